@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+
+const url = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
+
+export const GatewayConfigSchema = BaseConfigSchema.omit({ MONGO_URL: true, MONGO_DB: true }).extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.gateway),
+  IDENTITY_URL: url(DefaultPorts.identity),
+  HABITS_URL: url(DefaultPorts.habits),
+  PROJECTS_URL: url(DefaultPorts.projects),
+  ISSUES_URL: url(DefaultPorts.issues),
+  AGENTS_URL: url(DefaultPorts.agents),
+  /** How long a verified key is trusted without asking again (invalidated at once by events). */
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Connections per upstream service. */
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
+  /** Requests per key per window; 0 turns rate limiting off. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(3000),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
+
+export type Upstream = 'identity' | 'habits' | 'projects' | 'issues' | 'agents';
+
+export const upstreamUrls = (c: GatewayConfig): Record<Upstream, string> => ({
+  identity: c.IDENTITY_URL,
+  habits: c.HABITS_URL,
+  projects: c.PROJECTS_URL,
+  issues: c.ISSUES_URL,
+  agents: c.AGENTS_URL,
+});

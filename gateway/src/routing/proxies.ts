@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import httpProxy from '@fastify/http-proxy';
+import { AppError } from '@momentum/contracts';
+import type { Upstream } from '../config.js';
+import { upstreamHeaders } from '../auth/authenticate.js';
+
+/** The path families that belong wholly to one service. */
+export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
+  { prefix: '/api/me', upstream: 'identity' },
+  { prefix: '/api/users', upstream: 'identity' },
+  { prefix: '/api/teams', upstream: 'identity' },
+  { prefix: '/api/profile', upstream: 'habits' },
+  { prefix: '/api/projects', upstream: 'projects' },
+  { prefix: '/api/agents', upstream: 'agents' },
+];
+
+export const upstreamUnavailable = (reply: { send(payload: unknown): unknown }, upstream: string) =>
+  reply.send(new AppError('SERVICE_UNAVAILABLE', `The ${upstream} service is unavailable; try again shortly`, undefined, { 'retry-after': '1' }));
+
+export function undiciOptions(connections: number) {
+  return { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 30_000, bodyTimeout: 30_000 };
+}
+
+export async function registerPathFamilies(
+  app: FastifyInstance,
+  urls: Record<Upstream, string>,
+  connections: number,
+): Promise<void> {
+  for (const { prefix, upstream } of PATH_FAMILIES) {
+    await app.register(httpProxy, {
+      upstream: urls[upstream],
+      prefix,
+      rewritePrefix: prefix,
+      undici: undiciOptions(connections),
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers),
+        onError: (reply) => upstreamUnavailable(reply, upstream),
+      },
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Small building blocks shared by every resource schema. */
+export const Uuid = z.uuid({ message: 'must be a UUID' });
+
+/** A real calendar date `YYYY-MM-DD` (2025-02-30 is refused). */
+export const IsoDate = z.string().refine(isRealDate, { message: 'must be a date YYYY-MM-DD', params: { rule: 'date' } });
+
+export function isRealDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Query-string integers: plain digits only, so `?page[$gt]=1` is refused. */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+export const queryBool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true'));
+
+export const PageQuery = {
+  page: queryInt(1, 1_000_000, 1),
+  limit: queryInt(1, 100, 20),
+};
+
+export interface PageMeta {
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** `sort=-createdAt` → `{ field: 'createdAt', direction: -1 }` over an allow-list. */
+export const sortParam = <const F extends readonly [string, ...string[]]>(fields: F, fallback: string) => {
+  const allowed = fields.flatMap((f) => [f, `-${f}`]);
+  return z
+    .string()
+    .optional()
+    .transform((v) => v ?? fallback)
+    .refine((s) => allowed.includes(s), {
+      message: `must be one of ${fields.join(', ')}, optionally prefixed with -`,
+      params: { rule: 'sort', allowed },
+    })
+    .transform((s) => ({
+      field: (s.startsWith('-') ? s.slice(1) : s) as F[number],
+      direction: (s.startsWith('-') ? -1 : 1) as 1 | -1,
+    }));
+};

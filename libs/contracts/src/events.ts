@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from './actor.js';
+
+/** The envelope every event travels in. `id` makes handlers idempotent. */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: string;
+  occurredAt: string;
+  actor: { type: Actor['type']; id: string; userId: string } | null;
+  data: T;
+}
+
+export function makeEvent<T>(type: string, data: T, actor?: Actor | null): EventEnvelope<T> {
+  return {
+    id: randomUUID(),
+    type,
+    occurredAt: new Date().toISOString(),
+    actor: actor ? { type: actor.type, id: actor.id, userId: actor.userId } : null,
+    data,
+  };
+}
+
+/**
+ * Subjects: `<prefix>.<service>.<entity>.<event>`. The prefix is `momentum` in
+ * production; tests pick their own so runs never collide.
+ */
+export const ServiceNames = ['identity', 'habits', 'projects', 'issues', 'agents'] as const;
+export type ServiceName = (typeof ServiceNames)[number];
+
+export const EventTypes = {
+  identity: {
+    userCreated: 'identity.user.created',
+    membershipAdded: 'identity.membership.added',
+    membershipRemoved: 'identity.membership.removed',
+    keyRevoked: 'identity.key.revoked',
+  },
+  habits: {
+    taskCreated: 'habits.task.created',
+    taskUpdated: 'habits.task.updated',
+    taskArchived: 'habits.task.archived',
+    taskCompleted: 'habits.task.completed',
+    userLeveledUp: 'habits.user.leveled_up',
+  },
+  projects: {
+    projectCreated: 'projects.project.created',
+    projectUpdated: 'projects.project.updated',
+  },
+  issues: {
+    issueCreated: 'issues.issue.created',
+    issueUpdated: 'issues.issue.updated',
+    commentCreated: 'issues.comment.created',
+    commentUpdated: 'issues.comment.updated',
+    commentDeleted: 'issues.comment.deleted',
+    blockerAdded: 'issues.blocker.added',
+    blockerRemoved: 'issues.blocker.removed',
+  },
+  agents: {
+    agentCreated: 'agents.agent.created',
+    agentUpdated: 'agents.agent.updated',
+    agentDeleted: 'agents.agent.deleted',
+    keyRotated: 'agents.key.rotated',
+  },
+} as const;
+
+export const subjectFor = (prefix: string, eventType: string) => `${prefix}.${eventType}`;
+export const streamNameFor = (prefix: string, service: ServiceName) =>
+  `${prefix}_${service}`.replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase();
+export const serviceSubjects = (prefix: string, service: ServiceName) => `${prefix}.${service}.>`;
+
+/**
+ * Request/reply subjects (NATS core) for lookups between services. They begin with `rpc.`
+ * so they stay outside every service stream (`<prefix>.<service>.>`): a stream would
+ * otherwise store the request and answer it with its own publish ack.
+ */
+export const RequestSubjects = {
+  projectLookup: 'rpc.projects.project.lookup',
+} as const;

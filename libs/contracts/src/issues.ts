@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { IsoDate, PageQuery, Uuid, sortParam } from './common.js';
+
+// Issue, comment, activity and blocker schemas (owned by the issues service): spec §2.3–§2.6,
+// §4.3–§4.5, §7. Cross-service pieces (statuses, priorities, event data, issue states) are fixed
+// below; other services depend on them.
+
+export const IssueStatuses = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'cancelled'] as const;
+export type IssueStatus = (typeof IssueStatuses)[number];
+export const IssuePriorities = ['none', 'low', 'medium', 'high', 'urgent'] as const;
+export type IssuePriority = (typeof IssuePriorities)[number];
+
+/** Defaults on create (the spec leaves them open): new work lands in the backlog, unprioritised. */
+export const DEFAULT_ISSUE_STATUS: IssueStatus = 'backlog';
+export const DEFAULT_ISSUE_PRIORITY: IssuePriority = 'none';
+
+/**
+ * Data of `issues.issue.created` / `issues.issue.updated`. `version` rises by one with
+ * every write of the issue, so a read model keeps the highest version it has seen and a
+ * redelivered or reordered event never counts twice.
+ */
+export interface IssueEventData {
+  id: string;
+  projectId: string;
+  identifier: string;
+  status: IssueStatus;
+  version: number;
+  /** Field names that changed (updated events). */
+  changed?: string[];
+}
+
+/** One row of the issues service's `GET /internal/issue-states?projectId=` (rebuilds). */
+export interface IssueState {
+  id: string;
+  projectId: string;
+  status: IssueStatus;
+  version: number;
+}
+
+/** Data of the comment events (`issues.comment.*`). */
+export interface CommentEventData {
+  id: string;
+  issueId: string;
+  projectId: string;
+  userId: string;
+  /** Ids of the users and agents mentioned (created/updated). */
+  mentions?: string[];
+}
+
+/** Data of `issues.blocker.added` / `issues.blocker.removed`. */
+export interface BlockerEventData {
+  id: string;
+  issueId: string;
+  blockedById: string;
+  projectId: string;
+}
+
+/**
+ * Activity actions. Field edits are `<field>_changed`; `status_changed` is the spec's
+ * example. Comment and blocker entries name the other side in old/newValue.
+ */
+export const ActivityActions = [
+  'created',
+  'status_changed',
+  'priority_changed',
+  'assignee_changed',
+  'title_changed',
+  'description_changed',
+  'labels_changed',
+  'estimate_changed',
+  'due_date_changed',
+  'parent_changed',
+  'sort_order_changed',
+  'comment_added',
+  'comment_edited',
+  'comment_deleted',
+  'blocker_added',
+  'blocker_removed',
+  'blocking_added',
+  'blocking_removed',
+] as const;
+export type ActivityAction = (typeof ActivityActions)[number];
+
+// ── Inputs ────────────────────────────────────────────────────────────────────────────
+
+const Title = z.string().trim().min(1).max(200);
+const Description = z.string().max(50_000);
+/** Labels are trimmed and de-duplicated, keeping their order. */
+const Labels = z
+  .array(z.string().trim().min(1).max(50))
+  .max(50)
+  .transform((labels) => [...new Set(labels)]);
+const Estimate = z.number().min(0).max(1000);
+const SortOrder = z.number().min(-1e12).max(1e12);
+
+export const CreateIssueBody = z.strictObject({
+  projectId: Uuid,
+  title: Title,
+  description: Description.nullable().optional(),
+  status: z.enum(IssueStatuses).optional(),
+  priority: z.enum(IssuePriorities).optional(),
+  assigneeId: Uuid.nullable().optional(),
+  labels: Labels.optional(),
+  estimate: Estimate.nullable().optional(),
+  dueDate: IsoDate.nullable().optional(),
+  parentId: Uuid.nullable().optional(),
+  sortOrder: SortOrder.optional(),
+});
+export type CreateIssueBody = z.output<typeof CreateIssueBody>;
+
+export const UpdateIssueBody = z.strictObject({
+  title: Title.optional(),
+  description: Description.nullable().optional(),
+  status: z.enum(IssueStatuses).optional(),
+  priority: z.enum(IssuePriorities).optional(),
+  assigneeId: Uuid.nullable().optional(),
+  labels: Labels.optional(),
+  estimate: Estimate.nullable().optional(),
+  dueDate: IsoDate.nullable().optional(),
+  parentId: Uuid.nullable().optional(),
+  sortOrder: SortOrder.optional(),
+});
+export type UpdateIssueBody = z.output<typeof UpdateIssueBody>;
+
+/**
+ * A comma-separated list of enumerated values (`status=todo,in_progress`); an unknown one
+ * is reported like a single enum value: `{ field, value, allowed }`.
+ */
+const csvEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().transform((raw, ctx) => {
+    const parts = splitCsv(raw);
+    for (const part of parts) {
+      if (!(values as readonly string[]).includes(part)) {
+        ctx.addIssue({ code: 'invalid_value', values: [...values], input: part, message: `must be one of ${values.join(', ')}` });
+        return z.NEVER;
+      }
+    }
+    return parts as T[number][];
+  });
+
+export const splitCsv = (raw: string) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** `none` asks for issues without the reference (unassigned, top-level). */
+const idOrNone = Uuid.or(z.literal('none'));
+
+export const IssueSortFields = ['createdAt', 'updatedAt', 'priority', 'status', 'dueDate', 'identifier', 'sortOrder', 'title'] as const;
+export type IssueSortField = (typeof IssueSortFields)[number];
+
+export const ListIssuesQuery = z.strictObject({
+  projectId: Uuid.optional(),
+  status: csvEnum(IssueStatuses).optional(),
+  priority: csvEnum(IssuePriorities).optional(),
+  assigneeId: idOrNone.optional(),
+  parentId: idOrNone.optional(),
+  /** Every listed label must be on the issue (all, not any). */
+  labels: z
+    .string()
+    .transform(splitCsv)
+    .pipe(z.array(z.string().max(50)).max(20))
+    .optional(),
+  sort: sortParam(IssueSortFields, '-createdAt'),
+  ...PageQuery,
+});
+export type ListIssuesQuery = z.output<typeof ListIssuesQuery>;
+
+export const SearchIssuesQuery = z.strictObject({
+  q: z.string().trim().min(1).max(200),
+  projectId: Uuid.optional(),
+  ...PageQuery,
+});
+export type SearchIssuesQuery = z.output<typeof SearchIssuesQuery>;
+
+export const IssueParams = z.object({ id: Uuid });
+export const IssueRefParams = z.object({ issueId: Uuid });
+export const CommentParams = z.object({ issueId: Uuid, commentId: Uuid });
+/** `blockerId` is the relation id; the blocking issue's id is accepted too. */
+export const BlockerParams = z.object({ issueId: Uuid, blockerId: Uuid });
+
+export const CommentBody = z.strictObject({ body: z.string().min(1).max(10_000).refine((b) => b.trim().length > 0, { message: 'must not be blank', params: { rule: 'min_length', min: 1 } }) });
+export type CommentBody = z.output<typeof CommentBody>;
+
+export const AddBlockerBody = z.strictObject({ blockedById: Uuid });
+
+// ── Views ─────────────────────────────────────────────────────────────────────────────
+
+export interface PersonSummary {
+  id: string;
+  name: string;
+  avatar: string;
+}
+
+export interface IssueView {
+  id: string;
+  projectId: string;
+  parentId: string | null;
+  identifier: string;
+  number: number;
+  title: string;
+  description: string;
+  status: IssueStatus;
+  priority: IssuePriority;
+  assigneeId: string | null;
+  assignee?: PersonSummary;
+  labels: string[];
+  estimate: number | null;
+  dueDate: string | null;
+  sortOrder: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The short form of an issue in blockers and sub-issues. */
+export interface IssueSummary {
+  id: string;
+  identifier: string;
+  title: string;
+  status: IssueStatus;
+}
+
+/** A sub-issue: the summary plus what a parent's checklist shows. */
+export interface SubIssueSummary extends IssueSummary {
+  priority: IssuePriority;
+  assigneeId: string | null;
+}
+
+export interface Mention {
+  id: string;
+  name: string;
+  type: 'user' | 'agent';
+}
+
+export interface CommentView {
+  id: string;
+  issueId: string;
+  body: string;
+  userId: string;
+  userType: 'user' | 'agent' | 'system';
+  mentions: Mention[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ActivityView {
+  id: string;
+  action: ActivityAction;
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+  userId: string;
+  userType: 'user' | 'agent' | 'system';
+  createdAt: string;
+}
+
+/** A blocker relation; both ends are summarised so one shape serves both lists. */
+export interface BlockerView {
+  id: string;
+  issueId: string;
+  blockedById: string;
+  createdBy: string;
+  createdAt: string;
+  /** The blocked issue (`issueId`). */
+  issue: IssueSummary;
+  /** The blocking issue (`blockedById`). */
+  blockedByIssue: IssueSummary;
+}
+
+export interface IssueDetailView extends IssueView {
+  comments: CommentView[];
+  activity: ActivityView[];
+  blockedBy: BlockerView[];
+  blocking: BlockerView[];
+  subIssues: SubIssueSummary[];
+}

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { buildMcpServer, type BuildMcpServerOptions } from './server.js';
+
+/** Writes a JSON-RPC error as a plain JSON response (when nothing was sent yet). */
+export function sendJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  { code = -32000, headers = {} }: { code?: number; headers?: Record<string, string> } = {},
+): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/**
+ * Serves one Streamable HTTP request, stateless: a fresh McpServer and transport per
+ * POST (the SDK refuses to reuse a stateless transport), JSON responses rather than SSE.
+ * With no session there is no stream to GET and nothing to DELETE, so both are 405,
+ * which the SDK client takes as "no server-initiated stream".
+ */
+export async function handleMcpHttpRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  parsedBody: unknown,
+  options: BuildMcpServerOptions,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    sendJsonRpcError(res, 405, 'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages to it', { headers: { allow: 'POST' } });
+    return;
+  }
+  const server = buildMcpServer(options);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(req, res, parsedBody);
+  } catch (err) {
+    sendJsonRpcError(res, 500, `Internal error: ${err instanceof Error ? err.message : String(err)}`, { code: -32603 });
+  }
+}

@@ -1,0 +1,7 @@
+export type { ApiClient, ApiResponse, HttpMethod } from './api-client.js';
+export { parseJsonBody } from './api-client.js';
+export type { Surface, ToolDefinition, ToolHints } from './define.js';
+export { TOOLS, toolsFor, type AnyTool } from './registry.js';
+export { buildMcpServer, type BuildMcpServerOptions } from './server.js';
+export { callApi, errorResult, okResult, toToolError, type ToolError } from './results.js';
+export { handleMcpHttpRequest, sendJsonRpcError } from './http-handler.js';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { callApi } from '../results.js';
+import { queryString, seg } from '../paths.js';
+import { READ, defineTool } from '../define.js';
+import { PageMeta, TaskDetail, TaskOrIssue } from '../shapes.js';
+import { issuePriority, issueStatus, labels, limit, page, taskType, uuid } from '../fields.js';
+
+export const listTasks = defineTool({
+  name: 'list_tasks',
+  title: 'List tasks or issues',
+  description:
+    'Lists personal tasks (habits, dailies, todos) or, when any issue filter is given (projectId, status, priority, ' +
+    'assigneeId, parentId, labels), the issues of a project. Task filters (type, archived, teamId, page, limit) ' +
+    'apply to tasks only; do not mix them with issue filters. To list the issues of a project, pass its projectId.',
+  inputSchema: {
+    type: taskType.optional().describe('Tasks: only this type (habit, daily, todo)'),
+    archived: z.boolean().optional().describe('Tasks: true to include archived tasks (default false)'),
+    teamId: uuid('Tasks: only tasks shared with this team').optional(),
+    page: page.describe('Tasks: page number, from 1 (default 1)'),
+    limit: limit.describe('Tasks: items per page, 1 to 100 (default 20)'),
+    projectId: uuid('Issues: the project whose issues to list').optional(),
+    status: issueStatus.optional().describe('Issues: only this status'),
+    priority: issuePriority.optional().describe('Issues: only this priority'),
+    assigneeId: uuid('Issues: only issues assigned to this user or agent').optional(),
+    parentId: uuid('Issues: only sub-issues of this issue').optional(),
+    labels: labels.optional().describe('Issues: only issues carrying these labels'),
+    sort: z.string().optional().describe('Sort field, prefix - for descending (tasks default -createdAt)'),
+  },
+  outputSchema: {
+    tasks: z.array(TaskOrIssue).describe('The tasks or issues'),
+    meta: PageMeta.optional(),
+  },
+  annotations: READ,
+  surface: 'in-app',
+  run: (args, client) =>
+    callApi(client, 'GET', `/api/tasks${queryString(args)}`, undefined, (data, meta) => ({
+      tasks: data,
+      ...(meta === undefined ? {} : { meta }),
+    })),
+});
+
+export const getTask = defineTool({
+  name: 'get_task',
+  title: 'Get a task or issue',
+  description:
+    'Fetches one task or issue by id. An issue comes with its comments, activity timeline (who changed what), ' +
+    'blockedBy and blocking relations and sub-issues.',
+  inputSchema: { id: uuid('The task or issue id') },
+  outputSchema: { task: TaskDetail },
+  annotations: READ,
+  surface: 'in-app',
+  run: ({ id }, client) => callApi(client, 'GET', `/api/tasks/${seg(id)}`, undefined, (data) => ({ task: data })),
+});
+
+export const searchTasks = defineTool({
+  name: 'search_tasks',
+  title: 'Search issues',
+  description: 'Full-text search over issue titles and descriptions in the projects the caller reaches, best matches first.',
+  inputSchema: {
+    q: z.string().min(1).describe('Words to search for'),
+    projectId: uuid('Limit the search to this project').optional(),
+  },
+  outputSchema: { issues: z.array(TaskOrIssue).describe('Matching issues') },
+  annotations: READ,
+  surface: 'in-app',
+  run: (args, client) => callApi(client, 'GET', `/api/tasks/search${queryString(args)}`, undefined, (data) => ({ issues: data })),
+});

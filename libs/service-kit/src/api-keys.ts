@@ -1,0 +1,33 @@
+import { createHash, randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+
+/**
+ * API keys look like `svc_<keyId>_<secret>`: the key id finds the record, the secret
+ * (32 random bytes, base64url) is checked against a bcrypt hash. Raw keys exist only in
+ * the response that shows them once.
+ */
+const KEY_PATTERN = /^svc_([A-Za-z0-9]{1,64})_([A-Za-z0-9_-]{16,256})$/;
+const BCRYPT_ROUNDS = 10;
+
+export interface ParsedKey {
+  keyId: string;
+  secret: string;
+}
+
+export function parseApiKey(raw: string): ParsedKey | null {
+  const m = KEY_PATTERN.exec(raw);
+  return m ? { keyId: m[1]!, secret: m[2]! } : null;
+}
+
+/** `kind` is a one-letter hint in the key id: `u` for users, `a` for agents. */
+export function newApiKey(kind: 'u' | 'a'): { raw: string; keyId: string; secret: string } {
+  const keyId = `${kind}${randomBytes(12).toString('hex')}`;
+  const secret = randomBytes(32).toString('base64url');
+  return { raw: `svc_${keyId}_${secret}`, keyId, secret };
+}
+
+export const hashSecret = (secret: string) => bcrypt.hash(secret, BCRYPT_ROUNDS);
+export const checkSecret = (secret: string, hash: string) => bcrypt.compare(secret, hash);
+
+/** Cache key for a verified key: never the raw key itself. */
+export const keyFingerprint = (raw: string) => createHash('sha256').update(raw).digest('base64url');

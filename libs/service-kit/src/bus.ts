@@ -1,0 +1,203 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JSONCodec,
+  connect,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+} from 'nats';
+import {
+  serviceSubjects,
+  streamNameFor,
+  subjectFor,
+  type EventEnvelope,
+  type ServiceName,
+} from '@momentum/contracts';
+
+const codec = JSONCodec<unknown>();
+const nanos = (ms: number) => ms * 1_000_000;
+
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export interface ConsumeOptions {
+  /** The stream (owning service) to read from. */
+  from: ServiceName;
+  /** Durable consumer name; one per consuming service and purpose. */
+  durable: string;
+  /** Event types to receive, e.g. `issues.issue.created`. */
+  types: string[];
+  /** How many messages are handled at once. */
+  concurrency?: number;
+  handler: (event: EventEnvelope) => Promise<void>;
+}
+
+/**
+ * NATS JetStream for one service: its own stream `<PREFIX>_<SERVICE>` with subjects
+ * `<prefix>.<service>.>`, publish with the event id as message id (so a replayed
+ * outbox entry is deduplicated), durable consumers with explicit ack/nak and bounded
+ * concurrency, and drain on shutdown.
+ */
+export class EventBus {
+  private readonly consumers: ConsumerMessages[] = [];
+  private readonly running = new Set<Promise<void>>();
+
+  private constructor(
+    readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    readonly prefix: string,
+    private readonly log: Logger,
+  ) {}
+
+  static async connect(url: string, prefix: string, name: string, log: Logger): Promise<EventBus> {
+    const nc = await connect({
+      servers: url,
+      name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      timeout: 3000,
+    });
+    const jsm = await nc.jetstreamManager();
+    const bus = new EventBus(nc, nc.jetstream(), jsm, prefix, log);
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnect') log.warn({ nats: status.type }, 'nats connection');
+      }
+    })();
+    return bus;
+  }
+
+  /** Create the service's own stream (idempotent). */
+  async ensureStream(service: ServiceName): Promise<void> {
+    const name = streamNameFor(this.prefix, service);
+    const config = {
+      name,
+      subjects: [serviceSubjects(this.prefix, service)],
+      duplicate_window: nanos(2 * 60_000),
+      max_age: nanos(7 * 24 * 3600_000),
+    };
+    try {
+      await this.jsm.streams.info(name);
+    } catch {
+      try {
+        await this.jsm.streams.add(config);
+      } catch (err) {
+        // Another process of the same service may have created it first.
+        await this.jsm.streams.info(name).catch(() => {
+          throw err;
+        });
+      }
+    }
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    await this.js.publish(subjectFor(this.prefix, event.type), codec.encode(event), {
+      msgID: event.id,
+      timeout: 5000,
+    });
+  }
+
+  async consume(options: ConsumeOptions): Promise<void> {
+    const stream = streamNameFor(this.prefix, options.from);
+    // The producing service may not have started yet; its stream config is the same
+    // wherever it is created.
+    await this.ensureStream(options.from);
+    const durable = `${options.durable}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const wanted = new Set(options.types.map((t) => subjectFor(this.prefix, t)));
+    await this.jsm.consumers
+      .add(stream, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        // One filter subject: nats-server before 2.10 knows no `filter_subjects`.
+        filter_subject: filterSubjectFor(wanted),
+        ack_wait: nanos(30_000),
+        max_ack_pending: 1000,
+      })
+      .catch(async (err) => {
+        // Exists already: fine, it keeps its position.
+        await this.jsm.consumers.info(stream, durable).catch(() => {
+          throw err;
+        });
+      });
+    const consumer = await this.js.consumers.get(stream, durable);
+    const concurrency = options.concurrency ?? 8;
+    const messages = await consumer.consume({ max_messages: concurrency * 2 });
+    this.consumers.push(messages);
+    const inFlight = new Set<Promise<void>>();
+    const loop = (async () => {
+      for await (const msg of messages) {
+        const task = (async () => {
+          try {
+            // The filter may be wider than the types asked for (see filterSubjectFor).
+            if (!wanted.has(msg.subject)) return msg.ack();
+            await options.handler(codec.decode(msg.data) as EventEnvelope);
+            msg.ack();
+          } catch (err) {
+            this.log.warn({ err, subject: msg.subject }, 'event handler failed; will retry');
+            msg.nak(Math.min(5000, 250 * msg.info.redeliveryCount));
+          }
+        })();
+        inFlight.add(task);
+        void task.finally(() => inFlight.delete(task));
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
+      }
+      await Promise.allSettled(inFlight);
+    })();
+    this.running.add(loop);
+  }
+
+  /** Answer NATS request/reply lookups (core NATS, not JetStream). */
+  respond(subject: string, handler: (data: unknown) => Promise<unknown>): void {
+    this.nc.subscribe(`${this.prefix}.${subject}`, {
+      callback: (err, msg) => {
+        if (err) return;
+        void handler(codec.decode(msg.data))
+          .then((reply) => msg.respond(codec.encode(reply ?? null)))
+          .catch(() => msg.respond(codec.encode(null)));
+      },
+    });
+  }
+
+  async request<T>(subject: string, data: unknown, timeoutMs = 2000): Promise<T | null> {
+    const reply = await this.nc.request(`${this.prefix}.${subject}`, codec.encode(data), { timeout: timeoutMs });
+    return codec.decode(reply.data) as T | null;
+  }
+
+  /** Subscribe without durability, e.g. for cache invalidation in every gateway process. */
+  subscribe(subject: string, handler: (data: unknown) => void): void {
+    this.nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (!err) handler(codec.decode(msg.data));
+      },
+    });
+  }
+
+  /** Stop consuming, let handlers finish, flush and close. */
+  async drain(): Promise<void> {
+    for (const c of this.consumers) await c.close().catch(() => undefined);
+    await Promise.allSettled(this.running);
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+  }
+}
+
+/**
+ * The one subject a consumer filters on: the subject itself for one type, else the
+ * common leading tokens plus `>` (`p.issues.issue.created` + `p.issues.issue.updated` →
+ * `p.issues.issue.>`); the consumer skips the rest.
+ */
+export function filterSubjectFor(subjects: ReadonlySet<string>): string {
+  const list = [...subjects];
+  if (list.length === 0) throw new Error('consume: at least one event type is needed');
+  if (list.length === 1) return list[0]!;
+  const split = list.map((s) => s.split('.'));
+  const common: string[] = [];
+  for (let i = 0; split.every((parts) => i < parts.length - 1 && parts[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+  return [...common, '>'].join('.');
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Typed configuration, validated once at startup: a bad value stops the process with a
+ * message naming the variable instead of failing on the first request.
+ */
+export const BaseConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535),
+  HOST: z.string().default('127.0.0.1'),
+  MONGO_URL: z.string().default('mongodb://127.0.0.1:27017'),
+  /** Database name; defaults to `momentum_<service>`. */
+  MONGO_DB: z.string().optional(),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Subject and stream prefix; tests choose their own. */
+  EVENT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('momentum'),
+  INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type BaseConfig = z.infer<typeof BaseConfigSchema>;
+
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+  throw new Error(`Invalid configuration:\n${problems}`);
+}
+
+/** Where each service listens by default, and how the gateway finds it. */
+export const DefaultPorts = {
+  gateway: 3000,
+  identity: 3001,
+  habits: 3002,
+  projects: 3003,
+  issues: 3004,
+  agents: 3005,
+  mcp: 3100,
+} as const;

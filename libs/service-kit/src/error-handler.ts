@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, errorBody, type ErrorCode, type ErrorShape } from '@momentum/contracts';
+import { validationErrorFrom } from './validation.js';
+
+/**
+ * One error handler for every app: AppError as is, zod errors as 422, Fastify's own
+ * client errors (bad JSON, too large) as 4xx, a lost database as 503, everything else as
+ * a 500 whose details stay in the log.
+ */
+export function installErrorHandler(app: FastifyInstance, shapeFor: (url: string) => ErrorShape): void {
+  app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(err);
+    if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
+    if (appError.headers) reply.headers(appError.headers);
+    const body = errorBody(
+      shapeFor(request.url),
+      appError.code,
+      appError.statusCode,
+      appError.message,
+      appError.details,
+    );
+    return reply.status(appError.statusCode).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body = errorBody(shapeFor(request.url), 'NOT_FOUND', 404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return reply.status(404).send(body);
+  });
+}
+
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_VALIDATION: 'BAD_REQUEST',
+};
+
+const unavailableErrors = new Set([
+  'MongoServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongooseServerSelectionError',
+]);
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return validationErrorFrom(err);
+  const e = err as Partial<FastifyError> & { name?: string; message?: string };
+  if (e.code && fastifyCodes[e.code]) {
+    const code = fastifyCodes[e.code]!;
+    const message =
+      code === 'PAYLOAD_TOO_LARGE'
+        ? 'Request body is larger than the limit'
+        : code === 'BAD_REQUEST' && e.code?.startsWith('FST_ERR_CTP_INVALID_JSON')
+          ? 'Malformed JSON body'
+          : (e.message ?? 'Bad request');
+    return new AppError(code, message);
+  }
+  if (e.name && unavailableErrors.has(e.name)) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly', undefined, {
+      'retry-after': '1',
+    });
+  }
+  if (e.name === 'MongoServerError' && (err as { code?: number }).code === 11000) {
+    return new AppError('CONFLICT', 'A resource with these values already exists');
+  }
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new AppError(e.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', e.message ?? 'Bad request');
+  }
+  return new AppError('INTERNAL_ERROR', 'Internal server error');
+}

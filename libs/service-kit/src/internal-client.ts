@@ -1,0 +1,52 @@
+import { Pool } from 'undici';
+import { AppError, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
+import { signActor } from './actor-header.js';
+
+/**
+ * HTTP between services, signed like the gateway signs, as the system actor unless a
+ * caller's actor is passed on. Only for lookups; state changes travel as events.
+ */
+export class InternalClient {
+  private readonly pool: Pool;
+
+  constructor(
+    baseUrl: string,
+    private readonly secret: string,
+  ) {
+    this.pool = new Pool(baseUrl, { connections: 16 });
+  }
+
+  async get<T>(path: string, actor: Actor = SYSTEM_ACTOR): Promise<T | null> {
+    return this.call<T>('GET', path, undefined, actor);
+  }
+
+  async post<T>(path: string, body: unknown, actor: Actor = SYSTEM_ACTOR): Promise<T | null> {
+    return this.call<T>('POST', path, body, actor);
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, actor: Actor): Promise<T | null> {
+    let res;
+    try {
+      res = await this.pool.request({
+        method,
+        path,
+        headers: { 'content-type': 'application/json', ...signActor(actor, this.secret) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headersTimeout: 5000,
+        bodyTimeout: 5000,
+      });
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'A dependent service is unavailable');
+    }
+    const text = await res.body.text();
+    if (res.statusCode === 404) return null;
+    if (res.statusCode >= 400) {
+      throw new AppError(res.statusCode >= 500 ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST', `Internal call failed (${res.statusCode})`);
+    }
+    return (text ? (JSON.parse(text) as { data: T }).data : null) ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Listen, then on SIGTERM or SIGINT: stop accepting, let accepted requests finish
+ * (Fastify's close waits for them), run the closers (outbox, NATS drain, database),
+ * and exit.
+ */
+export async function serve(
+  app: FastifyInstance,
+  options: { port: number; host: string; closers: Array<() => Promise<void>> },
+): Promise<void> {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      for (const close of options.closers) await close().catch((err) => app.log.warn({ err }, 'closer failed'));
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: options.port, host: options.host });
+}
+
+/** Print a startup failure plainly and exit non-zero. */
+export function exitOnStartupError(name: string) {
+  return (err: unknown) => {
+    process.stderr.write(`${name} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  };
+}

@@ -1,0 +1,98 @@
+import type { Model } from 'mongoose';
+import type { EventEnvelope } from '@momentum/contracts';
+import type { EventBus, Logger } from './bus.js';
+
+/**
+ * Transactional outbox without transactions: a write stores its events in the written
+ * document's `_outbox` array in the same atomic update. The relay publishes them and
+ * pulls them off. A crash between the two leaves them in place; the next sweep (at
+ * startup and periodically) publishes them again, and the message id deduplicates.
+ */
+export const OUTBOX_FIELD = '_outbox';
+
+export interface OutboxDoc {
+  _id: string;
+  _outbox?: EventEnvelope[];
+}
+
+/**
+ * Optional: runs the relay's read-publish-pull of one document in the caller's per-document
+ * queue, for engines whose updates are read-modify-write without isolation (FerretDB 1.x
+ * rewrites the whole document, so a concurrent `$pull` can undo a `$inc`).
+ */
+export type OutboxSerializer = (key: string, work: () => Promise<void>) => Promise<void>;
+
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pending = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly models: Model<any>[],
+    private readonly log: Logger,
+    private readonly sweepEveryMs = 5000,
+    private readonly serialize?: OutboxSerializer,
+  ) {}
+
+  start(): void {
+    void this.sweep();
+    this.timer = setInterval(() => void this.sweep(), this.sweepEveryMs);
+    this.timer.unref();
+  }
+
+  /** Publish one document's events now (called right after the write). */
+  flush(model: Model<any>, id: string): void {
+    if (this.stopped) return;
+    const task = this.flushDoc(model, id).catch((err) => {
+      this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
+    });
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+
+  async sweep(): Promise<void> {
+    for (const model of this.models) {
+      try {
+        const docs = await model
+          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { [OUTBOX_FIELD]: 1 })
+          .limit(500)
+          .lean<OutboxDoc[]>();
+        for (const doc of docs) {
+          if (this.serialize) await this.flushDoc(model, doc._id);
+          else await this.publishAll(model, doc);
+        }
+      } catch (err) {
+        this.log.warn({ err, model: model.modelName }, 'outbox sweep failed');
+      }
+    }
+  }
+
+  private async flushDoc(model: Model<any>, id: string): Promise<void> {
+    const work = async () => {
+      const doc = await model.findById(id, { [OUTBOX_FIELD]: 1 }).lean<OutboxDoc>();
+      if (doc) await this.publishAll(model, doc);
+    };
+    if (this.serialize) await this.serialize(`${model.modelName}:${id}`, work);
+    else await work();
+  }
+
+  private async publishAll(model: Model<any>, doc: OutboxDoc): Promise<void> {
+    const events = doc[OUTBOX_FIELD] ?? [];
+    if (!events.length) return;
+    const done: EventEnvelope[] = [];
+    for (const event of events) {
+      await this.bus.publish(event);
+      done.push(event);
+    }
+    // `$pullAll` of the entries as read: FerretDB ignores a `$pull` with a condition on
+    // sub-documents. No timestamps: clearing the outbox is not a change of the resource.
+    await model.updateOne({ _id: doc._id }, { $pullAll: { [OUTBOX_FIELD]: done } }, { timestamps: false });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled(this.pending);
+  }
+}

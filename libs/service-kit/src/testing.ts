@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Actor, ServiceName } from '@momentum/contracts';
+import { signActor } from './actor-header.js';
+import { connectService, type ServiceContext } from './service-context.js';
+import type { BaseConfig } from './config.js';
+
+/**
+ * Test helpers for the service layer: a real database and a real NATS, under names no
+ * other test file or earlier run uses.
+ */
+export const TEST_SECRET = 'test-internal-secret-0123456789abcdefghij';
+
+export function testConfig(extra: Record<string, string> = {}): BaseConfig & Record<string, unknown> {
+  const run = randomUUID().replace(/-/g, '').slice(0, 12);
+  return {
+    PORT: 0,
+    HOST: '127.0.0.1',
+    MONGO_URL: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
+    MONGO_DB: `test_${run}`,
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    EVENT_PREFIX: `t${run}`,
+    INTERNAL_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
+
+export async function testContext<C extends BaseConfig>(service: ServiceName, config: C): Promise<ServiceContext<C>> {
+  const ctx = await connectService(service, config);
+  const close = ctx.close;
+  ctx.close = async () => {
+    await ctx.db.dropDatabase().catch(() => undefined);
+    await close();
+  };
+  return ctx;
+}
+
+export function userActor(overrides: Partial<Actor> = {}): Actor {
+  const id = overrides.id ?? randomUUID();
+  return { type: 'user', id, userId: id, name: `user-${id.slice(0, 6)}`, teamIds: [], isAdmin: false, ...overrides };
+}
+
+export function agentActor(ownerId: string, overrides: Partial<Actor> = {}): Actor {
+  const id = overrides.id ?? randomUUID();
+  return { type: 'agent', id, userId: ownerId, name: `agent-${id.slice(0, 6)}`, teamIds: [], isAdmin: false, agentTeamId: null, ...overrides };
+}
+
+/** `app.inject` as a given actor, with the signed header the gateway would add. */
+export function injectAs(app: FastifyInstance, actor: Actor, options: InjectOptions) {
+  return app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), ...signActor(actor, TEST_SECRET) },
+  });
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The standalone server's settings, from the environment. */
+export const ConfigSchema = z.object({
+  SVC_BASE_URL: z.url().default('http://127.0.0.1:3000').describe('Gateway address the tools call'),
+  SVC_API_KEY: z.string().optional().describe('API key for stdio mode (svc_…)'),
+  MCP_PORT: z.coerce.number().int().min(0).max(65535).default(3100).describe('Port of the HTTP mode'),
+  HOST: z.string().default('127.0.0.1').describe('Interface the HTTP mode listens on'),
+});
+export type Config = z.output<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

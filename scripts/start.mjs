@@ -1,0 +1,49 @@
+// `npm start`: everything a newcomer needs, then the whole stack in the foreground.
+// Installs dependencies and builds on first use, starts the engines if none answer,
+// and stops everything on Ctrl-C.
+import { log } from './lib/util.mjs';
+import { ensureDependencies, internalSecret, adminKey } from './lib/setup.mjs';
+
+ensureDependencies();
+const { build } = await import('./build.mjs');
+const { ensureMongo, ensureNats } = await import('./lib/engines.mjs');
+const { startStack } = await import('./lib/stack.mjs');
+
+await build();
+const mongo = await ensureMongo();
+const nats = await ensureNats();
+const admin = adminKey();
+const stack = await startStack({
+  mongoUrl: mongo.url,
+  natsUrl: nats.url,
+  secret: internalSecret(),
+  adminKey: admin.value,
+  basePort: Number(process.env.PORT ?? 3000),
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+});
+
+log(`Momentum is running at ${stack.gatewayUrl}  (docs: ${stack.gatewayUrl}/docs, MCP: ${stack.gatewayUrl}/mcp and ${stack.mcpUrl}/mcp)`);
+log(admin.file ? `admin API key: in ${admin.file}` : 'admin API key: the ADMIN_API_KEY you set');
+log(`try: curl -H "Authorization: Bearer $(cat ${admin.file ?? '<your key file>'})" ${stack.gatewayUrl}/api/me`);
+log('Ctrl-C stops everything');
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await stack.stop();
+  mongo.child?.kill('SIGTERM');
+  nats.child?.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+for (const { name, child } of stack.children) {
+  child.on('exit', (code) => {
+    if (!stopping) {
+      log(`${name} exited (${code}); stopping the stack`);
+      void shutdown();
+    }
+  });
+}

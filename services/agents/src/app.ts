@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { createServiceApp, ensureIndexes, InternalClient, isMongoUp, OutboxRelay, type ServiceContext } from '@momentum/service-kit';
+import type { AgentsConfig } from './config.js';
+import { agentModels } from './store/models.js';
+import { AgentStore } from './store/agent-store.js';
+import { AgentEvents } from './events/publisher.js';
+import { HttpOwnerDirectory, type OwnerDirectory } from './deps/owner-directory.js';
+import { installBadRequestForValidation } from './routes/bad-request.js';
+import { registerAgentRoutes } from './routes/agents.js';
+import { registerKeyRoutes } from './routes/keys.js';
+import { registerInternalRoutes } from './routes/internal.js';
+
+export interface AgentsAppDeps {
+  /** The identity service by default; tests pass an in-memory directory. */
+  owners?: OwnerDirectory;
+}
+
+/** Builds the agents app: agents, their keys, and key records for the gateway. */
+export async function buildAgentsApp(ctx: ServiceContext<AgentsConfig>, deps: AgentsAppDeps = {}): Promise<FastifyInstance> {
+  const models = agentModels(ctx.db);
+  await ensureIndexes(ctx.db);
+  const store = new AgentStore(models);
+  const events = new AgentEvents(ctx.bus, store);
+  const relay = new OutboxRelay(ctx.bus, [models.Agent], ctx.log, 5000, (key, work) => store.serialRun(key, work));
+  let identity: InternalClient | null = null;
+  let owners = deps.owners;
+  if (!owners) {
+    identity = new InternalClient(ctx.config.IDENTITY_URL, ctx.config.INTERNAL_SECRET);
+    owners = new HttpOwnerDirectory(identity);
+  }
+
+  const app = createServiceApp({
+    name: 'agents',
+    internalSecret: ctx.config.INTERNAL_SECRET,
+    logLevel: ctx.config.LOG_LEVEL,
+    errorShape: 'B',
+    ready: () => isMongoUp(ctx.db),
+  });
+  installBadRequestForValidation(app);
+  registerAgentRoutes(app, { store, events });
+  registerKeyRoutes(app, { store, events });
+  registerInternalRoutes(app, store, owners);
+
+  relay.start();
+  app.addHook('onClose', async () => {
+    await relay.stop();
+    await identity?.close();
+  });
+  return app;
+}

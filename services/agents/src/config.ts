@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+
+export const AgentsConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.agents),
+  /** The identity service: an agent's owner and their teams, for key records. */
+  IDENTITY_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.identity}`),
+});
+export type AgentsConfig = z.infer<typeof AgentsConfigSchema>;

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '@momentum/contracts';
+import { validationErrorFrom } from '@momentum/service-kit';
+
+/**
+ * Shape B (spec §7) has no 422: malformed input on agent paths is a 400 whose message
+ * names the field. Each route gets an error handler that turns validation failures into
+ * BAD_REQUEST and rethrows everything to the kit's handler, which writes the body.
+ */
+export function installBadRequestForValidation(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.errorHandler ??= (err: unknown) => {
+      throw asBadRequest(err);
+    };
+  });
+}
+
+function asBadRequest(err: unknown): unknown {
+  const validation = err instanceof z.ZodError ? validationErrorFrom(err) : err;
+  if (validation instanceof AppError && validation.code === 'VALIDATION_ERROR') {
+    const details = validation.details ?? {};
+    // zod reports an unknown key at the object; name the key itself.
+    const message = details.rule === 'unknown_field' ? `${String(details.field)}: is not a known field` : validation.message;
+    return new AppError('BAD_REQUEST', message, details);
+  }
+  return err;
+}

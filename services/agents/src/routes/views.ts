@@ -1,0 +1,30 @@
+import type { AgentSummary, AgentView } from '@momentum/contracts';
+import type { AgentDoc } from '../store/models.js';
+
+/** The agent record: never its key id, key or hash — only whether it has a key. */
+export const agentView = (a: AgentDoc): AgentView => ({
+  id: a._id,
+  name: a.name,
+  description: a.description,
+  capabilities: a.capabilities,
+  teamId: a.teamId,
+  isActive: a.isActive,
+  config: a.config ?? {},
+  ownerId: a.ownerId,
+  hasApiKey: a.keyId !== null && a.keyId !== undefined,
+  lastUsedAt: a.lastUsedAt ? a.lastUsedAt.toISOString() : null,
+  createdAt: a.createdAt.toISOString(),
+  updatedAt: a.updatedAt.toISOString(),
+});
+
+/** A stable generated avatar address; agents have no uploads. */
+export const agentAvatarUrl = (agentId: string) => `https://avatars.momentum.dev/agents/${agentId}.svg`;
+
+export const agentSummary = (a: Pick<AgentDoc, '_id' | 'name' | 'ownerId' | 'teamId' | 'isActive' | 'deletedAt'>): AgentSummary => ({
+  id: a._id,
+  name: a.name,
+  ownerId: a.ownerId,
+  teamId: a.teamId,
+  isActive: a.isActive && !a.deletedAt,
+  avatar: agentAvatarUrl(a._id),
+});

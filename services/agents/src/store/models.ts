@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import type { EventEnvelope } from '@momentum/contracts';
+import { baseSchemaOptions } from '@momentum/service-kit';
+
+export interface AgentDoc {
+  _id: string;
+  name: string;
+  description: string;
+  capabilities: string[];
+  teamId: string | null;
+  isActive: boolean;
+  config: Record<string, unknown>;
+  ownerId: string;
+  /** The public part of the agent's one key (`svc_<keyId>_…`); null when it has none. */
+  keyId: string | null;
+  /** bcrypt hash of the key's secret; the raw key is never stored. */
+  keyHash: string | null;
+  lastUsedAt: Date | null;
+  /** Soft delete: the row stays so activity timelines can still name the agent. */
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  _outbox?: EventEnvelope[];
+}
+
+export function agentModels(db: Connection) {
+  const agents = new Schema<AgentDoc>(
+    {
+      _id: { type: String, default: () => randomUUID() },
+      name: { type: String, required: true },
+      description: { type: String, default: '' },
+      capabilities: { type: [String], default: [] },
+      teamId: { type: String, default: null },
+      isActive: { type: Boolean, default: true },
+      config: { type: Schema.Types.Mixed, default: () => ({}) },
+      ownerId: { type: String, required: true },
+      keyId: { type: String, default: null },
+      keyHash: { type: String, default: null },
+      lastUsedAt: { type: Date, default: null },
+      deletedAt: { type: Date, default: null },
+      _outbox: { type: [Schema.Types.Mixed], default: undefined },
+    },
+    { ...baseSchemaOptions, minimize: false },
+  );
+  agents.index({ ownerId: 1, createdAt: -1 });
+  agents.index({ keyId: 1 });
+  agents.index({ teamId: 1 });
+
+  return { Agent: db.model<AgentDoc>('Agent', agents, 'agents') };
+}
+export type AgentModels = ReturnType<typeof agentModels>;

@@ -1,0 +1,29 @@
+import { notFound, type KeyRecord } from '@momentum/contracts';
+import type { AgentStore } from '../store/agent-store.js';
+import type { OwnerDirectory } from '../deps/owner-directory.js';
+import { agentKeyActor } from '../domain/key-actor.js';
+import { needsLastUsedTouch } from '../domain/last-used.js';
+
+/**
+ * What a gateway needs to verify an agent key: the hash and whom the key acts as. A
+ * key that was rotated away, or whose agent is inactive, deleted or ownerless, is not
+ * found — that is how such keys are refused.
+ */
+export async function keyRecord(
+  deps: { store: AgentStore; owners: OwnerDirectory; onTouchError: (err: unknown) => void },
+  keyId: string,
+  now = new Date(),
+): Promise<KeyRecord> {
+  const agent = await deps.store.findByKeyId(keyId);
+  if (!agent || !agent.isActive || !agent.keyHash) throw notFound('Key');
+  const owner = await deps.owners.owner(agent.ownerId);
+  if (!owner) throw notFound('Key');
+  // Gateways ask on a cache miss, so this marks use at the cache's resolution. A failed
+  // touch must not refuse a good key.
+  if (needsLastUsedTouch(agent.lastUsedAt, now)) await deps.store.serialized(agent._id, () => deps.store.touchLastUsed(agent._id, now)).catch(deps.onTouchError);
+  return {
+    keyId,
+    hash: agent.keyHash,
+    actor: agentKeyActor({ id: agent._id, name: agent.name, ownerId: agent.ownerId, teamId: agent.teamId }, owner),
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Actor, EventEnvelope } from '@momentum/contracts';
+import type { ServiceContext } from '@momentum/service-kit';
+import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import { AgentsConfigSchema, type AgentsConfig } from '../../src/config.js';
+import { buildAgentsApp } from '../../src/app.js';
+import { InMemoryOwnerDirectory } from './owners.js';
+
+export interface Harness {
+  ctx: ServiceContext<AgentsConfig>;
+  app: FastifyInstance;
+  owners: InMemoryOwnerDirectory;
+  /** Every agents event seen on the bus, in order. */
+  events: EventEnvelope[];
+  /** A user known to the fake identity, with the given teams. */
+  user(teamIds?: string[]): Actor;
+  as(actor: Actor, options: InjectOptions): ReturnType<typeof injectAs>;
+  close(): Promise<void>;
+}
+
+/** The agents app on its own database and subject prefix, with identity in memory. */
+export async function startHarness(): Promise<Harness> {
+  const config = AgentsConfigSchema.parse(testConfig());
+  const ctx = await testContext('agents', config);
+  const owners = new InMemoryOwnerDirectory();
+  const app = await buildAgentsApp(ctx, { owners });
+  const events: EventEnvelope[] = [];
+  ctx.bus.subscribe(`${ctx.bus.prefix}.agents.>`, (e) => events.push(e as EventEnvelope));
+  await ctx.bus.nc.flush();
+  return {
+    ctx,
+    app,
+    owners,
+    events,
+    user(teamIds = []) {
+      const actor = userActor({ teamIds });
+      owners.set({ id: actor.id, name: actor.name, isAdmin: false, teamIds });
+      return actor;
+    },
+    as: (actor, options) => injectAs(app, actor, options),
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}
+
+/** Poll briefly: a core NATS subscriber sees a message a moment after the publish is acknowledged. */
+export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 3000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Calendar days as `YYYY-MM-DD` strings in a user's time zone. Pure: the instant is
+ * passed in, and the zone rules come from the runtime's IANA database (Intl).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * The user's day that `at` falls in. A day starts at local midnight, or at
+ * `dayStartHour` local time (an owl's 1 a.m. still counts as yesterday with 3).
+ */
+export function dayKey(at: Date, timeZone = 'UTC', dayStartHour = 0): string {
+  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const day = `${parts.year}-${parts.month}-${parts.day}`;
+  return Number(parts.hour) < dayStartHour ? addDays(day, -1) : day;
+}
+
+const toUtc = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+};
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+export const addDays = (day: string, n: number): string => fromUtc(toUtc(day) + n * DAY_MS);
+
+/** Whole days from `a` to `b` (positive when b is later). */
+export const daysBetween = (a: string, b: string): number => Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
+
+/** 0 = Sunday … 6 = Saturday, as in a daily's schedule. */
+export const weekdayOf = (day: string): number => new Date(toUtc(day)).getUTCDay();
+
+/**
+ * The canonical IANA name for a zone the runtime knows (`europe/paris` → `Europe/Paris`),
+ * or null. Raw offsets such as `+01:00` are refused by the shape check, so only zone
+ * names (with their daylight-saving rules) are stored.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,8 @@
+import { connectService, exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { HabitsConfigSchema } from './config.js';
+import { buildHabitsApp } from './app.js';
+
+const config = loadConfig(HabitsConfigSchema);
+const ctx = await connectService('habits', config).catch(exitOnStartupError('habits'));
+const app = await buildHabitsApp(ctx).catch(exitOnStartupError('habits'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('habits'));

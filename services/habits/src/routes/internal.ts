@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '@momentum/contracts';
+import { defineRoute } from '@momentum/service-kit';
+import type { HabitsDeps } from '../usecases/deps.js';
+import { getProfile } from '../usecases/profile.js';
+
+const Id = z.object({ id: z.string().max(64) });
+
+/** For the gateway (which service owns a task id) and identity (level and XP on /api/me). */
+export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
+  defineRoute(
+    app,
+    { method: 'GET', url: '/internal/owns/:id', summary: 'Whether a task has this id', internal: true, params: Id },
+    async ({ params }) => {
+      if (!(await deps.tasks.exists(params.id))) throw notFound('Task');
+      return { data: { id: params.id } };
+    },
+  );
+
+  defineRoute(
+    app,
+    { method: 'GET', url: '/internal/progress/:userId', summary: "A user's XP and level", internal: true, params: z.object({ userId: z.string().max(64) }) },
+    async ({ params }) => {
+      const p = await getProfile(deps, params.userId);
+      return { data: { userId: p.userId, xp: p.xp, level: p.level, xpIntoLevel: p.xpIntoLevel, xpToNextLevel: p.xpToNextLevel } };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import type { Difficulty, EventEnvelope, TaskType } from '@momentum/contracts';
+import { baseSchemaOptions } from '@momentum/service-kit';
+
+export interface TaskDoc {
+  _id: string;
+  /** The owner: the user, or an agent's owner. */
+  userId: string;
+  teamId: string | null;
+  /** Who created it: the user, or the agent acting for them. */
+  createdBy: string;
+  type: TaskType;
+  title: string;
+  /** Lower-cased title: sorting by title without collation. */
+  titleKey: string;
+  notes: string | null;
+  difficulty: Difficulty;
+  tags: string[];
+  schedule: { days: number[] } | null;
+  isPositive: boolean | null;
+  streak: number;
+  dueDate: string | null;
+  archived: boolean;
+  /** The completer's day (their time zone) of the last completion. */
+  lastCompletedDay: string | null;
+  completedAt: Date | null;
+  completions: number;
+  /** Rises with every write; events carry it so consumers can order them. */
+  rev: number;
+  createdAt: Date;
+  updatedAt: Date;
+  _outbox: EventEnvelope[];
+}
+
+export interface ProfileDoc {
+  /** The user id. */
+  _id: string;
+  xp: number;
+  /** The highest level announced (leveled_up sent); the level itself derives from xp. */
+  level: number;
+  timezone: string;
+  dayStartHour: number;
+  /** The user's day whose missed dailies were last settled. */
+  settledDay: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  _outbox: EventEnvelope[];
+}
+
+// Timestamps are set by the store, not by mongoose: the outbox relay's `$pull` must not
+// move a task's updatedAt.
+const options = { ...baseSchemaOptions, timestamps: false as const };
+
+export function habitsModels(db: Connection) {
+  const tasks = new Schema<TaskDoc>(
+    {
+      _id: { type: String, default: () => randomUUID() },
+      userId: { type: String, required: true },
+      teamId: { type: String, default: null },
+      createdBy: { type: String, required: true },
+      type: { type: String, required: true },
+      title: { type: String, required: true },
+      titleKey: { type: String, required: true },
+      notes: { type: String, default: null },
+      difficulty: { type: String, required: true },
+      tags: { type: [String], default: [] },
+      schedule: { type: { days: [Number] }, default: null, _id: false },
+      isPositive: { type: Boolean, default: null },
+      streak: { type: Number, default: 0 },
+      dueDate: { type: String, default: null },
+      archived: { type: Boolean, default: false },
+      lastCompletedDay: { type: String, default: null },
+      completedAt: { type: Date, default: null },
+      completions: { type: Number, default: 0 },
+      rev: { type: Number, default: 0 },
+      createdAt: { type: Date, required: true },
+      updatedAt: { type: Date, required: true },
+      _outbox: { type: Array, default: [] },
+    },
+    options,
+  );
+  // Lists: the owner's (default sort, and by type) and a team's; the `_id` tail keeps
+  // pages stable when timestamps tie. Other sorts per owner have their own index.
+  tasks.index({ userId: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'owner_list' });
+  tasks.index({ userId: 1, type: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'owner_type_list' });
+  tasks.index({ teamId: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'team_list' });
+  tasks.index({ userId: 1, archived: 1, updatedAt: -1, _id: -1 }, { name: 'owner_by_updated' });
+  tasks.index({ userId: 1, archived: 1, titleKey: 1, _id: 1 }, { name: 'owner_by_title' });
+  tasks.index({ userId: 1, archived: 1, streak: -1, _id: -1 }, { name: 'owner_by_streak' });
+  tasks.index({ userId: 1, archived: 1, dueDate: 1, _id: 1 }, { name: 'owner_by_due' });
+  // Settling missed dailies: a user's dailies with a running streak.
+  tasks.index({ userId: 1, type: 1, streak: 1 }, { name: 'owner_dailies' });
+
+  const profiles = new Schema<ProfileDoc>(
+    {
+      _id: { type: String, required: true },
+      xp: { type: Number, default: 0 },
+      level: { type: Number, default: 1 },
+      timezone: { type: String, default: 'UTC' },
+      dayStartHour: { type: Number, default: 0 },
+      settledDay: { type: String, default: null },
+      createdAt: { type: Date, required: true },
+      updatedAt: { type: Date, required: true },
+      _outbox: { type: Array, default: [] },
+    },
+    options,
+  );
+
+  return {
+    Task: db.model<TaskDoc>('Task', tasks, 'tasks'),
+    Profile: db.model<ProfileDoc>('Profile', profiles, 'profiles'),
+  };
+}
+export type HabitsModels = ReturnType<typeof habitsModels>;

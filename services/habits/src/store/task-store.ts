@@ -1,0 +1,103 @@
+import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
+import type { HabitsModels, TaskDoc } from './models.js';
+import type { KeyedSerializer } from './serializer.js';
+
+/** Who may see a task: its owner, and the members of its team. */
+export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =>
+  task.userId === scope.userId || (task.teamId !== null && scope.teamIds.includes(task.teamId));
+
+export interface ListFilter {
+  /** The owner's tasks, or a team's (the caller's membership is checked by the use-case). */
+  owner: { userId: string } | { teamId: string };
+  archived: boolean;
+  type?: TaskDoc['type'];
+}
+
+export interface ListPage {
+  sort: { field: TaskSortField; direction: 1 | -1 };
+  page: number;
+  limit: number;
+}
+
+/** API sort fields → stored fields (title sorts case-insensitively). */
+const SORT_FIELD: Record<TaskSortField, string> = { createdAt: 'createdAt', updatedAt: 'updatedAt', title: 'titleKey', streak: 'streak', dueDate: 'dueDate' };
+
+/** The list's filter: equality fields only, so one index prefix serves it. */
+export const listFilterOf = (filter: ListFilter): Record<string, unknown> => ({
+  ...filter.owner,
+  archived: filter.archived,
+  ...(filter.type ? { type: filter.type } : {}),
+});
+
+/** The list's sort, with `_id` as tie-breaker so pages never overlap. */
+export const listSortOf = (page: Pick<ListPage, 'sort'>): Record<string, 1 | -1> => ({
+  [SORT_FIELD[page.sort.field]]: page.sort.direction,
+  _id: page.sort.direction,
+});
+
+/**
+ * Task queries. Lookups filter on `_id` alone — the one filter FerretDB pushes down — and
+ * check access in code. Writes of one task run one at a time (`serialized`), because
+ * FerretDB 1.x applies an update as read-modify-write of the whole document.
+ */
+export class TaskStore {
+  constructor(
+    private readonly m: HabitsModels,
+    private readonly serializer: KeyedSerializer,
+  ) {}
+
+  get model() {
+    return this.m.Task;
+  }
+
+  /** The same key the outbox relay uses, so its `$pull` queues behind our writes. */
+  serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.serializer.run(`${this.m.Task.modelName}:${id}`, work);
+  }
+
+  findById(id: string): Promise<TaskDoc | null> {
+    return this.m.Task.findById(id).lean<TaskDoc>().exec();
+  }
+
+  async findVisible(scope: Scope, id: string): Promise<TaskDoc | null> {
+    const task = await this.findById(id);
+    return task && canSee(scope, task) ? task : null;
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.m.Task.findById(id, { _id: 1 }).lean().exec()) !== null;
+  }
+
+  async insert(doc: Omit<TaskDoc, '_outbox'>, event: EventEnvelope): Promise<TaskDoc> {
+    const created = await this.m.Task.create({ ...doc, _outbox: [event] });
+    return created.toObject<TaskDoc>();
+  }
+
+  /** One atomic write: the new field values, the next revision and the events. */
+  write(id: string, set: Partial<TaskDoc>, events: EventEnvelope[]): Promise<TaskDoc | null> {
+    const push = events.length ? { $push: { _outbox: { $each: events } } } : {};
+    return this.m.Task.findOneAndUpdate({ _id: id }, { $set: set, $inc: { rev: 1 }, ...push }, { new: true, projection: { _outbox: 0 } })
+      .lean<TaskDoc>()
+      .exec();
+  }
+
+  /** A page and its total: two queries (no `$facet` on FerretDB). */
+  async list(filter: ListFilter, page: ListPage): Promise<{ items: TaskDoc[]; total: number }> {
+    const query = listFilterOf(filter);
+    const [items, total] = await Promise.all([
+      this.m.Task.find(query, { _outbox: 0 })
+        .sort(listSortOf(page))
+        .skip((page.page - 1) * page.limit)
+        .limit(page.limit)
+        .lean<TaskDoc[]>()
+        .exec(),
+      this.m.Task.countDocuments(query).exec(),
+    ]);
+    return { items, total };
+  }
+
+  /** A user's dailies with a running streak: candidates for a missed-day reset. */
+  runningDailies(userId: string): Promise<TaskDoc[]> {
+    return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, { _outbox: 0 }).lean<TaskDoc[]>().exec();
+  }
+}

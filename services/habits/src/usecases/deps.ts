@@ -1,0 +1,17 @@
+import type { OutboxRelay } from '@momentum/service-kit';
+import type { TaskStore } from '../store/task-store.js';
+import type { ProfileStore } from '../store/profile-store.js';
+import type { ProfileState } from '../store/profile-store.js';
+import { dayKey } from '../domain/days.js';
+
+/** What the use-cases share: stores, the relay and a clock (tests move it between days). */
+export interface HabitsDeps {
+  tasks: TaskStore;
+  profiles: ProfileStore;
+  relay: OutboxRelay;
+  now: () => Date;
+}
+
+/** The user's current day in their own time zone. */
+export const todayOf = (profile: Pick<ProfileState, 'timezone' | 'dayStartHour'>, now: Date) =>
+  dayKey(now, profile.timezone, profile.dayStartHour);

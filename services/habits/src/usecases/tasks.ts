@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { forbidden, notFound, scopeOf, validationError, type Actor, type CreateTaskBody, type UpdateTaskBody } from '@momentum/contracts';
+import type { TaskDoc } from '../store/models.js';
+import { taskArchived, taskCreated, taskUpdated } from '../events/task-events.js';
+import type { HabitsDeps } from './deps.js';
+
+/** Creates a task owned by the actor's user (an agent's owner), created by the actor. */
+export async function createTask(deps: HabitsDeps, actor: Actor, body: CreateTaskBody): Promise<TaskDoc> {
+  const teamId = body.teamId ?? null;
+  if (teamId !== null && !actor.teamIds.includes(teamId)) throw forbidden('You are not a member of that team');
+  const now = deps.now();
+  const doc: Omit<TaskDoc, '_outbox'> = {
+    _id: randomUUID(),
+    userId: actor.userId,
+    teamId,
+    createdBy: actor.id,
+    type: body.type,
+    title: body.title,
+    titleKey: body.title.toLowerCase(),
+    notes: body.notes ?? null,
+    difficulty: body.difficulty,
+    tags: body.tags ?? [],
+    schedule: body.type === 'daily' ? (body.schedule ?? null) : null,
+    isPositive: body.type === 'habit' ? (body.isPositive ?? null) : null,
+    streak: 0,
+    dueDate: body.type === 'todo' ? (body.dueDate ?? null) : null,
+    archived: false,
+    lastCompletedDay: null,
+    completedAt: null,
+    completions: 0,
+    rev: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const task = await deps.tasks.insert(doc, taskCreated(actor, { ...doc, _outbox: [] }));
+  deps.relay.flush(deps.tasks.model, task._id);
+  return task;
+}
+
+/** Type-specific fields may only change on their type (spec §4.1 PATCH). */
+function checkFieldsFitType(task: TaskDoc, body: UpdateTaskBody): void {
+  if (body.schedule !== undefined && task.type !== 'daily') {
+    throw validationError('schedule: applies only to dailies', { field: 'schedule', rule: 'only_for_dailies' });
+  }
+  if (body.dueDate !== undefined && task.type !== 'todo') {
+    throw validationError('dueDate: applies only to todos', { field: 'dueDate', rule: 'only_for_todos' });
+  }
+}
+
+export interface UpdateResult {
+  task: TaskDoc;
+  /** The fields the request set, as stored. */
+  changed: (keyof UpdateTaskBody)[];
+}
+
+/** PATCH: sets the given fields; archiving and unarchiving go through here too. */
+export async function updateTask(deps: HabitsDeps, actor: Actor, id: string, body: UpdateTaskBody): Promise<UpdateResult> {
+  const result = await deps.tasks.serialized(id, async () => {
+    const task = await deps.tasks.findVisible(scopeOf(actor), id);
+    if (!task) throw notFound('Task');
+    checkFieldsFitType(task, body);
+    const changed = (Object.keys(body) as (keyof UpdateTaskBody)[]).filter((k) => body[k] !== undefined);
+    const set: Partial<TaskDoc> = { updatedAt: deps.now() };
+    for (const key of changed) Object.assign(set, { [key]: body[key] });
+    if (body.title !== undefined) set.titleKey = body.title.toLowerCase();
+    const next: TaskDoc = { ...task, ...set, rev: task.rev + 1 };
+    const archiving = body.archived === true && !task.archived;
+    const others = changed.filter((k) => k !== 'archived' || !archiving);
+    const events = [...(archiving ? [taskArchived(actor, next)] : []), ...(others.length ? [taskUpdated(actor, next, others)] : [])];
+    const written = await deps.tasks.write(id, set, events);
+    if (!written) throw notFound('Task');
+    return { task: written, changed };
+  });
+  deps.relay.flush(deps.tasks.model, id);
+  return result;
+}
+
+/** DELETE: archives; idempotent (archiving an archived task changes nothing). */
+export async function archiveTask(deps: HabitsDeps, actor: Actor, id: string): Promise<void> {
+  const wrote = await deps.tasks.serialized(id, async () => {
+    const task = await deps.tasks.findVisible(scopeOf(actor), id);
+    if (!task) throw notFound('Task');
+    if (task.archived) return false;
+    const set = { archived: true, updatedAt: deps.now() };
+    await deps.tasks.write(id, set, [taskArchived(actor, { ...task, ...set, rev: task.rev + 1 })]);
+    return true;
+  });
+  if (wrote) deps.relay.flush(deps.tasks.model, id);
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TaskSortFields } from '@momentum/contracts';
+import { userActor } from '@momentum/service-kit/testing';
+import { listFilterOf, listSortOf, type ListFilter } from '../../src/store/task-store.js';
+import { habitBody, startHabits, type Habits } from './harness.js';
+
+type Keys = Record<string, 1 | -1>;
+
+/**
+ * Does an index serve a query: its leading keys are the filter's equality fields (any
+ * order), followed by the sort keys in order, all in the index's direction or all reversed.
+ */
+function serves(index: Keys, filter: Record<string, unknown>, sort: Keys): boolean {
+  const keys = Object.entries(index);
+  const eq = Object.keys(filter);
+  const head = keys.slice(0, eq.length).map(([k]) => k);
+  if (head.length !== eq.length || !eq.every((f) => head.includes(f))) return false;
+  const tail = keys.slice(eq.length, eq.length + Object.keys(sort).length);
+  const same = Object.entries(sort).every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === d);
+  const reversed = Object.entries(sort).every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === -d);
+  return tail.length === Object.keys(sort).length && (same || reversed);
+}
+
+describe('habits service: indexes serve every list and lookup', () => {
+  let h: Habits;
+  let engine: 'ferretdb' | 'mongodb';
+  let taskId: string;
+  const userId = randomUUID();
+
+  beforeAll(async () => {
+    h = await startHabits();
+    for (let i = 0; i < 30; i++) {
+      const res = await h.as(userActor({ id: i % 3 === 0 ? userId : randomUUID() })).post('/api/tasks', habitBody({ title: `t${i}` }));
+      if (i === 0) taskId = res.json().data.id;
+    }
+    const info = await h.ctx.db.db!.command({ buildInfo: 1 });
+    engine = 'ferretdbVersion' in info ? 'ferretdb' : 'mongodb';
+  });
+  afterAll(async () => h?.close());
+
+  const explainFind = (filter: Record<string, unknown>, sort?: Keys, limit?: number) =>
+    h.ctx.db.db!.command({ explain: { find: 'tasks', filter, ...(sort ? { sort } : {}), ...(limit ? { limit } : {}) }, verbosity: 'queryPlanner' });
+
+  const listQueries = (): [string, Record<string, unknown>, Keys][] => {
+    const filters: ListFilter[] = [
+      { owner: { userId }, archived: false },
+      { owner: { userId }, archived: true },
+      { owner: { userId }, archived: false, type: 'daily' },
+      { owner: { teamId: randomUUID() }, archived: false },
+    ];
+    const out: [string, Record<string, unknown>, Keys][] = filters.map((f) => [
+      JSON.stringify(f),
+      listFilterOf(f),
+      listSortOf({ sort: { field: 'createdAt', direction: -1 } }) as Keys,
+    ]);
+    for (const field of TaskSortFields) {
+      for (const direction of [1, -1] as const) {
+        out.push([`sort ${direction < 0 ? '-' : ''}${field}`, listFilterOf(filters[0]!), listSortOf({ sort: { field, direction } }) as Keys]);
+      }
+    }
+    return out;
+  };
+
+  it('declares an index for every list the API offers (filter, then sort)', async () => {
+    const indexes = (await h.ctx.db.collection('tasks').indexes()).map((i) => i.key as Keys);
+    for (const [label, filter, sort] of listQueries()) {
+      expect(indexes.some((ix) => serves(ix, filter, sort)), label).toBe(true);
+    }
+    // The check itself is meaningful: an owner list is not served by the team index alone.
+    expect(serves({ teamId: 1, archived: 1, createdAt: -1, _id: -1 }, { userId, archived: false }, { createdAt: -1, _id: -1 })).toBe(false);
+  });
+
+  it('looks tasks up by _id alone, which the engine pushes down', async () => {
+    // Every get, patch, archive and complete reads with this filter (TaskStore.findById).
+    const lookup = await explainFind({ _id: taskId });
+    if (engine === 'ferretdb') {
+      // FerretDB 1.24 (SQLite) pushes a filter down only when it is `{_id}` alone; an
+      // access check inside the filter would scan the collection, hence checks in code.
+      expect(lookup.filterPushdown).toBe(true);
+      expect((await explainFind({ _id: taskId, userId })).filterPushdown).toBe(false);
+    } else {
+      expect(JSON.stringify(lookup.queryPlanner.winningPlan)).toMatch(/IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+    }
+  });
+
+  it('runs each list query on its index (MongoDB) / reports what FerretDB does', async () => {
+    for (const [label, filter, sort] of listQueries()) {
+      const plan = await explainFind(filter, sort, 20);
+      if (engine === 'mongodb') {
+        const winning = JSON.stringify(plan.queryPlanner.winningPlan);
+        expect(winning, label).toContain('IXSCAN');
+        expect(winning, label).not.toContain('"SORT"');
+        expect(winning, label).not.toContain('COLLSCAN');
+      } else {
+        // FerretDB 1.24 on SQLite filters and sorts every non-`_id` query in memory: it
+        // reports so, and the list stays correct (tested elsewhere); the declared indexes
+        // above are what serves these queries on MongoDB.
+        expect(plan.serverInfo.ferretdbVersion, label).toMatch(/^v1\./);
+        expect(plan.filterPushdown, label).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { connectService, exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { IssuesConfigSchema } from './config.js';
+import { buildIssuesApp } from './app.js';
+
+const config = loadConfig(IssuesConfigSchema);
+const ctx = await connectService('issues', config).catch(exitOnStartupError('issues'));
+const app = await buildIssuesApp(ctx).catch(exitOnStartupError('issues'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('issues'));

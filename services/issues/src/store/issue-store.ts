@@ -1,0 +1,176 @@
+import { AppError, type EventEnvelope, type IssueSortField, type IssueState, type ListIssuesQuery, type Scope } from '@momentum/contracts';
+import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
+import { firstCandidate } from '../domain/identifier.js';
+import type { IssueDoc, IssuesModels } from './models.js';
+
+const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/** API sort names → stored fields (ranks and folded titles sort as people expect). */
+const sortFields: Record<IssueSortField, keyof IssueDoc> = {
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  priority: 'priorityRank',
+  status: 'statusRank',
+  dueDate: 'dueDate',
+  identifier: 'number',
+  sortOrder: 'sortOrder',
+  title: 'titleSort',
+};
+
+/** Never sent to clients in lists. */
+const listProjection = { searchKeys: 0, _outbox: 0 } as const;
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Issue queries. Reads of user data take a Scope: visibility is the issue's team. */
+export class IssueStore {
+  constructor(private readonly m: IssuesModels) {}
+
+  /** The issue with whether the scope may see it (so callers can tell 403 from 404). */
+  async findForScope(scope: Scope, id: string): Promise<{ doc: IssueDoc; visible: boolean } | null> {
+    const doc = await this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
+    return doc ? { doc, visible: scope.teamIds.includes(doc.teamId) } : null;
+  }
+
+  /** Issues by id that the scope may see; others are left out. */
+  findVisible(scope: Scope, ids: readonly string[]) {
+    if (!ids.length) return Promise.resolve([] as IssueDoc[]);
+    return this.m.Issue.find({ _id: { $in: [...ids] }, teamId: { $in: [...scope.teamIds] } }, listProjection).lean<IssueDoc[]>();
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.m.Issue.countDocuments({ _id: id })) > 0;
+  }
+
+  /**
+   * The next number of a project: a counter gives a hint, a unique claim document makes
+   * it the caller's. See domain/identifier.ts for why walking up keeps numbers consecutive.
+   */
+  async claimNumber(projectId: string): Promise<number> {
+    const start = firstCandidate(await this.counterHint(projectId));
+    for (let n = start; n < start + 100_000; n++) {
+      try {
+        await this.m.NumberClaim.create({ _id: `${projectId}:${n}` });
+      } catch (err) {
+        if (isDuplicate(err)) continue;
+        throw err;
+      }
+      // Where increments were lost the hint lags; lift it so the next caller starts near here.
+      await this.m.Counter.updateOne({ _id: projectId, seq: { $lt: n } }, { $set: { seq: n } });
+      return n;
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', 'Could not allocate an issue number; try again');
+  }
+
+  private async counterHint(projectId: string): Promise<number> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const doc = await this.m.Counter.findOneAndUpdate({ _id: projectId }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean();
+        return doc?.seq ?? 1;
+      } catch (err) {
+        // Two first upserts of one counter: the loser retries and finds the document.
+        if (!isDuplicate(err)) throw err;
+      }
+    }
+    return 1;
+  }
+
+  async insert(doc: Omit<IssueDoc, 'createdAt' | 'updatedAt'>): Promise<IssueDoc> {
+    const created = await this.m.Issue.create(doc);
+    const { searchKeys: _k, _outbox: _o, ...rest } = created.toObject<IssueDoc>();
+    return rest as unknown as IssueDoc;
+  }
+
+  /**
+   * Write a change if nobody wrote in between (optimistic, on `version`), adding its event
+   * to the outbox in the same update. Null when the version moved on.
+   */
+  update(id: string, version: number, set: Partial<IssueDoc>, event: EventEnvelope): Promise<IssueDoc | null> {
+    return this.m.Issue.findOneAndUpdate(
+      { _id: id, version },
+      { $set: set, $inc: { version: 1 }, $push: { _outbox: event } },
+      { new: true, projection: listProjection },
+    ).lean<IssueDoc>();
+  }
+
+  async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
+    const filter = listFilter(scope, q);
+    const field = sortFields[q.sort.field];
+    const sort: Record<string, SortOrder> = { [field]: q.sort.direction, _id: q.sort.direction };
+    const [rows, total] = await Promise.all([
+      this.m.Issue.find(filter, listProjection)
+        .sort(sort)
+        .skip((q.page - 1) * q.limit)
+        .limit(q.limit)
+        .lean<IssueDoc[]>(),
+      this.m.Issue.countDocuments(filter),
+    ]);
+    return { rows, total };
+  }
+
+  /**
+   * Issues holding any of the keys, ranked by how many they hold, newest first on ties
+   * (ids are time-ordered). `$unwind` + `$group` + `$sum` is the ranking both MongoDB and
+   * FerretDB run; the first `$match` is served by the multikey `searchKeys` index.
+   */
+  async search(scope: Scope, keys: string[], projectId: string | undefined, page: number, limit: number): Promise<Page<IssueDoc>> {
+    const match: FilterQuery<IssueDoc> = { searchKeys: { $in: keys }, teamId: { $in: [...scope.teamIds] } };
+    if (projectId) match.projectId = projectId;
+    const pipeline: PipelineStage[] = [
+      { $match: match },
+      { $project: { searchKeys: 1 } },
+      { $unwind: '$searchKeys' },
+      { $match: { searchKeys: { $in: keys } } },
+      { $group: { _id: '$_id', score: { $sum: 1 } } },
+      { $sort: { score: -1, _id: -1 } },
+      { $skip: (page - 1) * limit },
+      { $limit: limit },
+    ];
+    const [ranked, total] = await Promise.all([
+      this.m.Issue.aggregate<{ _id: string; score: number }>(pipeline),
+      this.m.Issue.countDocuments(match),
+    ]);
+    const docs = await this.m.Issue.find({ _id: { $in: ranked.map((r) => r._id) } }, listProjection).lean<IssueDoc[]>();
+    const byId = new Map(docs.map((d) => [d._id, d]));
+    return { rows: ranked.map((r) => byId.get(r._id)).filter((d): d is IssueDoc => !!d), total };
+  }
+
+  subIssues(scope: Scope, parentId: string) {
+    return this.m.Issue.find({ parentId, teamId: { $in: [...scope.teamIds] } }, { identifier: 1, title: 1, status: 1, priority: 1, assigneeId: 1 })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(500)
+      .lean<Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>[]>();
+  }
+
+  /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */
+  async ancestors(issueId: string, maxDepth = 1000): Promise<string[]> {
+    const chain: string[] = [];
+    let at: string | null = issueId;
+    while (at && chain.length < maxDepth) {
+      const doc: { parentId: string | null } | null = await this.m.Issue.findById(at, { parentId: 1 }).lean();
+      at = doc?.parentId ?? null;
+      if (!at || chain.includes(at)) break;
+      chain.push(at);
+    }
+    return chain;
+  }
+
+  async states(projectId: string): Promise<IssueState[]> {
+    const rows = await this.m.Issue.find({ projectId }, { projectId: 1, status: 1, version: 1 }).sort({ projectId: 1, createdAt: -1 }).lean<IssueDoc[]>();
+    return rows.map((r) => ({ id: r._id, projectId: r.projectId, status: r.status, version: r.version }));
+  }
+}
+
+function listFilter(scope: Scope, q: ListIssuesQuery): FilterQuery<IssueDoc> {
+  const filter: FilterQuery<IssueDoc> = { teamId: { $in: [...scope.teamIds] } };
+  if (q.projectId) filter.projectId = q.projectId;
+  if (q.status?.length) filter.status = { $in: q.status };
+  if (q.priority?.length) filter.priority = { $in: q.priority };
+  if (q.assigneeId) filter.assigneeId = q.assigneeId === 'none' ? null : q.assigneeId;
+  if (q.parentId) filter.parentId = q.parentId === 'none' ? null : q.parentId;
+  if (q.labels?.length) filter.labels = { $all: q.labels };
+  return filter;
+}

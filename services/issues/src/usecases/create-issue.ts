@@ -1,0 +1,60 @@
+import { DEFAULT_ISSUE_PRIORITY, DEFAULT_ISSUE_STATUS, EventTypes, makeEvent, scopeOf, type Actor, type CreateIssueBody, type IssueEventData } from '@momentum/contracts';
+import { formatIdentifier } from '../domain/identifier.js';
+import { uuidv7 } from '../domain/ids.js';
+import { priorityRank, statusRank } from '../domain/ranks.js';
+import { searchKeysOf } from '../domain/search-terms.js';
+import { foldTitle } from '../domain/title.js';
+import type { IssueDoc } from '../store/models.js';
+import type { IssuesCore } from './core.js';
+import { checkParent } from './parent.js';
+import { teamAssignee } from './people.js';
+
+/**
+ * Create an issue: check project, assignee and parent first, then claim the project's
+ * next number (so a refused request never burns one), insert with the created event in
+ * the outbox, and record the creation in the activity.
+ */
+export async function createIssue(core: IssuesCore, actor: Actor, body: CreateIssueBody): Promise<IssueDoc> {
+  const scope = scopeOf(actor);
+  const project = await core.projects.accessible(scope, body.projectId);
+  const assignee = body.assigneeId ? await teamAssignee(core.directory, project.teamId, body.assigneeId) : null;
+  if (body.parentId) await checkParent(core.issues, scope, project._id, null, body.parentId);
+
+  const number = await core.issues.claimNumber(project._id);
+  const id = uuidv7();
+  const identifier = formatIdentifier(project.key, number);
+  const status = body.status ?? DEFAULT_ISSUE_STATUS;
+  const priority = body.priority ?? DEFAULT_ISSUE_PRIORITY;
+  const description = body.description ?? '';
+  const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
+  const created = await core.issues.insert({
+    _id: id,
+    projectId: project._id,
+    teamId: project.teamId,
+    number,
+    identifier,
+    parentId: body.parentId ?? null,
+    title: body.title,
+    titleSort: foldTitle(body.title),
+    description,
+    status,
+    statusRank: statusRank(status),
+    priority,
+    priorityRank: priorityRank(priority),
+    assigneeId: assignee?.id ?? null,
+    assignee,
+    labels: body.labels ?? [],
+    estimate: body.estimate ?? null,
+    dueDate: body.dueDate ?? null,
+    sortOrder: body.sortOrder ?? number,
+    searchKeys: searchKeysOf(body.title, description),
+    createdBy: actor.id,
+    version: 1,
+    _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
+  });
+  core.outbox.issue(id);
+  await core.activity.append([
+    { issueId: id, action: 'created', field: 'issue', oldValue: null, newValue: identifier, userId: actor.id, userType: actor.type },
+  ]);
+  return created;
+}

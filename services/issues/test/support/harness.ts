@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { RequestSubjects, type Actor, type ProjectLookupReply } from '@momentum/contracts';
+import type { ServiceContext } from '@momentum/service-kit';
+import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import { IssuesConfigSchema, type IssuesConfig } from '../../src/config.js';
+import { buildIssuesApp } from '../../src/app.js';
+import { MemoryDirectory } from './memory-directory.js';
+
+/**
+ * One issues app on its own database and subject prefix, with an in-memory directory and
+ * a stand-in for the projects service's lookup (`projects` answers it).
+ */
+export interface Harness {
+  ctx: ServiceContext<IssuesConfig>;
+  app: FastifyInstance;
+  directory: MemoryDirectory;
+  /** What the fake projects service knows; the lookup answers from here. */
+  projects: Map<string, NonNullable<ProjectLookupReply>>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const config = IssuesConfigSchema.parse(testConfig());
+  const ctx = await testContext('issues', config);
+  const directory = new MemoryDirectory();
+  const projects = new Map<string, NonNullable<ProjectLookupReply>>();
+  ctx.bus.respond(RequestSubjects.projectLookup, async (data) => projects.get((data as { id: string }).id) ?? null);
+  const app = await buildIssuesApp(ctx, { directory });
+  return {
+    ctx,
+    app,
+    directory,
+    projects,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}
+
+export interface World {
+  teamId: string;
+  projectId: string;
+  key: string;
+  owner: Actor;
+}
+
+let keySeq = 0;
+
+/** A team with a member and a project the lookup knows. */
+export function newWorld(h: Harness, key = `P${++keySeq}X`): World {
+  const teamId = randomUUID();
+  const projectId = randomUUID();
+  const owner = userActor({ teamIds: [teamId], name: `owner-${key}` });
+  h.directory.addMember(teamId, { id: owner.id, name: owner.name });
+  h.projects.set(projectId, { id: projectId, teamId, key, name: `Project ${key}` });
+  return { teamId, projectId, key, owner };
+}
+
+export function call(h: Harness, actor: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return injectAs(h.app, actor, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+export async function createIssue(h: Harness, w: World, body: Record<string, unknown> = {}, actor: Actor = w.owner) {
+  const res = await call(h, actor, 'POST', '/api/tasks', { projectId: w.projectId, title: 'An issue', ...body });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as { id: string; identifier: string; [k: string]: unknown };
+}
+
+/** Poll until `check` is truthy (events and outbox flushes are asynchronous). */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

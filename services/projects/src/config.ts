@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+
+export const ProjectsConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.projects),
+  /** Team memberships (lead must be a member). */
+  IDENTITY_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.identity}`),
+  /** Issue states, for rebuilding the counts. */
+  ISSUES_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.issues}`),
+});
+export type ProjectsConfig = z.infer<typeof ProjectsConfigSchema>;

@@ -1,0 +1,14 @@
+import { IssueStatuses, type IssueState, type IssueStatus } from '@momentum/contracts';
+
+/**
+ * The part of an issue event the counts need, or null when the payload is not one we
+ * can use (such an event is acknowledged and skipped: redelivering it cannot help).
+ */
+export function issueStateOf(data: unknown): IssueState | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  if (typeof d.id !== 'string' || !d.id || typeof d.projectId !== 'string' || !d.projectId) return null;
+  if (typeof d.status !== 'string' || !(IssueStatuses as readonly string[]).includes(d.status)) return null;
+  if (typeof d.version !== 'number' || !Number.isInteger(d.version) || d.version < 0) return null;
+  return { id: d.id, projectId: d.projectId, status: d.status as IssueStatus, version: d.version };
+}

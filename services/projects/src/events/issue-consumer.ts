@@ -1,0 +1,25 @@
+import { EventTypes } from '@momentum/contracts';
+import type { EventBus, Logger } from '@momentum/service-kit';
+import { issueStateOf } from '../domain/issue-event.js';
+import type { IssueStateStore } from '../store/issue-state-store.js';
+
+/**
+ * Feeds the issue-count read model from the issues stream. Applying a state is
+ * idempotent and order-proof (highest version wins), so at-least-once is enough.
+ */
+export async function consumeIssueEvents(bus: EventBus, states: IssueStateStore, log: Logger): Promise<void> {
+  await bus.consume({
+    from: 'issues',
+    durable: 'projects-issue-counts',
+    types: [EventTypes.issues.issueCreated, EventTypes.issues.issueUpdated],
+    concurrency: 16,
+    handler: async (event) => {
+      const state = issueStateOf(event.data);
+      if (!state) {
+        log.warn({ eventId: event.id, type: event.type }, 'issue event without a usable state; skipped');
+        return;
+      }
+      await states.apply(state);
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import {
+  AppError,
+  DEFAULT_PROJECT_STATUS,
+  forbidden,
+  scopeOf,
+  TARGET_BEFORE_START,
+  validationError,
+  type Actor,
+  type CreateProjectInput,
+  type UpdateProjectInput,
+} from '@momentum/contracts';
+import type { OutboxRelay } from '@momentum/service-kit';
+import type { ProjectDoc } from '../store/models.js';
+import type { ProjectChanges, ProjectStore } from '../store/project-store.js';
+import type { TeamDirectory } from '../deps/team-directory.js';
+import { deriveProjectKey } from '../domain/project-key.js';
+import { slugify } from '../domain/slug.js';
+import { dateOrderProblem } from '../domain/dates.js';
+import { projectCreated, projectUpdated } from '../events/project-events.js';
+
+export interface ProjectDeps {
+  store: ProjectStore;
+  teams: TeamDirectory;
+  relay: OutboxRelay;
+}
+
+const UPDATE_RETRIES = 3;
+
+export async function createProject(deps: ProjectDeps, actor: Actor, input: CreateProjectInput): Promise<ProjectDoc> {
+  if (!actor.teamIds.includes(input.teamId)) throw forbidden('You are not a member of this team');
+  if (input.leadId) await requireLead(deps.teams, input.teamId, input.leadId);
+  const project = await deps.store.create(
+    {
+      teamId: input.teamId,
+      name: input.name,
+      nameSort: input.name.toLowerCase(),
+      description: input.description ?? null,
+      icon: input.icon ?? null,
+      color: input.color ?? null,
+      status: input.status ?? DEFAULT_PROJECT_STATUS,
+      leadId: input.leadId ?? null,
+      startDate: input.startDate ?? null,
+      targetDate: input.targetDate ?? null,
+      createdBy: actor.id,
+    },
+    { slug: slugify(input.name), key: input.key ?? deriveProjectKey(input.name), keyChosen: input.key !== undefined },
+    (doc) => projectCreated({ ...doc, teamId: input.teamId, name: input.name, status: input.status ?? DEFAULT_PROJECT_STATUS }, actor),
+  );
+  deps.relay.flush(deps.store.model, project._id);
+  return project;
+}
+
+export async function updateProject(deps: ProjectDeps, actor: Actor, id: string, input: UpdateProjectInput): Promise<ProjectDoc> {
+  for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
+    const current = await deps.store.getAccessible(scopeOf(actor), id);
+    const changes = changesOf(input);
+    if (Object.keys(changes).length === 0) return current;
+    const problem = dateOrderProblem(current, changes);
+    if (problem) {
+      throw validationError(`${problem}: targetDate ${TARGET_BEFORE_START.message}`, { field: problem, ...TARGET_BEFORE_START.params });
+    }
+    if (changes.leadId) await requireLead(deps.teams, current.teamId, changes.leadId);
+    const updated = await deps.store.update(current, changes, projectUpdated({ ...current, ...changes }, actor));
+    if (updated) {
+      deps.relay.flush(deps.store.model, updated._id);
+      return updated;
+    }
+    // The dates moved under us (concurrent PATCH): judge the change again on fresh values.
+  }
+  throw new AppError('CONFLICT', 'The project changed concurrently; try again');
+}
+
+/** Only the fields the body names; undefined means "leave as is". */
+function changesOf(input: UpdateProjectInput): ProjectChanges {
+  const changes: ProjectChanges = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
+  }
+  if (changes.name !== undefined) changes.nameSort = changes.name.toLowerCase();
+  return changes;
+}
+
+async function requireLead(teams: TeamDirectory, teamId: string, leadId: string): Promise<void> {
+  if (!(await teams.isMember(teamId, leadId))) {
+    throw validationError('leadId: must be a member of the project’s team', { field: 'leadId', rule: 'team_member', value: leadId });
+  }
+}

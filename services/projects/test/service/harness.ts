@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Actor, EventEnvelope } from '@momentum/contracts';
+import type { ServiceContext } from '@momentum/service-kit';
+import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import { ProjectsConfigSchema, type ProjectsConfig } from '../../src/config.js';
+import { buildProjectsApp } from '../../src/app.js';
+import { FakeIssueStates, FakeTeamDirectory } from './fakes.js';
+
+/** One app on its own database and subject prefix, with fake identity and issues. */
+export interface Harness {
+  ctx: ServiceContext<ProjectsConfig>;
+  app: FastifyInstance;
+  teams: FakeTeamDirectory;
+  issueStates: FakeIssueStates;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const ctx = await testContext('projects', ProjectsConfigSchema.parse(testConfig()));
+  const teams = new FakeTeamDirectory();
+  const issueStates = new FakeIssueStates();
+  const app = await buildProjectsApp(ctx, { teams, issueStates });
+  return {
+    ctx,
+    app,
+    teams,
+    issueStates,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}
+
+/** A user in a fresh team (known to the fake directory). */
+export function member(h: Harness, teamIds: string[] = [randomUUID()]): Actor {
+  const actor = userActor({ teamIds });
+  for (const t of teamIds) h.teams.add(t, actor.id);
+  return actor;
+}
+
+export async function createProject(h: Harness, actor: Actor, body: Record<string, unknown>) {
+  const res = await injectAs(h.app, actor, { method: 'POST', url: '/api/projects', payload: { teamId: actor.teamIds[0], ...body } });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Every event published under the harness prefix for `service`, as it arrives. */
+export function recordEvents(h: Harness, service: string): EventEnvelope[] {
+  const seen: EventEnvelope[] = [];
+  h.ctx.bus.subscribe(`${h.ctx.bus.prefix}.${service}.>`, (data) => seen.push(data as EventEnvelope));
+  return seen;
+}
+
+export async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventTypes, RequestSubjects, SYSTEM_ACTOR, type ProjectLookupReply } from '@momentum/contracts';
+import { injectAs } from '@momentum/service-kit/testing';
+import { createProject, member, recordEvents, startHarness, until, type Harness } from './harness.js';
+
+describe('project lookups and events', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.close());
+
+  const lookup = (data: unknown) => h.ctx.bus.request<ProjectLookupReply>(RequestSubjects.projectLookup, data);
+
+  it('answers the NATS lookup at once after create, every time', async () => {
+    const ada = member(h);
+    for (let i = 0; i < 20; i++) {
+      const p = await createProject(h, ada, { name: `Fresh ${i}` });
+      expect(await lookup({ id: p.id })).toEqual({ id: p.id, teamId: ada.teamIds[0], key: p.key, name: p.name });
+    }
+  });
+
+  it('answers null for an unknown id or a malformed request', async () => {
+    expect(await lookup({ id: randomUUID() })).toBeNull();
+    expect(await lookup({})).toBeNull();
+    expect(await lookup('nonsense')).toBeNull();
+    expect(await lookup({ id: { $ne: null } })).toBeNull();
+  });
+
+  it('GET /internal/projects/:id answers the same data to services only', async () => {
+    const ada = member(h);
+    const p = await createProject(h, ada, { name: 'Internal' });
+    const res = await injectAs(h.app, SYSTEM_ACTOR, { method: 'GET', url: `/internal/projects/${p.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { id: p.id, teamId: p.teamId, key: p.key, name: 'Internal' } });
+    expect((await injectAs(h.app, SYSTEM_ACTOR, { method: 'GET', url: `/internal/projects/${randomUUID()}` })).statusCode).toBe(404);
+    expect((await injectAs(h.app, ada, { method: 'GET', url: `/internal/projects/${p.id}` })).statusCode).toBe(404);
+  });
+
+  it('publishes created and updated events through the outbox, then empties it', async () => {
+    const seen = recordEvents(h, 'projects');
+    const ada = member(h);
+    const p = await createProject(h, ada, { name: 'Evented', status: 'started' });
+    const created = await until(async () => seen.find((e) => e.type === EventTypes.projects.projectCreated && (e.data as { id: string }).id === p.id));
+    expect(created).toMatchObject({
+      id: expect.any(String),
+      occurredAt: expect.any(String),
+      actor: { type: 'user', id: ada.id, userId: ada.id },
+      data: { id: p.id, teamId: p.teamId, key: p.key, name: 'Evented', slug: p.slug, status: 'started' },
+    });
+
+    await injectAs(h.app, ada, { method: 'PATCH', url: `/api/projects/${p.id}`, payload: { name: 'Renamed', status: 'paused' } });
+    const updated = await until(async () => seen.find((e) => e.type === EventTypes.projects.projectUpdated && (e.data as { id: string }).id === p.id));
+    expect(updated.data).toEqual({ id: p.id, teamId: p.teamId, key: p.key, name: 'Renamed', slug: p.slug, status: 'paused' });
+
+    await until(async () => {
+      const doc = await h.ctx.db.collection('projects').findOne({ _id: p.id } as never);
+      return doc && (doc._outbox ?? []).length === 0;
+    });
+  });
+
+  it('does not touch updatedAt when the outbox is cleared', async () => {
+    const ada = member(h);
+    const p = await createProject(h, ada, { name: 'Quiet' });
+    await until(async () => {
+      const doc = await h.ctx.db.collection('projects').findOne({ _id: p.id } as never);
+      return doc && (doc._outbox ?? []).length === 0;
+    });
+    const again = await injectAs(h.app, ada, { method: 'GET', url: `/api/projects/${p.id}` });
+    expect(again.json().data.updatedAt).toBe(p.updatedAt);
+  });
+
+  it('publishes what a crash left in the outbox on the next sweep', async () => {
+    const seen = recordEvents(h, 'projects');
+    const ada = member(h);
+    const p = await createProject(h, ada, { name: 'Swept' });
+    const orphan = { id: randomUUID(), type: EventTypes.projects.projectUpdated, occurredAt: new Date().toISOString(), actor: null, data: { id: p.id } };
+    await h.ctx.db.collection('projects').updateOne({ _id: p.id } as never, { $push: { _outbox: orphan } } as never);
+    await until(async () => seen.some((e) => e.id === orphan.id), 10_000);
+  });
+});

@@ -1,0 +1,64 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { startStack } from '../../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { build } from '../../scripts/build.mjs';
+
+/**
+ * The whole stack as processes for end-to-end tests, on its own ports, databases
+ * (`e2e_<run>_<service>`) and subject prefix, so it never meets a dev stack or an
+ * earlier run. Databases are dropped afterwards.
+ */
+export default async function setup(project: TestProject) {
+  const mongo = await ensureMongo();
+  const nats = await ensureNats();
+  await build({ quiet: true });
+  const run = randomUUID().replace(/-/g, '').slice(0, 10);
+  const secret = randomBytes(32).toString('base64url');
+  const adminKey = `svc_u${randomBytes(12).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  const stack = await startStack({
+    mongoUrl: mongo.url,
+    natsUrl: nats.url,
+    secret,
+    adminKey,
+    basePort: Number(process.env.E2E_BASE_PORT ?? 4300),
+    dbPrefix: `e2e_${run}`,
+    eventPrefix: `e2e${run}`,
+    logLevel: 'warn',
+    quiet: true,
+    extraEnv: { RATE_LIMIT_MAX: '0' },
+  });
+  project.provide('gatewayUrl', stack.gatewayUrl);
+  project.provide('mcpUrl', stack.mcpUrl ?? '');
+  project.provide('adminKey', adminKey);
+  project.provide('serviceUrls', stack.urls);
+  project.provide('internalSecret', secret);
+  project.provide('stackEnv', stack.common);
+  return async () => {
+    await stack.stop();
+    await dropDatabases(mongo.url, `e2e_${run}_`);
+    mongo.child?.kill('SIGTERM');
+    nats.child?.kill('SIGTERM');
+  };
+}
+
+async function dropDatabases(url: string, prefix: string) {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(url);
+  try {
+    const { databases } = await client.db().admin().listDatabases();
+    for (const db of databases) if (db.name.startsWith(prefix)) await client.db(db.name).dropDatabase();
+  } finally {
+    await client.close();
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    mcpUrl: string;
+    stackEnv: Record<string, string>;
+  }
+}

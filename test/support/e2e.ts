@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+
+/**
+ * Helpers for end-to-end tests: the stack started by test/setup/stack.ts is reached only
+ * over HTTP through the gateway. Each test creates its own users and teams, so files
+ * never depend on one another.
+ */
+export const gatewayUrl = () => inject('gatewayUrl');
+export const adminKey = () => inject('adminKey');
+export const serviceUrls = () => inject('serviceUrls');
+export const internalSecret = () => inject('internalSecret');
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export async function api<T = any>(
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const res = await fetch(`${gatewayUrl()}${path}`, {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers, text };
+}
+
+export interface TestUser {
+  id: string;
+  name: string;
+  apiKey: string;
+}
+
+export async function newUser(name = `user-${randomUUID().slice(0, 8)}`): Promise<TestUser> {
+  const res = await api(adminKey(), 'POST', '/api/users', { name });
+  if (res.status !== 201) throw new Error(`creating a user failed: ${res.status} ${res.text}`);
+  return { id: res.body.data.user.id, name, apiKey: res.body.data.apiKey };
+}
+
+export interface TestTeam {
+  id: string;
+  name: string;
+  key: string;
+}
+
+/** A team created by `owner` (who becomes a member), with `members` added. */
+export async function newTeam(owner: TestUser, members: TestUser[] = []): Promise<TestTeam> {
+  const res = await api(owner.apiKey, 'POST', '/api/teams', { name: `team ${randomUUID().slice(0, 8)}` });
+  if (res.status !== 201) throw new Error(`creating a team failed: ${res.status} ${res.text}`);
+  for (const m of members) {
+    const added = await api(owner.apiKey, 'POST', `/api/teams/${res.body.data.id}/members`, { userId: m.id });
+    if (added.status !== 201) throw new Error(`adding a member failed: ${added.status} ${added.text}`);
+  }
+  return res.body.data;
+}
+
+/** Poll until `check` returns a truthy value (event-fed read models converge). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    adminKey: string;
+    serviceUrls: Record<string, string>;
+    internalSecret: string;
+  }
+}
