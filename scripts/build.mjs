@@ -4,7 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, log } from './lib/util.mjs';
-import { COMPONENTS, bundlePath } from './lib/components.mjs';
+import { COMPONENTS, DIST_DIR, bundlePath } from './lib/components.mjs';
 
 export async function build({ quiet = false } = {}) {
   const esbuild = await import('esbuild');
@@ -16,7 +16,7 @@ export async function build({ quiet = false } = {}) {
       );
     },
   };
-  rmSync(path.join(ROOT, 'dist'), { recursive: true, force: true });
+  rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
   const present = COMPONENTS.filter((c) => existsSync(path.join(ROOT, c.entry)));
   await Promise.all(
     present.map((c) =>

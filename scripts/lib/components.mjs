@@ -10,4 +10,6 @@ export const GATEWAY = { name: 'gateway', entry: 'gateway/src/main.ts', port: 30
 export const MCP_SERVER = { name: 'mcp-server', entry: 'mcp-server/src/main.ts', port: 3100 };
 export const COMPONENTS = [...SERVICES, GATEWAY, MCP_SERVER];
 
-export const bundlePath = (component) => `dist/${component.name}.mjs`;
+// DIST_DIR lets parallel end-to-end runs (each on its own E2E_BASE_PORT) keep their own bundles.
+export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
+export const bundlePath = (component) => `${DIST_DIR}/${component.name}.mjs`;
