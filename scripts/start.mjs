@@ -22,9 +22,13 @@ const stack = await startStack({
   logLevel: process.env.LOG_LEVEL ?? 'info',
 });
 
-log(`Momentum is running at ${stack.gatewayUrl}  (docs: ${stack.gatewayUrl}/docs, MCP: ${stack.gatewayUrl}/mcp and ${stack.mcpUrl}/mcp)`);
+log(
+  `Momentum is running at ${stack.gatewayUrl}  (docs: ${stack.gatewayUrl}/docs, MCP: ${stack.gatewayUrl}/mcp and ${stack.mcpUrl}/mcp)`,
+);
 log(admin.file ? `admin API key: in ${admin.file}` : 'admin API key: the ADMIN_API_KEY you set');
-log(`try: curl -H "Authorization: Bearer $(cat ${admin.file ?? '<your key file>'})" ${stack.gatewayUrl}/api/me`);
+log(
+  `try: curl -H "Authorization: Bearer $(cat ${admin.file ?? '<your key file>'})" ${stack.gatewayUrl}/api/me`,
+);
 log('Ctrl-C stops everything');
 
 let stopping = false;

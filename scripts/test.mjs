@@ -9,7 +9,14 @@ import { ensureDependencies } from './lib/setup.mjs';
 ensureDependencies();
 mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
 const report = path.join(ROOT, '.cache', 'vitest-report.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 log(`npx ${args.join(' ')}`);
 const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit' });
 let passed = 0;

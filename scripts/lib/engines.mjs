@@ -28,7 +28,8 @@ export async function waitForPort(host, port, what, timeoutMs = 60_000, child) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (await portOpen(host, port)) return;
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${what} exited with code ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${what} did not answer on ${host}:${port} within ${timeoutMs / 1000}s`);
@@ -42,16 +43,23 @@ function hostPort(url, defaultPort) {
 /** Build FerretDB once into .cache/bin (about two minutes on a fresh machine). */
 export function buildFerretDB() {
   if (existsSync(FERRETDB_BIN)) return FERRETDB_BIN;
-  if (!which('go')) throw new Error('No MongoDB-compatible engine: set MONGO_URL, put mongod on PATH, or install Go to build FerretDB');
+  if (!which('go'))
+    throw new Error(
+      'No MongoDB-compatible engine: set MONGO_URL, put mongod on PATH, or install Go to build FerretDB',
+    );
   log(`building FerretDB ${FERRETDB_VERSION} once (first run only, about 2 minutes)…`);
   // `go install …@version` asks the proxy for the module's version list, which the proxy
   // here refuses (403); downloading the exact version and building it avoids that call.
   const info = JSON.parse(
-    execFileSync('go', ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${FERRETDB_VERSION}`], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, GOFLAGS: '-mod=mod' },
-    }),
+    execFileSync(
+      'go',
+      ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${FERRETDB_VERSION}`],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, GOFLAGS: '-mod=mod' },
+      },
+    ),
   );
   const src = path.join(ROOT, '.cache', 'src', 'ferretdb');
   rmSync(src, { recursive: true, force: true });
@@ -83,9 +91,13 @@ export async function ensureMongo({ dataDir = path.join(ROOT, '.data'), port = 2
     const dbpath = path.join(dataDir, 'mongo');
     mkdirSync(dbpath, { recursive: true });
     log(`starting mongod on ${port}`);
-    child = spawn('mongod', ['--dbpath', dbpath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    child = spawn(
+      'mongod',
+      ['--dbpath', dbpath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
   } else {
     const bin = buildFerretDB();
     const dir = path.join(dataDir, 'ferretdb');
@@ -121,9 +133,13 @@ export async function ensureNats({ dataDir = path.join(ROOT, '.data') } = {}) {
   const storeDir = path.join(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
   log(`starting nats-server -js on ${port}`);
-  const child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    'nats-server',
+    ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   await waitForPort('127.0.0.1', port, 'nats-server', 30_000, child);
   return { url, child };
 }
@@ -133,4 +149,17 @@ export function ensureDataDir() {
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o700);
   return dir;
+}
+
+/** Drops every database whose name starts with prefix (test and benchmark runs). */
+export async function dropDatabases(url, prefix) {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(url);
+  try {
+    const { databases } = await client.db().admin().listDatabases();
+    for (const db of databases)
+      if (db.name.startsWith(prefix)) await client.db(db.name).dropDatabase();
+  } finally {
+    await client.close();
+  }
 }

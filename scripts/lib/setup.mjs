@@ -22,7 +22,8 @@ export function ensureDependencies() {
 function keptSecret(file, make) {
   const dir = ensureDataDir();
   const full = path.join(dir, file);
-  if (existsSync(full)) return { value: readFileSync(full, 'utf8').trim(), file: full, created: false };
+  if (existsSync(full))
+    return { value: readFileSync(full, 'utf8').trim(), file: full, created: false };
   const value = make();
   writeFileSync(full, `${value}\n`, { mode: 0o600 });
   return { value, file: full, created: true };

@@ -27,7 +27,9 @@ function pipeOutput(name, stream, quiet) {
     try {
       const entry = JSON.parse(line);
       const level = LEVELS[entry.level] ?? entry.level;
-      process.stderr.write(`[${name}] ${level} ${entry.msg ?? ''}${entry.err ? ` ${entry.err.message}` : ''}\n`);
+      process.stderr.write(
+        `[${name}] ${level} ${entry.msg ?? ''}${entry.err ? ` ${entry.err.message}` : ''}\n`,
+      );
     } catch {
       process.stderr.write(`[${name}] ${line}\n`);
     }
@@ -35,11 +37,15 @@ function pipeOutput(name, stream, quiet) {
 }
 
 export function spawnComponent(component, env, { quiet = false } = {}) {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, bundlePath(component)), ...(component.args ?? [])], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(ROOT, bundlePath(component)), ...(component.args ?? [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   pipeOutput(component.name, child.stdout, quiet);
   pipeOutput(component.name, child.stderr, false);
   return child;
@@ -79,7 +85,9 @@ export async function startStack({
 }) {
   const ports = stackPorts(basePort);
   const urls = serviceUrls(ports);
-  const urlEnv = Object.fromEntries(Object.entries(urls).map(([n, u]) => [`${n.toUpperCase()}_URL`, u]));
+  const urlEnv = Object.fromEntries(
+    Object.entries(urls).map(([n, u]) => [`${n.toUpperCase()}_URL`, u]),
+  );
   const common = {
     MONGO_URL: mongoUrl,
     NATS_URL: natsUrl,
@@ -106,7 +114,8 @@ export async function startStack({
   };
   try {
     for (const s of SERVICES) {
-      if (!existsSync(path.join(ROOT, bundlePath(s)))) throw new Error(`${s.name} is not built (run npm run build)`);
+      if (!existsSync(path.join(ROOT, bundlePath(s))))
+        throw new Error(`${s.name} is not built (run npm run build)`);
       const env = { ...common, PORT: String(ports[s.name]), MONGO_DB: `${dbPrefix}_${s.name}` };
       if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
       children.push({ name: s.name, child: spawnComponent(s, env, { quiet }) });

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
-import { ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
+import { dropDatabases, ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startStack } from '../../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -43,17 +43,6 @@ export default async function setup(project: TestProject) {
     mongo.child?.kill('SIGTERM');
     nats.child?.kill('SIGTERM');
   };
-}
-
-async function dropDatabases(url: string, prefix: string) {
-  const { MongoClient } = await import('mongodb');
-  const client = new MongoClient(url);
-  try {
-    const { databases } = await client.db().admin().listDatabases();
-    for (const db of databases) if (db.name.startsWith(prefix)) await client.db(db.name).dropDatabase();
-  } finally {
-    await client.close();
-  }
 }
 
 declare module 'vitest' {

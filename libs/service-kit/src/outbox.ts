@@ -5,8 +5,10 @@ import type { EventBus, Logger } from './bus.js';
 /**
  * Transactional outbox without transactions: a write stores its events in the written
  * document's `_outbox` array in the same atomic update. The relay publishes them and
- * pulls them off. A crash between the two leaves them in place; the next sweep (at
- * startup and periodically) publishes them again, and the message id deduplicates.
+ * pulls them off. A crash between the two leaves them in place; the sweep at startup
+ * publishes them again, and the message id deduplicates. Later sweeps run only after a
+ * flush failed: a sweep cannot use an index on FerretDB (it scans every document), so it
+ * must not run every few seconds on a healthy service.
  */
 export const OUTBOX_FIELD = '_outbox';
 
@@ -26,6 +28,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private readonly pending = new Set<Promise<void>>();
   private stopped = false;
+  /** Whether some document may still hold events no flush will publish. */
+  private dirty = true;
 
   constructor(
     private readonly bus: EventBus,
@@ -45,6 +49,7 @@ export class OutboxRelay {
   flush(model: Model<any>, id: string): void {
     if (this.stopped) return;
     const task = this.flushDoc(model, id).catch((err) => {
+      this.dirty = true;
       this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
     });
     this.pending.add(task);
@@ -52,17 +57,21 @@ export class OutboxRelay {
   }
 
   async sweep(): Promise<void> {
+    if (!this.dirty || this.stopped) return;
+    this.dirty = false;
     for (const model of this.models) {
       try {
         const docs = await model
           .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { [OUTBOX_FIELD]: 1 })
           .limit(500)
           .lean<OutboxDoc[]>();
+        if (docs.length === 500) this.dirty = true;
         for (const doc of docs) {
           if (this.serialize) await this.flushDoc(model, doc._id);
           else await this.publishAll(model, doc);
         }
       } catch (err) {
+        this.dirty = true;
         this.log.warn({ err, model: model.modelName }, 'outbox sweep failed');
       }
     }

@@ -1,0 +1,146 @@
+// `npm run bench`: one run of the stack on its own ports and databases, seeded, measured,
+// printed as one table and written to bench/results.json. Sizes via BENCH_SMALL,
+// BENCH_LARGE, BENCH_DURATION_S, BENCH_SAMPLES, BENCH_MEMORY_REQUESTS.
+import { writeFileSync } from 'node:fs';
+import { runLoad } from './load.js';
+import { grow, makeTemplates, measure, scalingRatios } from './scaling.js';
+import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
+import { eventLag, rssByProcess, rssGrowth } from './vitals.js';
+import { startWorld } from './world.js';
+
+const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
+const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
+const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
+
+const world = await startWorld(Number(process.env.BENCH_BASE_PORT ?? 4200));
+try {
+  step('seeding');
+  const habit = await world.user.expect(201, 'POST', '/api/tasks', {
+    type: 'habit',
+    title: 'Bench habit',
+    isPositive: true,
+  });
+  const issue = await world.user.expect(201, 'POST', '/api/tasks', {
+    projectId: world.projectId,
+    title: 'Bench issue',
+  });
+  await world.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
+    body: 'A comment to read',
+  });
+  const templates = await makeTemplates(world);
+  await grow(world, templates, SMALL - 1, 0);
+  const ids = { taskId: templates.todoId, habitId: habit.data.id, issueId: issue.data.id };
+
+  step('warm-up');
+  await runLoad({
+    url: `${world.gatewayUrl}/api/tasks/${ids.taskId}`,
+    headers: { authorization: `Bearer ${world.user.key}` },
+    durationS: 3,
+  });
+  const rssIdle = rssByProcess(world);
+
+  step('1. gateway ÷ direct');
+  const gateway = await gatewayRatio(world, ids.taskId);
+  step('4. MCP ÷ REST');
+  const mcp = await mcpRatio(world, ids.taskId);
+  step(`3. scaling at ${SMALL}`);
+  const small = await measure(world, SMALL);
+
+  step('2 and 6. mixed workload with event lag');
+  const mixedRun = mixedWorkload(world, ids);
+  const [mixed, lag] = await Promise.all([mixedRun, eventLag(world, mixedRun)]);
+
+  step('5. memory');
+  const sent = [gateway.viaGateway, gateway.direct, mcp.rest, mcp.mcp, mixed].reduce(
+    (n, r) => n + (r?.requests ?? 0),
+    0,
+  );
+  if (sent < MEMORY_REQUESTS) {
+    await runLoad({
+      url: `${world.gatewayUrl}/api/tasks/${ids.taskId}`,
+      headers: { authorization: `Bearer ${world.user.key}` },
+      amount: MEMORY_REQUESTS - sent,
+    });
+  }
+  const rssAfter = rssByProcess(world);
+
+  step(`3. scaling at ${LARGE}`);
+  await grow(world, templates, LARGE - SMALL, SMALL);
+  const large = await measure(world, LARGE);
+
+  const results = {
+    at: new Date().toISOString(),
+    gatewayOverDirect: gateway,
+    mixed: { ...mixed, target: 'p99 ≤ 10 × p50' },
+    scaling: { small, large, ratios: scalingRatios(small, large) },
+    mcpOverRest: mcp,
+    memory: {
+      requests: Math.max(sent, MEMORY_REQUESTS),
+      idleMiB: rssIdle,
+      afterMiB: rssAfter,
+      growthPercent: rssGrowth(rssIdle, rssAfter),
+      target: '≤ 20%',
+    },
+    eventLagMs: lag,
+  };
+  writeFileSync(
+    new URL('./results.json', import.meta.url),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  printTable(results);
+} finally {
+  await world.stop();
+}
+
+function printTable(r: any) {
+  const rows: [string, string, string][] = [
+    [
+      '1. gateway ÷ direct GET /api/tasks/:id',
+      `${r.gatewayOverDirect.ratio} (${r.gatewayOverDirect.viaGateway.rps} / ${r.gatewayOverDirect.direct.rps} rps)`,
+      '≥ 0.40',
+    ],
+    [
+      '2. mixed: rps, p50, p99 (ms)',
+      `${r.mixed.rps} rps, ${r.mixed.p50}, ${r.mixed.p99} (×${r.mixed.p99OverP50}); non-2xx ${r.mixed.non2xx}`,
+      'p99 ≤ 10 × p50',
+    ],
+    [
+      '3. task list p50 1k→100k (ms)',
+      `${r.scaling.small.taskListP50} → ${r.scaling.large.taskListP50} (×${r.scaling.ratios.taskList.ratio})`,
+      '≤ 2',
+    ],
+    [
+      '3. issue list p50 (ms)',
+      `${r.scaling.small.issueListP50} → ${r.scaling.large.issueListP50} (×${r.scaling.ratios.issueList.ratio})`,
+      '≤ 2',
+    ],
+    [
+      '3. search p50 (ms)',
+      `${r.scaling.small.searchP50} → ${r.scaling.large.searchP50} (×${r.scaling.ratios.search.ratio})`,
+      '≤ 3',
+    ],
+    [
+      '4. MCP get_task ÷ REST',
+      r.mcpOverRest.ratio === null
+        ? r.mcpOverRest.note
+        : `${r.mcpOverRest.ratio} (${r.mcpOverRest.mcp.rps} / ${r.mcpOverRest.rest.rps} rps)`,
+      '≥ 0.50',
+    ],
+    ...Object.keys(r.memory.idleMiB).map((name): [string, string, string] => [
+      `5. RSS ${name} idle → after (MiB)`,
+      `${r.memory.idleMiB[name]} → ${r.memory.afterMiB[name]} (${r.memory.growthPercent[name]}%)`,
+      '≤ 20%',
+    ]),
+    [
+      '6. event lag p50 / p99 (ms)',
+      `${r.eventLagMs.p50} / ${r.eventLagMs.p99} (${r.eventLagMs.samples} writes)`,
+      '—',
+    ],
+  ];
+  const width = Math.max(...rows.map((row) => row[0].length));
+  console.log(`\n${'figure'.padEnd(width)}  measured  (target)`);
+  for (const [name, value, target] of rows)
+    console.log(`${name.padEnd(width)}  ${value}  (${target})`);
+  console.log('\nwritten to bench/results.json');
+}

@@ -1,0 +1,117 @@
+import { runLoad, round, type LoadResult } from './load.js';
+import { directHeaders, type World } from './world.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+
+/** Figure 1: GET /api/tasks/:id through the gateway ÷ straight to habits (signed actor). */
+export async function gatewayRatio(world: World, taskId: string) {
+  const path = `/api/tasks/${taskId}`;
+  const direct = await runLoad({
+    url: `${world.serviceUrls.habits}${path}`,
+    headers: directHeaders(world),
+    durationS: DURATION_S,
+  });
+  const viaGateway = await runLoad({
+    url: `${world.gatewayUrl}${path}`,
+    headers: { authorization: `Bearer ${world.user.key}` },
+    durationS: DURATION_S,
+  });
+  return { viaGateway, direct, ratio: round(viaGateway.rps / direct.rps), target: '≥ 0.40' };
+}
+
+/** Figure 4: a get_task tool call on the gateway's /mcp ÷ the same REST read. */
+export async function mcpRatio(world: World, taskId: string) {
+  const auth = { authorization: `Bearer ${world.user.key}` };
+  const rest = await runLoad({
+    url: `${world.gatewayUrl}/api/tasks/${taskId}`,
+    headers: auth,
+    durationS: DURATION_S,
+  });
+  const call = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'get_task', arguments: { id: taskId } },
+  };
+  const headers = {
+    ...auth,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
+  const probe = await fetch(`${world.gatewayUrl}/mcp`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(call),
+  });
+  const probeText = await probe.text();
+  if (!probe.ok || probeText.includes('"isError":true')) {
+    return {
+      rest,
+      mcp: null,
+      ratio: null,
+      target: '≥ 0.50',
+      note: `get_task failed: ${probe.status} ${probeText.slice(0, 200)}`,
+    };
+  }
+  const mcp = await runLoad({
+    url: `${world.gatewayUrl}/mcp`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(call),
+    durationS: DURATION_S,
+  });
+  return { rest, mcp, ratio: round(mcp.rps / rest.rps), target: '≥ 0.50' };
+}
+
+export interface MixedIds {
+  taskId: string;
+  habitId: string;
+  issueId: string;
+}
+
+/**
+ * Figure 2: 60% reads (task, issue with comments and activity, lists), 20% creates,
+ * 20% completions and issue updates, through the gateway. autocannon cycles the list.
+ */
+export async function mixedWorkload(
+  world: World,
+  ids: MixedIds,
+  durationS = DURATION_S,
+): Promise<LoadResult & { p99OverP50: number }> {
+  const json = { 'content-type': 'application/json' };
+  const statuses = ['todo', 'in_progress'];
+  let flip = 0;
+  const result = await runLoad({
+    url: world.gatewayUrl,
+    headers: { authorization: `Bearer ${world.user.key}` },
+    durationS,
+    requests: [
+      { method: 'GET', path: `/api/tasks/${ids.taskId}` },
+      { method: 'GET', path: `/api/tasks/${ids.issueId}` },
+      { method: 'GET', path: '/api/tasks?limit=20' },
+      { method: 'GET', path: `/api/tasks?projectId=${world.projectId}&limit=20` },
+      { method: 'GET', path: `/api/projects/${world.projectId}` },
+      { method: 'GET', path: `/api/tasks/${ids.taskId}` },
+      {
+        method: 'POST',
+        path: '/api/tasks',
+        headers: json,
+        body: JSON.stringify({ type: 'todo', title: 'Mixed todo' }),
+      },
+      {
+        method: 'POST',
+        path: '/api/tasks',
+        headers: json,
+        body: JSON.stringify({ projectId: world.projectId, title: 'Mixed issue' }),
+      },
+      { method: 'POST', path: `/api/tasks/${ids.habitId}/complete` },
+      {
+        method: 'PATCH',
+        path: `/api/tasks/${ids.issueId}`,
+        headers: json,
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ status: statuses[flip++ % 2] }) }),
+      },
+    ],
+  });
+  return { ...result, p99OverP50: round(result.p99 / Math.max(result.p50, 0.01)) };
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { percentiles, round } from './load.js';
+import type { World } from './world.js';
+
+/** Resident set size of each process of the stack, in MiB. */
+export function rssByProcess(world: World): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(world.pids).map(([name, pid]) => {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+      return [name, round(kb / 1024, 1)];
+    }),
+  );
+}
+
+export function rssGrowth(idle: Record<string, number>, after: Record<string, number>) {
+  return Object.fromEntries(
+    Object.keys(idle).map((name) => [
+      name,
+      round(((after[name]! - idle[name]!) / idle[name]!) * 100, 1),
+    ]),
+  );
+}
+
+/**
+ * Figure 6: from an issue write to the project's count showing it. Runs until `until`
+ * resolves (the mixed load), one write at a time, polling the project every 5 ms.
+ */
+export async function eventLag(
+  world: World,
+  until: Promise<unknown>,
+): Promise<{ samples: number; p50: number; p99: number }> {
+  const project = await world.user.expect(201, 'POST', '/api/projects', {
+    teamId: world.teamId,
+    name: 'Lag probe',
+    key: 'LAG',
+  });
+  const projectId: string = project.data.id;
+  let finished = false;
+  void until.finally(() => (finished = true));
+  const samples: number[] = [];
+  for (let expected = 1; !finished; expected++) {
+    await world.user.expect(201, 'POST', '/api/tasks', { projectId, title: `Lag ${expected}` });
+    const start = performance.now(); // from the acknowledged write
+    for (;;) {
+      const reply = await world.user.expect(200, 'GET', `/api/projects/${projectId}`);
+      if (reply.data._count.issues >= expected) break;
+      if (performance.now() - start > 30_000)
+        throw new Error('project count did not converge within 30 s');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    samples.push(performance.now() - start);
+  }
+  return { samples: samples.length, ...percentiles(samples) };
+}

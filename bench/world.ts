@@ -1,0 +1,90 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { signActor } from '@momentum/service-kit';
+import type { Actor } from '@momentum/contracts';
+import { BenchClient } from './client.js';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { dropDatabases, ensureMongo, ensureNats } from '../scripts/lib/engines.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { startStack } from '../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { build } from '../scripts/build.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { ensureDependencies } from '../scripts/lib/setup.mjs';
+
+/** The stack under test and the people, team and project the benchmark works with. */
+export interface World {
+  gatewayUrl: string;
+  serviceUrls: Record<string, string>;
+  pids: Record<string, number>;
+  mongoUrl: string;
+  dbPrefix: string;
+  secret: string;
+  admin: BenchClient;
+  user: BenchClient;
+  userActor: Actor;
+  teamId: string;
+  projectId: string;
+  stop: () => Promise<void>;
+}
+
+/** A fresh stack on its own ports and databases (`bench_<run>_*`), dropped at the end. */
+export async function startWorld(basePort: number): Promise<World> {
+  ensureDependencies();
+  const mongo = await ensureMongo();
+  const nats = await ensureNats();
+  await build({ quiet: true });
+  const run = randomUUID().replace(/-/g, '').slice(0, 8);
+  const secret = randomBytes(32).toString('base64url');
+  const adminKey = `svc_u${randomBytes(12).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  const dbPrefix = `bench_${run}`;
+  const stack = await startStack({
+    mongoUrl: mongo.url,
+    natsUrl: nats.url,
+    secret,
+    adminKey,
+    basePort,
+    dbPrefix,
+    eventPrefix: `bench${run}`,
+    logLevel: 'warn',
+    quiet: true,
+    withMcp: false,
+    extraEnv: { RATE_LIMIT_MAX: '0' },
+  });
+  const admin = new BenchClient(stack.gatewayUrl, adminKey);
+  const created = await admin.expect(201, 'POST', '/api/users', { name: 'Bench User' });
+  const user = admin.as(created.data.apiKey);
+  const team = await user.expect(201, 'POST', '/api/teams', { name: 'Bench Team', key: 'BEN' });
+  const project = await user.expect(201, 'POST', '/api/projects', {
+    teamId: team.data.id,
+    name: 'Bench',
+    key: 'BEN',
+  });
+  const me = await user.expect(200, 'GET', '/api/me');
+  const userActor: Actor = { ...me.data, type: 'user', userId: me.data.id };
+  return {
+    gatewayUrl: stack.gatewayUrl,
+    serviceUrls: stack.urls,
+    pids: Object.fromEntries(
+      stack.children.map((c: { name: string; child: { pid: number } }) => [c.name, c.child.pid]),
+    ),
+    mongoUrl: mongo.url,
+    dbPrefix,
+    secret,
+    admin,
+    user,
+    userActor,
+    teamId: team.data.id,
+    projectId: project.data.id,
+    stop: async () => {
+      await stack.stop();
+      await dropDatabases(mongo.url, `${dbPrefix}_`);
+      mongo.child?.kill('SIGTERM');
+      nats.child?.kill('SIGTERM');
+    },
+  };
+}
+
+/** Headers a service accepts in place of the gateway: the actor signed with the secret. */
+export function directHeaders(world: World): Record<string, string> {
+  return signActor(world.userActor, world.secret);
+}
