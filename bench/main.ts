@@ -19,6 +19,7 @@ try {
   const habit = await world.user.expect(201, 'POST', '/api/tasks', {
     type: 'habit',
     title: 'Bench habit',
+    difficulty: 'easy',
     isPositive: true,
   });
   const issue = await world.user.expect(201, 'POST', '/api/tasks', {

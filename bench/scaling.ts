@@ -22,6 +22,7 @@ export async function makeTemplates(world: World): Promise<ScaleTemplates> {
   const todo = await world.user.expect(201, 'POST', '/api/tasks', {
     type: 'todo',
     title: 'Scale todo',
+    difficulty: 'easy',
   });
   const issue = await world.user.expect(201, 'POST', '/api/tasks', {
     projectId: world.projectId,

@@ -96,7 +96,7 @@ export async function mixedWorkload(
         method: 'POST',
         path: '/api/tasks',
         headers: json,
-        body: JSON.stringify({ type: 'todo', title: 'Mixed todo' }),
+        body: JSON.stringify({ type: 'todo', title: 'Mixed todo', difficulty: 'easy' }),
       },
       {
         method: 'POST',

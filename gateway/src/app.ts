@@ -4,6 +4,7 @@ import { AppError, errorShapeForPath } from '@momentum/contracts';
 import {
   BODY_LIMIT,
   REQUEST_ID_HEADER,
+  frameworkErrors,
   installErrorHandler,
   installSecurityHeaders,
   loggerOptions,
@@ -18,6 +19,9 @@ import { registerTaskRoutes } from './routing/task-routes.js';
 import { registerHealth } from './health.js';
 import { registerDocs } from './docs/openapi.js';
 import { installLocalInvalidation } from './auth/local-invalidation.js';
+import { createThrottle } from './limits/rate-limit.js';
+import { installIdempotency } from './idempotency/plugin.js';
+import type { IdempotencyStore } from './idempotency/store.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -26,6 +30,9 @@ export interface GatewayDeps {
   owners: IdOwnerCache;
   /** Extra routes mounted after authentication (the in-app MCP endpoint). */
   extensions?: Array<(app: FastifyInstance) => Promise<void> | void>;
+  /** Where logs go (stdout when absent); tests capture them to check nothing secret is written. */
+  logStream?: { write(line: string): void };
+  idempotency?: IdempotencyStore;
 }
 
 /**
@@ -36,7 +43,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const { config } = deps;
   const urls = upstreamUrls(config);
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {
@@ -44,10 +51,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrors(errorShapeForPath),
   });
 
   installErrorHandler(app, errorShapeForPath);
-  installSecurityHeaders(app, (url) => url === '/docs');
+  installSecurityHeaders(app);
 
   // Streams forwarded as they come are not parsed here, so the limit is checked early.
   app.addHook('onRequest', async (request, reply) => {
@@ -56,7 +64,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (length > BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT} bytes`);
   });
 
-  installAuthentication(app, deps.resolver, config.INTERNAL_SECRET);
+  const throttle = await createThrottle(app, config);
+  installAuthentication(app, deps.resolver, config.INTERNAL_SECRET, { throttle });
+  installIdempotency(app, deps.idempotency);
   installLocalInvalidation(app, deps.keyCache);
 
   await registerPathFamilies(app, urls, config.UPSTREAM_CONNECTIONS);

@@ -4,7 +4,13 @@ import { z } from 'zod';
 export const ConfigSchema = z.object({
   SVC_BASE_URL: z.url().default('http://127.0.0.1:3000').describe('Gateway address the tools call'),
   SVC_API_KEY: z.string().optional().describe('API key for stdio mode (svc_…)'),
-  MCP_PORT: z.coerce.number().int().min(0).max(65535).default(3100).describe('Port of the HTTP mode'),
+  MCP_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3100)
+    .describe('Port of the HTTP mode'),
   HOST: z.string().default('127.0.0.1').describe('Interface the HTTP mode listens on'),
 });
 export type Config = z.output<typeof ConfigSchema>;

@@ -9,7 +9,11 @@ export interface HttpClientOptions {
 }
 
 /** The standalone server's ApiClient: plain fetch to the gateway with the caller's key. */
-export function httpApiClient({ baseUrl, authorization, timeoutMs = 30_000 }: HttpClientOptions): ApiClient {
+export function httpApiClient({
+  baseUrl,
+  authorization,
+  timeoutMs = 30_000,
+}: HttpClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     async request(method, path, body) {

@@ -3,6 +3,8 @@ import { handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
+import { keyRefusal, opensSession } from './key-check.js';
+import { standaloneOptions } from './server.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -12,7 +14,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** The request body parsed as JSON; null when it is too large or not JSON (answered already). */
-async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | null> {
+async function readJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<{ body: unknown } | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -34,25 +39,36 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ bo
 async function handle(config: Config, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
-  if (path !== '/mcp') return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `No route ${req.method} ${path}` } });
+  if (path !== '/mcp')
+    return sendJson(res, 404, {
+      error: { code: 'NOT_FOUND', message: `No route ${req.method} ${path}` },
+    });
   const authorization = req.headers.authorization;
   if (!authorization || !/^Bearer\s+\S+$/i.test(authorization.trim())) {
     return sendJson(res, 401, {
-      error: { code: 'UNAUTHORIZED', message: 'Missing or malformed API key: send Authorization: Bearer svc_…' },
+      error: {
+        code: 'UNAUTHORIZED',
+        message: 'Missing or malformed API key: send Authorization: Bearer svc_…',
+      },
     });
   }
   const parsed = req.method === 'POST' ? await readJson(req, res) : { body: undefined };
   if (!parsed) return;
   const client = httpApiClient({ baseUrl: config.SVC_BASE_URL, authorization });
-  await handleMcpHttpRequest(req, res, parsed.body, { client, tools: 'standalone' });
+  const refused = opensSession(parsed.body) ? await keyRefusal(client) : null;
+  if (refused) return sendJson(res, refused.status, refused.body);
+  await handleMcpHttpRequest(req, res, parsed.body, standaloneOptions(client));
 }
 
 /** HTTP mode: Streamable HTTP at /mcp, each request acting with its own Authorization header. */
 export async function startHttp(config: Config, log: Logger): Promise<Server> {
   const server = createServer((req, res) => {
     handle(config, req, res).catch((err: unknown) => {
-      log.error('request failed', { err: { message: err instanceof Error ? err.message : String(err) } });
-      if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });
+      log.error('request failed', {
+        err: { message: err instanceof Error ? err.message : String(err) },
+      });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });
       else res.end();
     });
   });
@@ -60,6 +76,8 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
     server.once('error', reject);
     server.listen(config.MCP_PORT, config.HOST, () => resolve());
   });
-  log.info(`momentum MCP server listening on http://${config.HOST}:${config.MCP_PORT}/mcp`, { gateway: config.SVC_BASE_URL });
+  log.info(`momentum MCP server listening on http://${config.HOST}:${config.MCP_PORT}/mcp`, {
+    gateway: config.SVC_BASE_URL,
+  });
   return server;
 }

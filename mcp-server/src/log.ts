@@ -13,10 +13,17 @@ export function levelFrom(name: string | undefined): LogLevel {
   return name !== undefined && name in LEVELS ? (name as LogLevel) : 'info';
 }
 
-export function createLogger(min: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
-  const entry = (level: LogLevel) => (msg: string, extra: Record<string, unknown> = {}) => {
-    if (LEVELS[level] < LEVELS[min]) return;
-    write(`${JSON.stringify({ level: LEVELS[level], time: Date.now(), name: 'mcp-server', msg, ...extra })}\n`);
-  };
+export function createLogger(
+  min: LogLevel = 'info',
+  write: (line: string) => void = (l) => process.stderr.write(l),
+): Logger {
+  const entry =
+    (level: LogLevel) =>
+    (msg: string, extra: Record<string, unknown> = {}) => {
+      if (LEVELS[level] < LEVELS[min]) return;
+      write(
+        `${JSON.stringify({ level: LEVELS[level], time: Date.now(), name: 'mcp-server', msg, ...extra })}\n`,
+      );
+    };
   return { debug: entry('debug'), info: entry('info'), warn: entry('warn'), error: entry('error') };
 }

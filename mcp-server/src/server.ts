@@ -1,8 +1,7 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { buildMcpServer } from '@momentum/mcp-tools';
-import { httpApiClient } from './http-client.js';
+import type { ApiClient, BuildMcpServerOptions } from '@momentum/mcp-tools';
 
-/** The standalone server: the eleven tools, calling the gateway at baseUrl with `authorization`. */
-export function buildServer({ baseUrl, authorization }: { baseUrl: string; authorization: string }): McpServer {
-  return buildMcpServer({ client: httpApiClient({ baseUrl, authorization }), tools: 'standalone' });
-}
+/** Both transports serve the same thing: the eleven standalone tools over `client`. */
+export const standaloneOptions = (client: ApiClient): BuildMcpServerOptions => ({
+  client,
+  tools: 'standalone',
+});

@@ -1,12 +1,33 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { buildMcpServer } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
-import { buildServer } from './server.js';
+import { httpApiClient } from './http-client.js';
+import { keyRefusal } from './key-check.js';
+import { standaloneOptions } from './server.js';
 
-/** stdio mode: one client on stdin/stdout, acting with SVC_API_KEY. */
+/**
+ * stdio mode: one client on stdin/stdout, acting with SVC_API_KEY. A key the gateway
+ * refuses stops the server at once (a desktop client shows that better than every tool
+ * failing); an unreachable gateway only warns, since it may be starting beside us.
+ */
 export async function runStdio(config: Config, log: Logger): Promise<void> {
-  if (!config.SVC_API_KEY) throw new Error('SVC_API_KEY is required in stdio mode (an API key, svc_…)');
-  const server = buildServer({ baseUrl: config.SVC_BASE_URL, authorization: `Bearer ${config.SVC_API_KEY}` });
+  if (!config.SVC_API_KEY)
+    throw new Error('SVC_API_KEY is required in stdio mode (an API key, svc_…)');
+  const client = httpApiClient({
+    baseUrl: config.SVC_BASE_URL,
+    authorization: `Bearer ${config.SVC_API_KEY}`,
+  });
+  const refused = await keyRefusal(client);
+  if (refused && refused.status !== 503)
+    throw new Error(
+      `the gateway refused SVC_API_KEY (${refused.status}): ${JSON.stringify(refused.body)}`,
+    );
+  if (refused)
+    log.warn('the gateway is not reachable yet; tools will fail until it is', {
+      gateway: config.SVC_BASE_URL,
+    });
+  const server = buildMcpServer(standaloneOptions(client));
   const transport = new StdioServerTransport();
   transport.onclose = () => process.exit(0);
   process.stdin.on('end', () => void server.close());

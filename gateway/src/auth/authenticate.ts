@@ -1,12 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type Actor } from '@momentum/contracts';
-import { signActor } from '@momentum/service-kit';
+import { parseApiKey, signActor } from '@momentum/service-kit';
 import type { KeyResolver } from './key-resolver.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Headers the gateway adds when forwarding: the signed actor. */
     forwardHeaders: Record<string, string>;
+    /** The id part of a verified key (never the secret); null without a valid key. */
+    apiKeyId: string | null;
   }
 }
 
@@ -20,22 +22,40 @@ export function bearerKey(request: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+export interface AuthenticationOptions {
+  /**
+   * Called for every request once the caller is known (or known to be nobody), before a
+   * 401 goes out, so that failed attempts are counted too (rate limiting).
+   */
+  throttle?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
 /**
  * Authenticates every /api and /mcp request before routing: a missing, malformed,
  * unknown or revoked key is 401 in the path's error shape. The resolved actor travels
  * on as a signed header; the raw key does not.
  */
-export function installAuthentication(app: FastifyInstance, resolver: KeyResolver, secret: string): void {
+export function installAuthentication(
+  app: FastifyInstance,
+  resolver: KeyResolver,
+  secret: string,
+  options: AuthenticationOptions = {},
+): void {
   app.decorateRequest('forwardHeaders', null as unknown as Record<string, string>);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('apiKeyId', null);
+  app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (!needsKey(path)) return;
+    if (!needsKey(path)) return options.throttle?.(request, reply);
     const key = bearerKey(request);
+    const actor = key ? await resolver.resolve(key) : null;
+    if (key && actor) {
+      request.actor = actor;
+      request.apiKeyId = parseApiKey(key)?.keyId ?? null;
+      request.forwardHeaders = signActor(actor, secret);
+    }
+    await options.throttle?.(request, reply);
     if (!key) throw new AppError('UNAUTHORIZED', 'Missing or malformed API key: send Authorization: Bearer svc_…');
-    const actor = await resolver.resolve(key);
     if (!actor) throw new AppError('UNAUTHORIZED', 'Invalid, revoked or inactive API key');
-    request.actor = actor;
-    request.forwardHeaders = signActor(actor, secret);
   });
 }
 

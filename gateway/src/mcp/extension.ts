@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { handleMcpHttpRequest } from '@momentum/mcp-tools';
+import { securityHeaders } from '@momentum/service-kit';
 import { injectClient } from './inject-client.js';
 
 /**
@@ -13,8 +14,10 @@ export async function mcpExtension(app: FastifyInstance): Promise<void> {
     url: '/mcp',
     handler: async (request, reply) => {
       const client = injectClient(app, request);
-      // Headers set by the gateway's hooks (request id, security headers) still go out.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
+      // The SDK writes the raw response, so onSend hooks never run: the security headers
+      // and those set by earlier hooks (the request id) are copied on by hand.
+      const headers = { ...securityHeaders, ...reply.getHeaders() };
+      for (const [name, value] of Object.entries(headers)) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       reply.hijack();

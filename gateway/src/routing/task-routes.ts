@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import { installJsonParser } from '@momentum/service-kit';
 import type { Upstream } from '../config.js';
@@ -6,6 +6,8 @@ import { upstreamHeaders } from '../auth/authenticate.js';
 import type { IdOwnerCache } from './id-owner.js';
 import { routeTaskCreate, routeTaskList, routeTaskSubpath } from './task-router.js';
 import { undiciOptions, upstreamUnavailable } from './proxies.js';
+
+const isJson = (contentType: string | undefined) => contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
 
 /**
  * `/api/tasks` is shared by the habits and issues services; these routes pick the
@@ -21,11 +23,17 @@ export async function registerTaskRoutes(
     installJsonParser(scope);
     await scope.register(replyFrom, { undici: undiciOptions(connections) });
 
-    const forward = (upstream: Upstream): FastifyReplyFromHooks => ({
-      rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers),
+    const forward = (upstream: Upstream, request?: FastifyRequest): FastifyReplyFromHooks => ({
+      rewriteRequestHeaders: (req, headers) => upstreamHeaders(req, headers),
       onError: (reply) => upstreamUnavailable(reply, upstream),
+      // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one
+      // (0, false, "", null) is sent as nothing under the client's Content-Length, so the
+      // upstream waits for bytes that never come, and a JSON string goes out unquoted.
+      ...(request && request.body !== undefined && isJson(request.headers['content-type']) ? { body: request.body } : {}),
     });
-    const to = (upstream: Upstream, url: string) => `${urls[upstream]}${url}`;
+    // Path only: reply-from appends the client's query string untouched, whereas a full
+    // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
+    const to = (upstream: Upstream, url: string) => `${urls[upstream]}${url.split('?')[0]}`;
 
     scope.get('/api/tasks', (request, reply) => {
       const upstream = routeTaskList(request.query as Record<string, unknown>);
@@ -33,7 +41,7 @@ export async function registerTaskRoutes(
     });
     scope.post('/api/tasks', (request, reply) => {
       const upstream = routeTaskCreate(request.body);
-      return reply.from(to(upstream, request.url), forward(upstream));
+      return reply.from(to(upstream, request.url), forward(upstream, request));
     });
     scope.get('/api/tasks/search', (request, reply) => reply.from(to('issues', request.url), forward('issues')));
 
@@ -48,7 +56,7 @@ export async function registerTaskRoutes(
         url,
         handler: async (request, reply) => {
           const upstream = await byId(request);
-          return reply.from(to(upstream, request.url), forward(upstream));
+          return reply.from(to(upstream, request.url), forward(upstream, request));
         },
       });
     }

@@ -5,7 +5,14 @@ import { IsoDate, PageQuery, Uuid, sortParam } from './common.js';
 // §4.3–§4.5, §7. Cross-service pieces (statuses, priorities, event data, issue states) are fixed
 // below; other services depend on them.
 
-export const IssueStatuses = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'cancelled'] as const;
+export const IssueStatuses = [
+  'backlog',
+  'todo',
+  'in_progress',
+  'in_review',
+  'done',
+  'cancelled',
+] as const;
 export type IssueStatus = (typeof IssueStatuses)[number];
 export const IssuePriorities = ['none', 'low', 'medium', 'high', 'urgent'] as const;
 export type IssuePriority = (typeof IssuePriorities)[number];
@@ -28,6 +35,12 @@ export interface IssueEventData {
   /** Field names that changed (updated events). */
   changed?: string[];
 }
+
+/**
+ * `issues.issue.deleted`, with IssueEventData (the deleting write's version). Belongs in
+ * `EventTypes.issues` (events.ts); kept here until that file gains it.
+ */
+export const ISSUE_DELETED_EVENT = 'issues.issue.deleted';
 
 /** One row of the issues service's `GET /internal/issue-states?projectId=` (rebuilds). */
 export interface IssueState {
@@ -131,7 +144,12 @@ const csvEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
     const parts = splitCsv(raw);
     for (const part of parts) {
       if (!(values as readonly string[]).includes(part)) {
-        ctx.addIssue({ code: 'invalid_value', values: [...values], input: part, message: `must be one of ${values.join(', ')}` });
+        ctx.addIssue({
+          code: 'invalid_value',
+          values: [...values],
+          input: part,
+          message: `must be one of ${values.join(', ')}`,
+        });
         return z.NEVER;
       }
     }
@@ -147,7 +165,16 @@ export const splitCsv = (raw: string) =>
 /** `none` asks for issues without the reference (unassigned, top-level). */
 const idOrNone = Uuid.or(z.literal('none'));
 
-export const IssueSortFields = ['createdAt', 'updatedAt', 'priority', 'status', 'dueDate', 'identifier', 'sortOrder', 'title'] as const;
+export const IssueSortFields = [
+  'createdAt',
+  'updatedAt',
+  'priority',
+  'status',
+  'dueDate',
+  'identifier',
+  'sortOrder',
+  'title',
+] as const;
 export type IssueSortField = (typeof IssueSortFields)[number];
 
 export const ListIssuesQuery = z.strictObject({
@@ -180,7 +207,16 @@ export const CommentParams = z.object({ issueId: Uuid, commentId: Uuid });
 /** `blockerId` is the relation id; the blocking issue's id is accepted too. */
 export const BlockerParams = z.object({ issueId: Uuid, blockerId: Uuid });
 
-export const CommentBody = z.strictObject({ body: z.string().min(1).max(10_000).refine((b) => b.trim().length > 0, { message: 'must not be blank', params: { rule: 'min_length', min: 1 } }) });
+export const CommentBody = z.strictObject({
+  body: z
+    .string()
+    .min(1)
+    .max(10_000)
+    .refine((b) => b.trim().length > 0, {
+      message: 'must not be blank',
+      params: { rule: 'min_length', min: 1 },
+    }),
+});
 export type CommentBody = z.output<typeof CommentBody>;
 
 export const AddBlockerBody = z.strictObject({ blockedById: Uuid });

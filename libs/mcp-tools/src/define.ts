@@ -18,7 +18,10 @@ export interface ToolHints {
  * described input fields), what it gets back (output schema → structuredContent) and
  * how it calls the REST API.
  */
-export interface ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape, O extends z.ZodRawShape = z.ZodRawShape> {
+export interface ToolDefinition<
+  I extends z.ZodRawShape = z.ZodRawShape,
+  O extends z.ZodRawShape = z.ZodRawShape,
+> {
   name: string;
   title: string;
   description: string;
@@ -30,9 +33,26 @@ export interface ToolDefinition<I extends z.ZodRawShape = z.ZodRawShape, O exten
   run(args: z.output<z.ZodObject<I>>, client: ApiClient): Promise<CallToolResult>;
 }
 
-export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(def: ToolDefinition<I, O>) => def;
+export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(
+  def: ToolDefinition<I, O>,
+) => def;
 
-export const READ: ToolHints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const CREATE: ToolHints = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+export const READ: ToolHints = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+export const CREATE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
 /** Overwrites existing values (and may archive a task); the same call twice leaves the same state. */
-export const UPDATE: ToolHints = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+export const UPDATE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};

@@ -1,12 +1,24 @@
 import { z } from 'zod';
-import { Difficulties, IssuePriorities, IssueStatuses, ProjectStatuses, TaskTypes } from '@momentum/contracts';
+import {
+  Difficulties,
+  IssuePriorities,
+  IssueStatuses,
+  ProjectStatuses,
+  TaskTypes,
+} from '@momentum/contracts';
 
 /** Input fields shared by several tools, each described for a model. */
 export const uuid = (what: string) => z.string().min(1).describe(`${what} (UUID)`);
 export const date = (what: string) => z.string().describe(`${what}, a date YYYY-MM-DD`);
 
 export const page = z.number().int().min(1).optional().describe('Page number, from 1 (default 1)');
-export const limit = z.number().int().min(1).max(100).optional().describe('Items per page, 1 to 100 (default 20)');
+export const limit = z
+  .number()
+  .int()
+  .min(1)
+  .max(100)
+  .optional()
+  .describe('Items per page, 1 to 100 (default 20)');
 
 export const projectStatus = z.enum(ProjectStatuses);
 export const taskType = z.enum(TaskTypes);
@@ -15,7 +27,9 @@ export const issueStatus = z.enum(IssueStatuses);
 export const issuePriority = z.enum(IssuePriorities);
 
 export const schedule = z
-  .object({ days: z.array(z.number().int().min(0).max(6)).describe('Weekdays, 0 = Sunday … 6 = Saturday') })
+  .object({
+    days: z.array(z.number().int().min(0).max(6)).describe('Weekdays, 0 = Sunday … 6 = Saturday'),
+  })
   .describe('For dailies: the weekdays it is due');
 export const labels = z.array(z.string()).describe('Issue labels');
 export const tags = z.array(z.string()).describe('Task tags');

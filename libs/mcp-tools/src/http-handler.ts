@@ -27,11 +27,19 @@ export async function handleMcpHttpRequest(
   options: BuildMcpServerOptions,
 ): Promise<void> {
   if (req.method !== 'POST') {
-    sendJsonRpcError(res, 405, 'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages to it', { headers: { allow: 'POST' } });
+    sendJsonRpcError(
+      res,
+      405,
+      'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages to it',
+      { headers: { allow: 'POST' } },
+    );
     return;
   }
   const server = buildMcpServer(options);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   res.on('close', () => {
     void transport.close();
     void server.close();
@@ -40,6 +48,11 @@ export async function handleMcpHttpRequest(
     await server.connect(transport);
     await transport.handleRequest(req, res, parsedBody);
   } catch (err) {
-    sendJsonRpcError(res, 500, `Internal error: ${err instanceof Error ? err.message : String(err)}`, { code: -32603 });
+    sendJsonRpcError(
+      res,
+      500,
+      `Internal error: ${err instanceof Error ? err.message : String(err)}`,
+      { code: -32603 },
+    );
   }
 }

@@ -11,7 +11,10 @@ export interface ToolError {
 
 /** A successful result: the structured value plus the same as a JSON text block. */
 export function okResult(structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+    structuredContent: structured,
+  };
 }
 
 /**
@@ -26,7 +29,8 @@ const codeForStatus = (status: number): string =>
   (Object.entries(ErrorCodes).find(([, s]) => s === status)?.[0] as string | undefined) ??
   (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
 
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A REST error response (shape A `{error:{…}}` or shape B `{statusCode,message}`) as a ToolError. */
 export function toToolError(res: ApiResponse): ToolError {
@@ -40,9 +44,20 @@ export function toToolError(res: ApiResponse): ToolError {
       status: res.status,
     };
   }
-  const message = isRecord(body) && typeof body.message === 'string' ? body.message : `The API answered ${res.status}`;
+  const message =
+    isRecord(body) && typeof body.message === 'string'
+      ? body.message
+      : `The API answered ${res.status}`;
   return { code: codeForStatus(res.status), message, status: res.status };
 }
+
+/** Shapes a paged list: the items under `key`, plus the API's paging `meta` when it sent one. */
+export const pagedAs =
+  (key: string) =>
+  (data: unknown, meta: unknown): Record<string, unknown> => ({
+    [key]: data,
+    ...(meta === undefined ? {} : { meta }),
+  });
 
 /**
  * Calls the API and shapes a 2xx `{ data, meta? }` body into the tool's structured
@@ -60,11 +75,18 @@ export async function callApi(
     res = await client.request(method, path, body);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return errorResult({ code: 'SERVICE_UNAVAILABLE', message: `The Momentum API could not be reached: ${message}` });
+    return errorResult({
+      code: 'SERVICE_UNAVAILABLE',
+      message: `The Momentum API could not be reached: ${message}`,
+    });
   }
   if (res.status < 200 || res.status >= 300) return errorResult(toToolError(res));
   if (!isRecord(res.body) || !('data' in res.body)) {
-    return errorResult({ code: 'BAD_GATEWAY', message: `The API answered ${res.status} without a data field`, status: res.status });
+    return errorResult({
+      code: 'BAD_GATEWAY',
+      message: `The API answered ${res.status} without a data field`,
+      status: res.status,
+    });
   }
   return okResult(shape(res.body.data, res.body.meta));
 }

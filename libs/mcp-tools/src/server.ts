@@ -16,7 +16,11 @@ export interface BuildMcpServerOptions {
  * An McpServer with the surface's tools registered; every call goes through `client`.
  * A tool never throws: API errors and surprises alike come back as `isError` results.
  */
-export function buildMcpServer({ client, tools, version = '0.1.0' }: BuildMcpServerOptions): McpServer {
+export function buildMcpServer({
+  client,
+  tools,
+  version = '0.1.0',
+}: BuildMcpServerOptions): McpServer {
   const server = new McpServer(
     { name: tools === 'in-app' ? 'momentum' : 'momentum-standalone', version },
     { capabilities: { tools: {} } },
@@ -35,7 +39,10 @@ export function buildMcpServer({ client, tools, version = '0.1.0' }: BuildMcpSer
         try {
           return await tool.run(args as Record<string, unknown>, client);
         } catch (err) {
-          return errorResult({ code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) });
+          return errorResult({
+            code: 'INTERNAL_ERROR',
+            message: err instanceof Error ? err.message : String(err),
+          });
         }
       },
     );

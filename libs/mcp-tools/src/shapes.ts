@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectStatuses } from '@momentum/contracts';
 
 /**
  * Output shapes. Loose on purpose: they name what a model can count on and let the
@@ -13,7 +14,7 @@ export const PageMeta = z
     page: z.number().describe('This page, from 1'),
     perPage: z.number().describe('Page size'),
   })
-  .describe('Paging of a task list');
+  .describe('Paging of the list');
 
 export const Project = z
   .looseObject({
@@ -21,7 +22,10 @@ export const Project = z
     teamId: z.string().describe('Team the project belongs to'),
     name: z.string().describe('Project name'),
     key: z.string().optional().describe('Short uppercase key used in issue identifiers, e.g. ENG'),
-    status: z.string().optional().describe('planned, started, paused, completed or cancelled'),
+    status: z
+      .string()
+      .optional()
+      .describe(`Project status: ${ProjectStatuses.join(', ')}`),
     _count: z
       .looseObject({ issues: z.number(), issuesByStatus: z.record(z.string(), z.number()) })
       .optional()
@@ -62,8 +66,14 @@ export const TaskOrIssue = z
 export const TaskDetail = TaskOrIssue.extend({
   comments: z.array(Comment).optional().describe('Comments, oldest first (issues only)'),
   activity: z.array(Activity).optional().describe('Activity timeline (issues only)'),
-  blockedBy: z.array(z.looseObject({})).optional().describe('Blocker relations: issues blocking this one'),
-  blocking: z.array(z.looseObject({})).optional().describe('Blocker relations: issues this one blocks'),
+  blockedBy: z
+    .array(z.looseObject({}))
+    .optional()
+    .describe('Blocker relations: issues blocking this one'),
+  blocking: z
+    .array(z.looseObject({}))
+    .optional()
+    .describe('Blocker relations: issues this one blocks'),
   subIssues: z.array(z.looseObject({})).optional().describe('Child issues'),
 }).describe('A task, or an issue with comments, activity, blockers and sub-issues');
 
@@ -81,5 +91,9 @@ export const Me = z
   .describe('Who the caller acts as');
 
 export const Team = z
-  .looseObject({ id, name: z.string().describe('Team name'), key: z.string().optional().describe('Team key') })
+  .looseObject({
+    id,
+    name: z.string().describe('Team name'),
+    key: z.string().optional().describe('Team key'),
+  })
   .describe('A team the caller belongs to');

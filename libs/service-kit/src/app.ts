@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Actor, ErrorShape } from '@momentum/contracts';
 import { errorBody } from '@momentum/contracts';
 import { verifyActor } from './actor-header.js';
-import { installErrorHandler } from './error-handler.js';
+import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { openApiPaths } from './openapi.js';
 import { installJsonParser } from './json-parser.js';
@@ -35,6 +35,7 @@ export const loggerOptions = (level: string) => ({
     paths: [
       'req.headers.authorization',
       'req.headers["x-momentum-actor-sig"]',
+      'headers["x-momentum-actor-sig"]',
       'headers.authorization',
       'authorization',
       'apiKey',
@@ -65,6 +66,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrors(() => shape),
   });
 
   app.decorateRequest('actor', null as unknown as Actor);

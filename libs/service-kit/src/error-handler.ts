@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { AppError, errorBody, type ErrorCode, type ErrorShape } from '@momentum/contracts';
 import { validationErrorFrom } from './validation.js';
@@ -29,6 +29,22 @@ export function installErrorHandler(app: FastifyInstance, shapeFor: (url: string
   });
 }
 
+/**
+ * Fastify answers a URL it cannot decode (`/api/tasks/%E0%A4%A`) itself, before any route
+ * or error handler, in its own body. Passed as the `frameworkErrors` option, this keeps
+ * that answer in the path's shape.
+ */
+export function frameworkErrors(shapeFor: (url: string) => ErrorShape): FastifyServerOptions['frameworkErrors'] {
+  const handler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(err);
+    if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
+    const body = errorBody(shapeFor(request.url), appError.code, appError.statusCode, appError.message, appError.details);
+    return reply.status(appError.statusCode).send(body);
+  };
+  // Fastify types the option as generic over route types; this handler needs none of them.
+  return handler as FastifyServerOptions['frameworkErrors'];
+}
+
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
@@ -50,7 +66,8 @@ const unavailableErrors = new Set([
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return validationErrorFrom(err);
-  const e = err as Partial<FastifyError> & { name?: string; message?: string };
+  // `throw null` / `throw 'text'` reach here too; read them as an empty error.
+  const e = (err !== null && typeof err === 'object' ? err : {}) as Partial<FastifyError> & { name?: string; message?: string };
   if (e.code && fastifyCodes[e.code]) {
     const code = fastifyCodes[e.code]!;
     const message =

@@ -14,3 +14,4 @@ export * from './validation.js';
 export * from './service-context.js';
 export * from './api-keys.js';
 export * from './json-parser.js';
+export * from './keyed-serializer.js';

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '@momentum/contracts';
 
 /**
- * JSON bodies, with two choices made explicit: an empty body with a JSON content type is
- * "no body" (clients send the header on every request, also on POST …/complete), and
- * `__proto__` / `constructor.prototype` keys are refused (400) rather than merged.
+ * Deeper JSON is refused before parsing: a value nested thousands of levels deep parses,
+ * but then overflows the stack of whatever walks it (serializing a reply, BSON), which
+ * would be a 500. No document of ours needs more than a few levels; BSON stops at 100.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * JSON bodies, with three choices made explicit: an empty body with a JSON content type
+ * is "no body" (clients send the header on every request, also on POST …/complete),
+ * `__proto__` / `constructor.prototype` keys are refused (400) rather than merged, and
+ * nesting deeper than MAX_JSON_DEPTH is refused (400).
  */
 export function installJsonParser(app: FastifyInstance): void {
   const strict = app.getDefaultJsonParser('error', 'error');
@@ -11,6 +20,26 @@ export function installJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      return done(new AppError('BAD_REQUEST', `JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
     strict(request, text, done);
   });
+}
+
+/** One pass over the text counting open brackets outside strings; stops at the limit. */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }

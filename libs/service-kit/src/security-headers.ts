@@ -11,9 +11,15 @@ export const securityHeaders: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-export function installSecurityHeaders(app: FastifyInstance, except: (url: string) => boolean = () => false): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!except(request.url)) reply.headers(securityHeaders);
+/**
+ * Every response, errors and proxied ones included. A header a route set itself wins
+ * (the HTML docs page loosens the CSP for its inline style), so none is ever missing.
+ */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const name in securityHeaders) {
+      if (!reply.hasHeader(name)) reply.header(name, securityHeaders[name]!);
+    }
     return payload;
   });
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, ensureIndexes, InternalClient, isMongoUp, OutboxRelay, type ServiceContext } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  ensureIndexes,
+  InternalClient,
+  isMongoUp,
+  OutboxRelay,
+  type ServiceContext,
+} from '@momentum/service-kit';
 import type { AgentsConfig } from './config.js';
 import { agentModels } from './store/models.js';
 import { AgentStore } from './store/agent-store.js';
@@ -16,12 +23,17 @@ export interface AgentsAppDeps {
 }
 
 /** Builds the agents app: agents, their keys, and key records for the gateway. */
-export async function buildAgentsApp(ctx: ServiceContext<AgentsConfig>, deps: AgentsAppDeps = {}): Promise<FastifyInstance> {
+export async function buildAgentsApp(
+  ctx: ServiceContext<AgentsConfig>,
+  deps: AgentsAppDeps = {},
+): Promise<FastifyInstance> {
   const models = agentModels(ctx.db);
   await ensureIndexes(ctx.db);
   const store = new AgentStore(models);
   const events = new AgentEvents(ctx.bus, store);
-  const relay = new OutboxRelay(ctx.bus, [models.Agent], ctx.log, 5000, (key, work) => store.serialRun(key, work));
+  const relay = new OutboxRelay(ctx.bus, [models.Agent], ctx.log, 5000, (key, work) =>
+    store.serialRun(key, work),
+  );
   let identity: InternalClient | null = null;
   let owners = deps.owners;
   if (!owners) {

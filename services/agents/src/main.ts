@@ -5,4 +5,6 @@ import { buildAgentsApp } from './app.js';
 const config = loadConfig(AgentsConfigSchema);
 const ctx = await connectService('agents', config).catch(exitOnStartupError('agents'));
 const app = await buildAgentsApp(ctx).catch(exitOnStartupError('agents'));
-await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('agents'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(
+  exitOnStartupError('agents'),
+);

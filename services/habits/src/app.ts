@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, ensureIndexes, isMongoUp, OutboxRelay, type ServiceContext } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  ensureIndexes,
+  isMongoUp,
+  OutboxRelay,
+  type ServiceContext,
+} from '@momentum/service-kit';
 import type { HabitsConfig } from './config.js';
 import { habitsModels } from './store/models.js';
-import { KeyedSerializer } from './store/serializer.js';
+import { KeyedSerializer } from '@momentum/service-kit';
 import { TaskStore } from './store/task-store.js';
 import { ProfileStore } from './store/profile-store.js';
+import { CompletionStore } from './store/completion-store.js';
 import type { HabitsDeps } from './usecases/deps.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerProfileRoutes } from './routes/profile.js';
@@ -16,15 +23,25 @@ export interface HabitsAppOptions {
 }
 
 /** Builds the habits app: habits, dailies, to-dos, streaks, XP and levels. */
-export async function buildHabitsApp(ctx: ServiceContext<HabitsConfig>, options: HabitsAppOptions = {}): Promise<FastifyInstance> {
+export async function buildHabitsApp(
+  ctx: ServiceContext<HabitsConfig>,
+  options: HabitsAppOptions = {},
+): Promise<FastifyInstance> {
   const models = habitsModels(ctx.db);
   await ensureIndexes(ctx.db);
   // One queue per document for every writer, the relay included (see TaskStore).
   const serializer = new KeyedSerializer();
-  const relay = new OutboxRelay(ctx.bus, [models.Task, models.Profile], ctx.log, ctx.config.OUTBOX_SWEEP_MS, (key, work) => serializer.run(key, work));
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.Task, models.Profile],
+    ctx.log,
+    ctx.config.OUTBOX_SWEEP_MS,
+    (key, work) => serializer.run(key, work),
+  );
   const deps: HabitsDeps = {
     tasks: new TaskStore(models, serializer),
     profiles: new ProfileStore(models, serializer),
+    completions: new CompletionStore(models),
     relay,
     now: options.now ?? (() => new Date()),
   };

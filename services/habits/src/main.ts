@@ -5,4 +5,6 @@ import { buildHabitsApp } from './app.js';
 const config = loadConfig(HabitsConfigSchema);
 const ctx = await connectService('habits', config).catch(exitOnStartupError('habits'));
 const app = await buildHabitsApp(ctx).catch(exitOnStartupError('habits'));
-await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('habits'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(
+  exitOnStartupError('habits'),
+);

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, ensureIndexes, isMongoUp, OutboxRelay, type ServiceContext } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  ensureIndexes,
+  isMongoUp,
+  OutboxRelay,
+  type ServiceContext,
+} from '@momentum/service-kit';
 import type { IssuesConfig } from './config.js';
 import type { Directory } from './directory/directory.js';
 import { HttpDirectory } from './directory/http-directory.js';
@@ -7,6 +13,7 @@ import { Outbox } from './events/outbox.js';
 import { consumeProjectEvents } from './events/project-consumer.js';
 import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
+import { KeyedSerializer } from '@momentum/service-kit';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
 import { BlockerStore } from './store/blocker-store.js';
@@ -25,15 +32,26 @@ export interface IssuesAppOptions {
 }
 
 /** Builds the issues app: issues, comments, activity, blockers and search. */
-export async function buildIssuesApp(ctx: ServiceContext<IssuesConfig>, options: IssuesAppOptions = {}): Promise<FastifyInstance> {
+export async function buildIssuesApp(
+  ctx: ServiceContext<IssuesConfig>,
+  options: IssuesAppOptions = {},
+): Promise<FastifyInstance> {
   const models = issuesModels(ctx.db);
   await ensureIndexes(ctx.db);
 
-  const relay = new OutboxRelay(ctx.bus, [models.Issue, models.Activity], ctx.log);
+  // One writer at a time per document, shared by the relay and the issue updates.
+  const serializer = new KeyedSerializer();
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.Issue, models.Activity],
+    ctx.log,
+    undefined,
+    (key, work) => serializer.run(key, work),
+  );
   relay.start();
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);
-  const issues = new IssueStore(models);
+  const issues = new IssueStore(models, serializer);
   const core: IssuesCore = {
     issues,
     comments: new CommentStore(models),

@@ -5,4 +5,6 @@ import { buildIssuesApp } from './app.js';
 const config = loadConfig(IssuesConfigSchema);
 const ctx = await connectService('issues', config).catch(exitOnStartupError('issues'));
 const app = await buildIssuesApp(ctx).catch(exitOnStartupError('issues'));
-await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('issues'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(
+  exitOnStartupError('issues'),
+);

@@ -4,6 +4,7 @@ import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
 import { IssueStateStore } from './store/issue-state-store.js';
+import { KeyedSerializer } from './store/serializer.js';
 import { HttpTeamDirectory, type TeamDirectory } from './deps/team-directory.js';
 import { HttpIssueStatesSource, type IssueStatesSource } from './deps/issue-states-source.js';
 import { consumeIssueEvents } from './events/issue-consumer.js';
@@ -21,8 +22,10 @@ export interface ProjectsDependencies {
 export async function buildProjectsApp(ctx: ServiceContext<ProjectsConfig>, given: Partial<ProjectsDependencies> = {}): Promise<FastifyInstance> {
   const models = projectModels(ctx.db);
   await ensureIndexes(ctx.db);
-  const store = new ProjectStore(models);
-  const states = new IssueStateStore(models);
+  // One queue per document for every writer in this process (see store/serializer.ts).
+  const serializer = new KeyedSerializer();
+  const store = new ProjectStore(models, serializer);
+  const states = new IssueStateStore(models, serializer);
 
   const clients: InternalClient[] = [];
   const client = (url: string) => {
@@ -33,7 +36,7 @@ export async function buildProjectsApp(ctx: ServiceContext<ProjectsConfig>, give
   const teams = given.teams ?? new HttpTeamDirectory(client(ctx.config.IDENTITY_URL));
   const issueStates = given.issueStates ?? new HttpIssueStatesSource(client(ctx.config.ISSUES_URL));
 
-  const relay = new OutboxRelay(ctx.bus, [models.Project], ctx.log);
+  const relay = new OutboxRelay(ctx.bus, [models.Project], ctx.log, undefined, (key, work) => serializer.run(key, work));
   relay.start();
   answerProjectLookups(ctx.bus, store);
   await consumeIssueEvents(ctx.bus, states, ctx.log);

@@ -23,5 +23,6 @@ export const listTeams = defineTool({
   outputSchema: { teams: z.array(Team).describe('The teams') },
   annotations: READ,
   surface: 'standalone',
-  run: (_args, client) => callApi(client, 'GET', '/api/teams', undefined, (data) => ({ teams: data })),
+  run: (_args, client) =>
+    callApi(client, 'GET', '/api/teams', undefined, (data) => ({ teams: data })),
 });

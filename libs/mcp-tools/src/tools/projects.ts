@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { callApi } from '../results.js';
+import { callApi, pagedAs } from '../results.js';
 import { queryString, seg, definedFields } from '../paths.js';
 import { CREATE, READ, defineTool } from '../define.js';
-import { Project } from '../shapes.js';
+import { PageMeta, Project } from '../shapes.js';
 import { date, limit, page, projectStatus, uuid } from '../fields.js';
 
 export const listProjects = defineTool({
@@ -14,14 +14,20 @@ export const listProjects = defineTool({
   inputSchema: {
     teamId: uuid('Only projects of this team').optional(),
     status: projectStatus.optional().describe('Only projects with this status'),
-    sort: z.string().optional().describe('Sort field such as name or updatedAt; prefix - for descending (default -updatedAt)'),
+    sort: z
+      .string()
+      .optional()
+      .describe(
+        'Sort field such as name or updatedAt; prefix - for descending (default -updatedAt)',
+      ),
     page,
     limit,
   },
-  outputSchema: { projects: z.array(Project).describe('The projects') },
+  outputSchema: { projects: z.array(Project).describe('The projects'), meta: PageMeta.optional() },
   annotations: READ,
   surface: 'in-app',
-  run: (args, client) => callApi(client, 'GET', `/api/projects${queryString(args)}`, undefined, (data) => ({ projects: data })),
+  run: (args, client) =>
+    callApi(client, 'GET', `/api/projects${queryString(args)}`, undefined, pagedAs('projects')),
 });
 
 export const getProject = defineTool({
@@ -32,7 +38,8 @@ export const getProject = defineTool({
   outputSchema: { project: Project },
   annotations: READ,
   surface: 'in-app',
-  run: ({ id }, client) => callApi(client, 'GET', `/api/projects/${seg(id)}`, undefined, (data) => ({ project: data })),
+  run: ({ id }, client) =>
+    callApi(client, 'GET', `/api/projects/${seg(id)}`, undefined, (data) => ({ project: data })),
 });
 
 export const createProject = defineTool({
@@ -43,7 +50,12 @@ export const createProject = defineTool({
   inputSchema: {
     teamId: uuid('Team that owns the project'),
     name: z.string().describe('Project name, up to 200 characters'),
-    key: z.string().optional().describe('Issue key prefix, 2-10 letters or digits starting with a letter (e.g. ENG); derived from the name when omitted'),
+    key: z
+      .string()
+      .optional()
+      .describe(
+        'Issue key prefix, 2-10 letters or digits starting with a letter (e.g. ENG); derived from the name when omitted',
+      ),
     description: z.string().optional().describe('What the project is about'),
     icon: z.string().optional().describe('A single emoji'),
     color: z.string().optional().describe('Colour #rrggbb'),
@@ -55,5 +67,6 @@ export const createProject = defineTool({
   outputSchema: { project: Project },
   annotations: CREATE,
   surface: 'standalone',
-  run: (args, client) => callApi(client, 'POST', '/api/projects', definedFields(args), (data) => ({ project: data })),
+  run: (args, client) =>
+    callApi(client, 'POST', '/api/projects', definedFields(args), (data) => ({ project: data })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callApi } from '../results.js';
+import { callApi, pagedAs } from '../results.js';
 import { queryString, seg } from '../paths.js';
 import { READ, defineTool } from '../define.js';
 import { PageMeta, TaskDetail, TaskOrIssue } from '../shapes.js';
@@ -10,21 +10,28 @@ export const listTasks = defineTool({
   title: 'List tasks or issues',
   description:
     'Lists personal tasks (habits, dailies, todos) or, when any issue filter is given (projectId, status, priority, ' +
-    'assigneeId, parentId, labels), the issues of a project. Task filters (type, archived, teamId, page, limit) ' +
-    'apply to tasks only; do not mix them with issue filters. To list the issues of a project, pass its projectId.',
+    "assigneeId, parentId, labels), the issues of the caller's projects. Task filters (type, archived, teamId) " +
+    'apply to tasks only; do not mix them with issue filters. To list the issues of a project, pass its projectId. ' +
+    'Both lists are paged (page, limit; see meta.total).',
   inputSchema: {
     type: taskType.optional().describe('Tasks: only this type (habit, daily, todo)'),
-    archived: z.boolean().optional().describe('Tasks: true to include archived tasks (default false)'),
+    archived: z
+      .boolean()
+      .optional()
+      .describe('Tasks: true to include archived tasks (default false)'),
     teamId: uuid('Tasks: only tasks shared with this team').optional(),
-    page: page.describe('Tasks: page number, from 1 (default 1)'),
-    limit: limit.describe('Tasks: items per page, 1 to 100 (default 20)'),
+    page,
+    limit,
     projectId: uuid('Issues: the project whose issues to list').optional(),
     status: issueStatus.optional().describe('Issues: only this status'),
     priority: issuePriority.optional().describe('Issues: only this priority'),
     assigneeId: uuid('Issues: only issues assigned to this user or agent').optional(),
     parentId: uuid('Issues: only sub-issues of this issue').optional(),
     labels: labels.optional().describe('Issues: only issues carrying these labels'),
-    sort: z.string().optional().describe('Sort field, prefix - for descending (tasks default -createdAt)'),
+    sort: z
+      .string()
+      .optional()
+      .describe('Sort field, prefix - for descending (tasks default -createdAt)'),
   },
   outputSchema: {
     tasks: z.array(TaskOrIssue).describe('The tasks or issues'),
@@ -33,10 +40,7 @@ export const listTasks = defineTool({
   annotations: READ,
   surface: 'in-app',
   run: (args, client) =>
-    callApi(client, 'GET', `/api/tasks${queryString(args)}`, undefined, (data, meta) => ({
-      tasks: data,
-      ...(meta === undefined ? {} : { meta }),
-    })),
+    callApi(client, 'GET', `/api/tasks${queryString(args)}`, undefined, pagedAs('tasks')),
 });
 
 export const getTask = defineTool({
@@ -49,19 +53,27 @@ export const getTask = defineTool({
   outputSchema: { task: TaskDetail },
   annotations: READ,
   surface: 'in-app',
-  run: ({ id }, client) => callApi(client, 'GET', `/api/tasks/${seg(id)}`, undefined, (data) => ({ task: data })),
+  run: ({ id }, client) =>
+    callApi(client, 'GET', `/api/tasks/${seg(id)}`, undefined, (data) => ({ task: data })),
 });
 
 export const searchTasks = defineTool({
   name: 'search_tasks',
   title: 'Search issues',
-  description: 'Full-text search over issue titles and descriptions in the projects the caller reaches, best matches first.',
+  description:
+    'Full-text search over issue titles and descriptions in the projects the caller reaches, best matches first.',
   inputSchema: {
     q: z.string().min(1).describe('Words to search for'),
     projectId: uuid('Limit the search to this project').optional(),
+    page,
+    limit,
   },
-  outputSchema: { issues: z.array(TaskOrIssue).describe('Matching issues') },
+  outputSchema: {
+    issues: z.array(TaskOrIssue).describe('Matching issues'),
+    meta: PageMeta.optional(),
+  },
   annotations: READ,
   surface: 'in-app',
-  run: (args, client) => callApi(client, 'GET', `/api/tasks/search${queryString(args)}`, undefined, (data) => ({ issues: data })),
+  run: (args, client) =>
+    callApi(client, 'GET', `/api/tasks/search${queryString(args)}`, undefined, pagedAs('issues')),
 });

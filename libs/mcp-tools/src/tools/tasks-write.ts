@@ -3,7 +3,17 @@ import { callApi } from '../results.js';
 import { definedFields, seg } from '../paths.js';
 import { CREATE, UPDATE, defineTool } from '../define.js';
 import { Comment, TaskOrIssue, UpdatedTask } from '../shapes.js';
-import { date, difficulty, issuePriority, issueStatus, labels, schedule, tags, taskType, uuid } from '../fields.js';
+import {
+  date,
+  difficulty,
+  issuePriority,
+  issueStatus,
+  labels,
+  schedule,
+  tags,
+  taskType,
+  uuid,
+} from '../fields.js';
 
 export const createTask = defineTool({
   name: 'create_task',
@@ -16,11 +26,16 @@ export const createTask = defineTool({
     title: z.string().describe('Title, up to 200 characters'),
     projectId: uuid('Issues: the project to create the issue in').optional(),
     type: taskType.optional().describe('Tasks: habit, daily or todo'),
-    difficulty: difficulty.optional().describe('Tasks: trivial, easy, medium or hard (sets the XP)'),
+    difficulty: difficulty
+      .optional()
+      .describe('Tasks: trivial, easy, medium or hard (sets the XP)'),
     notes: z.string().optional().describe('Tasks: free-form notes'),
     tags: tags.optional(),
     schedule: schedule.optional(),
-    isPositive: z.boolean().optional().describe('Habits: true for a good habit, false for one to avoid'),
+    isPositive: z
+      .boolean()
+      .optional()
+      .describe('Habits: true for a good habit, false for one to avoid'),
     teamId: uuid('Tasks: share the task with this team').optional(),
     dueDate: date('Todos and issues: due date').optional(),
     description: z.string().optional().describe('Issues: description'),
@@ -34,7 +49,8 @@ export const createTask = defineTool({
   outputSchema: { task: TaskOrIssue },
   annotations: CREATE,
   surface: 'in-app',
-  run: (args, client) => callApi(client, 'POST', '/api/tasks', definedFields(args), (data) => ({ task: data })),
+  run: (args, client) =>
+    callApi(client, 'POST', '/api/tasks', definedFields(args), (data) => ({ task: data })),
 });
 
 export const updateTask = defineTool({
@@ -52,26 +68,45 @@ export const updateTask = defineTool({
     tags: tags.optional(),
     schedule: schedule.optional(),
     archived: z.boolean().optional().describe('Tasks: true archives the task, false restores it'),
-    dueDate: z.string().nullable().optional().describe('Todos and issues: new due date YYYY-MM-DD, or null to clear it'),
+    dueDate: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Todos and issues: new due date YYYY-MM-DD, or null to clear it'),
     description: z.string().optional().describe('Issues: new description'),
     status: issueStatus.optional().describe('Issues: new status'),
     priority: issuePriority.optional().describe('Issues: new priority'),
-    assigneeId: z.string().nullable().optional().describe('Issues: new assignee (user or agent UUID), or null to unassign'),
+    assigneeId: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Issues: new assignee (user or agent UUID), or null to unassign'),
     labels: labels.optional(),
-    estimate: z.number().nullable().optional().describe('Issues: new estimate, or null to clear it'),
-    parentId: z.string().nullable().optional().describe('Issues: new parent issue (UUID), or null to make it top-level'),
+    estimate: z
+      .number()
+      .nullable()
+      .optional()
+      .describe('Issues: new estimate, or null to clear it'),
+    parentId: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Issues: new parent issue (UUID), or null to make it top-level'),
   },
   outputSchema: { task: UpdatedTask },
   annotations: UPDATE,
   surface: 'in-app',
   run: ({ id, ...fields }, client) =>
-    callApi(client, 'PATCH', `/api/tasks/${seg(id)}`, definedFields(fields), (data) => ({ task: data })),
+    callApi(client, 'PATCH', `/api/tasks/${seg(id)}`, definedFields(fields), (data) => ({
+      task: data,
+    })),
 });
 
 export const addComment = defineTool({
   name: 'add_comment',
   title: 'Comment on an issue',
-  description: 'Adds a comment to an issue; mention people as @name. The comment also appears in the issue activity.',
+  description:
+    'Adds a comment to an issue; mention people as @name. The comment also appears in the issue activity.',
   inputSchema: {
     issueId: uuid('The issue to comment on'),
     body: z.string().min(1).describe('Comment text (Markdown)'),
@@ -80,5 +115,7 @@ export const addComment = defineTool({
   annotations: CREATE,
   surface: 'in-app',
   run: ({ issueId, body }, client) =>
-    callApi(client, 'POST', `/api/tasks/${seg(issueId)}/comments`, { body }, (data) => ({ comment: data })),
+    callApi(client, 'POST', `/api/tasks/${seg(issueId)}/comments`, { body }, (data) => ({
+      comment: data,
+    })),
 });

@@ -8,10 +8,20 @@ describe('REST errors become isError tool results', () => {
   it('carries code, message and details of a shape A error', async () => {
     const { client: api } = fakeClient(() => ({
       status: 422,
-      body: { error: { code: 'VALIDATION_ERROR', message: 'a daily needs a schedule', details: { field: 'schedule', rule: 'required_for_dailies' } } },
+      body: {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'a daily needs a schedule',
+          details: { field: 'schedule', rule: 'required_for_dailies' },
+        },
+      },
     }));
     const mcp = await connect(api);
-    const result = await mcp.call('create_task', { title: 'Run', type: 'daily', difficulty: 'easy' });
+    const result = await mcp.call('create_task', {
+      title: 'Run',
+      type: 'daily',
+      difficulty: 'easy',
+    });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
     expect(errorOf(result)).toEqual({
@@ -24,13 +34,23 @@ describe('REST errors become isError tool results', () => {
   });
 
   it('names the code of a shape B error from its status', () => {
-    expect(toToolError({ status: 403, body: { statusCode: 403, message: 'Not your team' } })).toEqual({
+    expect(
+      toToolError({ status: 403, body: { statusCode: 403, message: 'Not your team' } }),
+    ).toEqual({
       code: 'FORBIDDEN',
       message: 'Not your team',
       status: 403,
     });
-    expect(toToolError({ status: 404, body: undefined })).toEqual({ code: 'NOT_FOUND', message: 'The API answered 404', status: 404 });
-    expect(toToolError({ status: 599, body: 'oops' })).toEqual({ code: 'INTERNAL_ERROR', message: 'The API answered 599', status: 599 });
+    expect(toToolError({ status: 404, body: undefined })).toEqual({
+      code: 'NOT_FOUND',
+      message: 'The API answered 404',
+      status: 404,
+    });
+    expect(toToolError({ status: 599, body: 'oops' })).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'The API answered 599',
+      status: 599,
+    });
   });
 
   it('reports an unreachable API, a body without data and a throwing client without crashing', async () => {
@@ -43,10 +63,17 @@ describe('REST errors become isError tool results', () => {
     const mcp = await connect(api);
     const down = await mcp.call('get_task', { id: ID });
     expect(down.isError).toBe(true);
-    expect(errorOf(down)).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The Momentum API could not be reached: fetch failed' });
+    expect(errorOf(down)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The Momentum API could not be reached: fetch failed',
+    });
     mode = 'nodata';
     const empty = await mcp.call('get_me');
-    expect(errorOf(empty)).toEqual({ code: 'BAD_GATEWAY', message: 'The API answered 204 without a data field', status: 204 });
+    expect(errorOf(empty)).toEqual({
+      code: 'BAD_GATEWAY',
+      message: 'The API answered 204 without a data field',
+      status: 204,
+    });
     mode = 'throw';
     expect(errorOf(await mcp.call('list_teams'))).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     await mcp.close();

@@ -3,11 +3,33 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS, toolsFor } from '../../src/index.js';
 import { connect, fakeClient } from './harness.js';
 
-const IN_APP = ['list_projects', 'get_project', 'list_tasks', 'get_task', 'create_task', 'update_task', 'search_tasks', 'add_comment', 'get_me'];
+const IN_APP = [
+  'list_projects',
+  'get_project',
+  'list_tasks',
+  'get_task',
+  'create_task',
+  'update_task',
+  'search_tasks',
+  'add_comment',
+  'get_me',
+];
 const STANDALONE = [...IN_APP, 'create_project', 'list_teams'];
-const READ_ONLY = ['list_projects', 'get_project', 'list_tasks', 'get_task', 'search_tasks', 'get_me', 'list_teams'];
+const READ_ONLY = [
+  'list_projects',
+  'get_project',
+  'list_tasks',
+  'get_task',
+  'search_tasks',
+  'get_me',
+  'list_teams',
+];
 
-type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema; description?: string };
+type JsonSchema = {
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  description?: string;
+};
 
 /** Paths of properties (nested objects and array items included) that carry no description. */
 function undescribed(schema: JsonSchema, prefix = ''): string[] {
@@ -63,16 +85,18 @@ describe('the tool registry', () => {
   });
 
   it('declares an object output schema for structuredContent on every tool', () => {
-    const topKeys = Object.fromEntries(standalone.map((t) => [t.name, Object.keys(t.outputSchema?.properties ?? {})]));
+    const topKeys = Object.fromEntries(
+      standalone.map((t) => [t.name, Object.keys(t.outputSchema?.properties ?? {})]),
+    );
     expect(topKeys).toEqual({
-      list_projects: ['projects'],
+      list_projects: ['projects', 'meta'],
       get_project: ['project'],
       create_project: ['project'],
       list_tasks: ['tasks', 'meta'],
       get_task: ['task'],
       create_task: ['task'],
       update_task: ['task'],
-      search_tasks: ['issues'],
+      search_tasks: ['issues', 'meta'],
       add_comment: ['comment'],
       get_me: ['me'],
       list_teams: ['teams'],
@@ -85,12 +109,16 @@ describe('the tool registry', () => {
       expect(a.openWorldHint, tool.name).toBe(false);
       expect(a.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
       expect(a.destructiveHint, tool.name).toBe(tool.name === 'update_task');
-      expect(a.idempotentHint, tool.name).toBe(READ_ONLY.includes(tool.name) || tool.name === 'update_task');
+      expect(a.idempotentHint, tool.name).toBe(
+        READ_ONLY.includes(tool.name) || tool.name === 'update_task',
+      );
     }
   });
 
   it('requires the fields the REST API cannot do without', () => {
-    const required = Object.fromEntries(standalone.map((t) => [t.name, (t.inputSchema.required ?? []).sort()]));
+    const required = Object.fromEntries(
+      standalone.map((t) => [t.name, (t.inputSchema.required ?? []).sort()]),
+    );
     expect(required).toEqual({
       list_projects: [],
       get_project: ['id'],

@@ -22,6 +22,11 @@ export function agentEventData(agent: AgentState, revokedKeyId?: string | null):
  * A change of `isActive` flips the verdict on the agent's key either way: gateways must
  * forget both "this key works" (deactivation) and "this key is refused" (reactivation).
  */
-export function keyToForget(before: { isActive: boolean; keyId: string | null }, isActiveAfter: boolean | undefined): string | null | undefined {
-  return isActiveAfter !== undefined && before.isActive !== isActiveAfter ? before.keyId : undefined;
+export function keyToForget(
+  before: { isActive: boolean; keyId: string | null },
+  isActiveAfter: boolean | undefined,
+): string | null | undefined {
+  return isActiveAfter !== undefined && before.isActive !== isActiveAfter
+    ? before.keyId
+    : undefined;
 }

@@ -1,4 +1,11 @@
-import { AppError, EventTypes, makeEvent, type Actor, type AgentEventData, type EventEnvelope } from '@momentum/contracts';
+import {
+  AppError,
+  EventTypes,
+  makeEvent,
+  type Actor,
+  type AgentEventData,
+  type EventEnvelope,
+} from '@momentum/contracts';
 import type { EventBus } from '@momentum/service-kit';
 import type { AgentStore } from '../store/agent-store.js';
 
@@ -15,17 +22,24 @@ export class AgentEvents {
     private readonly store: AgentStore,
   ) {}
 
-  created = (actor: Actor, data: AgentEventData) => makeEvent(EventTypes.agents.agentCreated, data, actor);
-  updated = (actor: Actor, data: AgentEventData) => makeEvent(EventTypes.agents.agentUpdated, data, actor);
-  deleted = (actor: Actor, data: AgentEventData) => makeEvent(EventTypes.agents.agentDeleted, data, actor);
-  keyRotated = (actor: Actor, data: AgentEventData) => makeEvent(EventTypes.agents.keyRotated, data, actor);
+  created = (actor: Actor, data: AgentEventData) =>
+    makeEvent(EventTypes.agents.agentCreated, data, actor);
+  updated = (actor: Actor, data: AgentEventData) =>
+    makeEvent(EventTypes.agents.agentUpdated, data, actor);
+  deleted = (actor: Actor, data: AgentEventData) =>
+    makeEvent(EventTypes.agents.agentDeleted, data, actor);
+  keyRotated = (actor: Actor, data: AgentEventData) =>
+    makeEvent(EventTypes.agents.keyRotated, data, actor);
 
   async announce(agentId: string, event: EventEnvelope): Promise<void> {
     try {
       await this.bus.publish(event);
     } catch {
       // Saved, but not yet announced: the relay retries; the caller must not assume it went out.
-      throw new AppError('INTERNAL_ERROR', 'The change was saved but could not be announced yet; it will be retried shortly');
+      throw new AppError(
+        'INTERNAL_ERROR',
+        'The change was saved but could not be announced yet; it will be retried shortly',
+      );
     }
     await this.store.clearOutbox(agentId, [event]).catch(() => undefined);
   }

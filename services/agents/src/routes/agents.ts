@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { AgentParams, AgentView, CreateAgentBody, ListAgentsQuery, notFound, scopeOf, UpdateAgentBody } from '@momentum/contracts';
+import {
+  AgentParams,
+  AgentView,
+  CreateAgentBody,
+  ListAgentsQuery,
+  notFound,
+  scopeOf,
+  UpdateAgentBody,
+} from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import { z } from 'zod';
-import { createAgent, deleteAgent, updateAgent, type AgentDeps } from '../usecases/manage-agents.js';
+import {
+  createAgent,
+  deleteAgent,
+  updateAgent,
+  type AgentDeps,
+} from '../usecases/manage-agents.js';
 import { agentView } from './views.js';
 
 const tags = ['agents'];
@@ -10,22 +23,46 @@ const tags = ['agents'];
 export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
   defineRoute(
     app,
-    { method: 'GET', url: '/api/agents', summary: 'The agents the caller owns', tags, query: ListAgentsQuery, response: { status: 200, schema: z.object({ data: z.array(AgentView) }) } },
+    {
+      method: 'GET',
+      url: '/api/agents',
+      summary: 'The agents the caller owns',
+      tags,
+      query: ListAgentsQuery,
+      response: { status: 200, schema: z.object({ data: z.array(AgentView) }) },
+    },
     async ({ actor, query }) => {
       const { items, total } = await deps.store.list(scopeOf(actor), query.page, query.limit);
-      return { data: items.map(agentView), meta: { total, page: query.page, perPage: query.limit } };
+      return {
+        data: items.map(agentView),
+        meta: { total, page: query.page, perPage: query.limit },
+      };
     },
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/agents', summary: 'Create an agent (active, without a key)', tags, body: CreateAgentBody, response: { status: 201, schema: z.object({ data: AgentView }) } },
+    {
+      method: 'POST',
+      url: '/api/agents',
+      summary: 'Create an agent (active, without a key)',
+      tags,
+      body: CreateAgentBody,
+      response: { status: 201, schema: z.object({ data: AgentView }) },
+    },
     async ({ actor, body }) => ({ data: agentView(await createAgent(deps, actor, body)) }),
   );
 
   defineRoute(
     app,
-    { method: 'GET', url: '/api/agents/:id', summary: 'One of the caller’s agents', tags, params: AgentParams, response: { status: 200, schema: z.object({ data: AgentView }) } },
+    {
+      method: 'GET',
+      url: '/api/agents/:id',
+      summary: 'One of the caller’s agents',
+      tags,
+      params: AgentParams,
+      response: { status: 200, schema: z.object({ data: AgentView }) },
+    },
     async ({ actor, params }) => {
       const agent = await deps.store.get(scopeOf(actor), params.id);
       if (!agent) throw notFound('Agent');
@@ -35,13 +72,30 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
 
   defineRoute(
     app,
-    { method: 'PATCH', url: '/api/agents/:id', summary: 'Update an agent; isActive:false refuses its key at once', tags, params: AgentParams, body: UpdateAgentBody, response: { status: 200, schema: z.object({ data: AgentView }) } },
-    async ({ actor, params, body }) => ({ data: agentView(await updateAgent(deps, actor, params.id, body)) }),
+    {
+      method: 'PATCH',
+      url: '/api/agents/:id',
+      summary: 'Update an agent; isActive:false refuses its key at once',
+      tags,
+      params: AgentParams,
+      body: UpdateAgentBody,
+      response: { status: 200, schema: z.object({ data: AgentView }) },
+    },
+    async ({ actor, params, body }) => ({
+      data: agentView(await updateAgent(deps, actor, params.id, body)),
+    }),
   );
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/api/agents/:id', summary: 'Delete an agent and its key', tags, params: AgentParams, response: { status: 204 } },
+    {
+      method: 'DELETE',
+      url: '/api/agents/:id',
+      summary: 'Delete an agent and its key',
+      tags,
+      params: AgentParams,
+      response: { status: 204 },
+    },
     async ({ actor, params }) => deleteAgent(deps, actor, params.id),
   );
 }

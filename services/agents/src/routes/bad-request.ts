@@ -21,7 +21,10 @@ function asBadRequest(err: unknown): unknown {
   if (validation instanceof AppError && validation.code === 'VALIDATION_ERROR') {
     const details = validation.details ?? {};
     // zod reports an unknown key at the object; name the key itself.
-    const message = details.rule === 'unknown_field' ? `${String(details.field)}: is not a known field` : validation.message;
+    const message =
+      details.rule === 'unknown_field'
+        ? `${String(details.field)}: is not a known field`
+        : validation.message;
     return new AppError('BAD_REQUEST', message, details);
   }
   return err;

@@ -18,9 +18,12 @@ export const agentView = (a: AgentDoc): AgentView => ({
 });
 
 /** A stable generated avatar address; agents have no uploads. */
-export const agentAvatarUrl = (agentId: string) => `https://avatars.momentum.dev/agents/${agentId}.svg`;
+export const agentAvatarUrl = (agentId: string) =>
+  `https://avatars.momentum.dev/agents/${agentId}.svg`;
 
-export const agentSummary = (a: Pick<AgentDoc, '_id' | 'name' | 'ownerId' | 'teamId' | 'isActive' | 'deletedAt'>): AgentSummary => ({
+export const agentSummary = (
+  a: Pick<AgentDoc, '_id' | 'name' | 'ownerId' | 'teamId' | 'isActive' | 'deletedAt'>,
+): AgentSummary => ({
   id: a._id,
   name: a.name,
   ownerId: a.ownerId,

@@ -1,7 +1,6 @@
 import type { EventEnvelope, Scope } from '@momentum/contracts';
 import type { AgentDoc, AgentModels } from './models.js';
 import { KeyedSerial } from './serial.js';
-import { LAST_USED_RESOLUTION_MS } from '../domain/last-used.js';
 
 /** Reads never carry pending events (findAndModify cannot project on FerretDB, so writes strip them). */
 const VISIBLE = { _outbox: 0 } as const;
@@ -12,6 +11,8 @@ const withoutOutbox = (doc: AgentDoc | null): AgentDoc | null => {
 };
 const LIVE = { deletedAt: null };
 const LOOKUP_LIMIT = 1000;
+const LOOKUP_BY_ID_MAX = 20;
+const SUMMARY = { name: 1, ownerId: 1, teamId: 1, isActive: 1, deletedAt: 1 } as const;
 
 export interface NewAgent {
   name: string;
@@ -21,12 +22,19 @@ export interface NewAgent {
   config: Record<string, unknown>;
 }
 
-export type AgentChanges = Partial<Pick<AgentDoc, 'name' | 'description' | 'capabilities' | 'teamId' | 'isActive' | 'config'>>;
+export type AgentChanges = Partial<
+  Pick<AgentDoc, 'name' | 'description' | 'capabilities' | 'teamId' | 'isActive' | 'config'>
+>;
+
+/** Only an owner's live agents exist for them: another owner's agent is simply not found. */
+const ownedLive = (scope: Scope, agent: AgentDoc | null): AgentDoc | null =>
+  agent && agent.ownerId === scope.userId && !agent.deletedAt ? agent : null;
 
 /**
- * The agent queries. Everything a caller reaches is filtered by the owner from their
- * Scope, so another owner's agent is simply not found. Every write stores its event in
- * the document's `_outbox` in the same atomic update.
+ * The agent queries. Single-agent reads and writes go by `_id` alone — the one filter
+ * FerretDB 1.24 serves without scanning — and check owner and liveness in code; writes
+ * follow such a read inside `serialized`. Every write stores its event in the document's
+ * `_outbox` in the same atomic update.
  */
 export class AgentStore {
   private readonly serial = new KeyedSerial();
@@ -47,13 +55,23 @@ export class AgentStore {
   }
 
   async create(scope: Scope, id: string, input: NewAgent, event: EventEnvelope): Promise<AgentDoc> {
-    const doc = new this.m.Agent({ _id: id, ...input, ownerId: scope.userId, isActive: true, _outbox: [event] });
+    const doc = new this.m.Agent({
+      _id: id,
+      ...input,
+      ownerId: scope.userId,
+      isActive: true,
+      _outbox: [event],
+    });
     await doc.save();
     const { _outbox: _pending, ...agent } = doc.toObject<AgentDoc>();
     return agent;
   }
 
-  async list(scope: Scope, page: number, limit: number): Promise<{ items: AgentDoc[]; total: number }> {
+  async list(
+    scope: Scope,
+    page: number,
+    limit: number,
+  ): Promise<{ items: AgentDoc[]; total: number }> {
     const filter = { ownerId: scope.userId, ...LIVE };
     const [items, total] = await Promise.all([
       this.m.Agent.find(filter, VISIBLE)
@@ -66,14 +84,14 @@ export class AgentStore {
     return { items, total };
   }
 
-  get(scope: Scope, id: string): Promise<AgentDoc | null> {
-    return this.m.Agent.findOne({ _id: id, ownerId: scope.userId, ...LIVE }, VISIBLE).lean<AgentDoc>();
+  async get(scope: Scope, id: string): Promise<AgentDoc | null> {
+    return ownedLive(scope, await this.m.Agent.findById(id, VISIBLE).lean<AgentDoc>());
   }
 
-  /** Applies changes to a live agent of the owner; null when there is none. */
-  update(scope: Scope, id: string, changes: AgentChanges, event: EventEnvelope): Promise<AgentDoc | null> {
-    return this.m.Agent.findOneAndUpdate(
-      { _id: id, ownerId: scope.userId, ...LIVE },
+  /** Applies changes to an agent the caller was just shown to own (see `get`). */
+  update(id: string, changes: AgentChanges, event: EventEnvelope): Promise<AgentDoc | null> {
+    return this.m.Agent.findByIdAndUpdate(
+      id,
       { $set: changes, $push: { _outbox: event } },
       { new: true },
     )
@@ -82,21 +100,30 @@ export class AgentStore {
   }
 
   /** Soft delete: the key goes with it, the row stays for names in history. */
-  remove(scope: Scope, id: string, event: EventEnvelope): Promise<AgentDoc | null> {
-    return this.m.Agent.findOneAndUpdate(
-      { _id: id, ownerId: scope.userId, ...LIVE },
-      { $set: { deletedAt: new Date(), isActive: false, keyId: null, keyHash: null }, $push: { _outbox: event } },
-      { new: true },
-    )
-      .lean<AgentDoc>()
-      .then(withoutOutbox);
+  async remove(id: string, event: EventEnvelope): Promise<void> {
+    await this.m.Agent.updateOne(
+      { _id: id },
+      {
+        $set: { deletedAt: new Date(), isActive: false, keyId: null, keyHash: null },
+        $push: { _outbox: event },
+      },
+    );
   }
 
   /**
    * Sets the agent's key only if its current key is still `expectedKeyId` (null: it has
-   * none), so two concurrent mints or rotations cannot both win.
+   * none), so two concurrent mints or rotations cannot both win, also across processes
+   * on MongoDB. The condition costs a scan on FerretDB; minting is rare, so that is
+   * accepted here and nowhere on the hot path.
    */
-  replaceKey(scope: Scope, id: string, expectedKeyId: string | null, keyId: string, keyHash: string, event: EventEnvelope): Promise<AgentDoc | null> {
+  replaceKey(
+    scope: Scope,
+    id: string,
+    expectedKeyId: string | null,
+    keyId: string,
+    keyHash: string,
+    event: EventEnvelope,
+  ): Promise<AgentDoc | null> {
     return this.m.Agent.findOneAndUpdate(
       { _id: id, ownerId: scope.userId, keyId: expectedKeyId, ...LIVE },
       { $set: { keyId, keyHash }, $push: { _outbox: event } },
@@ -106,31 +133,56 @@ export class AgentStore {
       .then(withoutOutbox);
   }
 
-  /** The live agent holding a key id (system use: key verification). */
-  findByKeyId(keyId: string): Promise<AgentDoc | null> {
-    return this.m.Agent.findOne({ keyId, ...LIVE }, VISIBLE).lean<AgentDoc>();
+  /** Records that `keyId` belongs to the agent; written before the agent takes the key. */
+  async addKeyPointer(keyId: string, agentId: string): Promise<void> {
+    await this.m.AgentKey.create({ _id: keyId, agentId });
   }
 
-  /** At most one write a minute per agent, and it leaves updatedAt alone. */
+  /** Tidies a pointer no agent holds any more; a leftover one is harmless (see AgentKeyDoc). */
+  async dropKeyPointer(keyId: string | null): Promise<void> {
+    if (keyId) await this.m.AgentKey.deleteOne({ _id: keyId }).catch(() => undefined);
+  }
+
+  /** The live agent holding a key id (system use: key verification): two `_id` reads. */
+  async findByKeyId(keyId: string): Promise<AgentDoc | null> {
+    const pointer = await this.m.AgentKey.findById(keyId).lean();
+    if (!pointer) return null;
+    const agent = await this.m.Agent.findById(pointer.agentId, VISIBLE).lean<AgentDoc>();
+    return agent && agent.keyId === keyId && !agent.deletedAt ? agent : null;
+  }
+
+  /** Callers throttle (see needsLastUsedTouch); the write leaves updatedAt alone. */
   async touchLastUsed(id: string, now: Date): Promise<void> {
-    const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
-    await this.m.Agent.updateOne(
-      { _id: id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lte: stale } }] },
-      { $set: { lastUsedAt: now } },
-      { timestamps: false },
-    );
+    await this.m.Agent.updateOne({ _id: id }, { $set: { lastUsedAt: now } }, { timestamps: false });
   }
 
-  /** Agents matching any criterion; see AgentLookupBody. */
-  lookup(criteria: { teamId?: string; ids?: string[]; ownerIds?: string[] }): Promise<AgentDoc[]> {
+  /**
+   * Agents matching any criterion; see AgentLookupBody. A few ids (the issues service's
+   * assignee and mention checks) are read one `_id` at a time, which FerretDB serves
+   * without a scan; only larger sets and the team/owner criteria use one query.
+   */
+  async lookup(criteria: {
+    teamId?: string;
+    ids?: string[];
+    ownerIds?: string[];
+  }): Promise<AgentDoc[]> {
+    const ids = [...new Set(criteria.ids ?? [])];
+    const byId = ids.length <= LOOKUP_BY_ID_MAX;
     const or: Record<string, unknown>[] = [];
-    if (criteria.ids?.length) or.push({ _id: { $in: criteria.ids } });
+    if (ids.length && !byId) or.push({ _id: { $in: ids } });
     if (criteria.teamId) or.push({ teamId: criteria.teamId, ...LIVE });
     if (criteria.ownerIds?.length) or.push({ ownerId: { $in: criteria.ownerIds }, ...LIVE });
-    if (!or.length) return Promise.resolve([]);
-    return this.m.Agent.find(or.length === 1 ? or[0]! : { $or: or }, { name: 1, ownerId: 1, teamId: 1, isActive: 1, deletedAt: 1 })
-      .limit(LOOKUP_LIMIT)
-      .lean<AgentDoc[]>();
+    const [direct, matched] = await Promise.all([
+      byId ? Promise.all(ids.map((id) => this.m.Agent.findById(id, SUMMARY).lean<AgentDoc>())) : [],
+      or.length
+        ? this.m.Agent.find(or.length === 1 ? or[0]! : { $or: or }, SUMMARY)
+            .limit(LOOKUP_LIMIT)
+            .lean<AgentDoc[]>()
+        : [],
+    ]);
+    const union = new Map<string, AgentDoc>();
+    for (const agent of [...direct, ...matched]) if (agent) union.set(agent._id, agent);
+    return [...union.values()];
   }
 
   /**
@@ -138,6 +190,10 @@ export class AgentStore {
    * `$pull` condition on a field of the array's documents.
    */
   async clearOutbox(id: string, events: EventEnvelope[]): Promise<void> {
-    await this.m.Agent.updateOne({ _id: id }, { $pullAll: { _outbox: events } }, { timestamps: false });
+    await this.m.Agent.updateOne(
+      { _id: id },
+      { $pullAll: { _outbox: events } },
+      { timestamps: false },
+    );
   }
 }

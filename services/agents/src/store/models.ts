@@ -24,6 +24,18 @@ export interface AgentDoc {
   _outbox?: EventEnvelope[];
 }
 
+/**
+ * Points a key id at its agent, so key verification is a lookup by `_id` (the only
+ * filter FerretDB 1.24 serves without a scan). The agent's own `keyId` stays the
+ * authority: a pointer whose agent has moved on to another key is ignored.
+ */
+export interface AgentKeyDoc {
+  _id: string;
+  agentId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export function agentModels(db: Connection) {
   const agents = new Schema<AgentDoc>(
     {
@@ -44,9 +56,16 @@ export function agentModels(db: Connection) {
     { ...baseSchemaOptions, minimize: false },
   );
   agents.index({ ownerId: 1, createdAt: -1 });
-  agents.index({ keyId: 1 });
   agents.index({ teamId: 1 });
 
-  return { Agent: db.model<AgentDoc>('Agent', agents, 'agents') };
+  const keys = new Schema<AgentKeyDoc>(
+    { _id: { type: String, required: true }, agentId: { type: String, required: true } },
+    baseSchemaOptions,
+  );
+
+  return {
+    Agent: db.model<AgentDoc>('Agent', agents, 'agents'),
+    AgentKey: db.model<AgentKeyDoc>('AgentKey', keys, 'agent_keys'),
+  };
 }
 export type AgentModels = ReturnType<typeof agentModels>;

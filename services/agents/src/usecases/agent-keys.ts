@@ -37,8 +37,14 @@ async function storeNewKey(
     const { revokedKeyId, rotated } = accept(agent);
     const data = agentEventData(agent, revokedKeyId);
     const event = rotated ? events.keyRotated(actor, data) : events.updated(actor, data);
-    if (!(await store.replaceKey(scope, id, agent.keyId, key.keyId, hash, event))) throw notFound('Agent');
+    // The pointer goes first: a key the agent holds can always be found by its id.
+    await store.addKeyPointer(key.keyId, id);
+    if (!(await store.replaceKey(scope, id, agent.keyId, key.keyId, hash, event))) {
+      await store.dropKeyPointer(key.keyId);
+      throw notFound('Agent');
+    }
     await events.announce(id, event);
+    await store.dropKeyPointer(revokedKeyId);
   });
   return { agentId: id, apiKey: key.raw };
 }

@@ -20,10 +20,16 @@ export async function keyRecord(
   if (!owner) throw notFound('Key');
   // Gateways ask on a cache miss, so this marks use at the cache's resolution. A failed
   // touch must not refuse a good key.
-  if (needsLastUsedTouch(agent.lastUsedAt, now)) await deps.store.serialized(agent._id, () => deps.store.touchLastUsed(agent._id, now)).catch(deps.onTouchError);
+  if (needsLastUsedTouch(agent.lastUsedAt, now))
+    await deps.store
+      .serialized(agent._id, () => deps.store.touchLastUsed(agent._id, now))
+      .catch(deps.onTouchError);
   return {
     keyId,
     hash: agent.keyHash,
-    actor: agentKeyActor({ id: agent._id, name: agent.name, ownerId: agent.ownerId, teamId: agent.teamId }, owner),
+    actor: agentKeyActor(
+      { id: agent._id, name: agent.name, ownerId: agent.ownerId, teamId: agent.teamId },
+      owner,
+    ),
   };
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { forbidden, notFound, scopeOf, type Actor, type CreateAgentInput, type UpdateAgentInput } from '@momentum/contracts';
+import {
+  forbidden,
+  notFound,
+  scopeOf,
+  type Actor,
+  type CreateAgentInput,
+  type UpdateAgentInput,
+} from '@momentum/contracts';
 import type { AgentStore } from '../store/agent-store.js';
 import type { AgentDoc } from '../store/models.js';
 import type { AgentEvents } from '../events/publisher.js';
@@ -17,27 +24,46 @@ export function requireHuman(actor: Actor): void {
 }
 
 function requireTeam(actor: Actor, teamId: string | null | undefined): void {
-  if (!mayAttachToTeam(actor.teamIds, teamId)) throw forbidden('You can only attach an agent to a team you belong to');
+  if (!mayAttachToTeam(actor.teamIds, teamId))
+    throw forbidden('You can only attach an agent to a team you belong to');
 }
 
-export async function createAgent({ store, events }: AgentDeps, actor: Actor, input: CreateAgentInput): Promise<AgentDoc> {
+export async function createAgent(
+  { store, events }: AgentDeps,
+  actor: Actor,
+  input: CreateAgentInput,
+): Promise<AgentDoc> {
   requireHuman(actor);
   requireTeam(actor, input.teamId);
   const scope = scopeOf(actor);
   const id = randomUUID();
   const teamId = input.teamId ?? null;
-  const event = events.created(actor, agentEventData({ _id: id, ownerId: scope.userId, teamId, isActive: true }));
+  const event = events.created(
+    actor,
+    agentEventData({ _id: id, ownerId: scope.userId, teamId, isActive: true }),
+  );
   const agent = await store.create(
     scope,
     id,
-    { name: input.name, description: input.description ?? '', capabilities: input.capabilities ?? [], teamId, config: input.config ?? {} },
+    {
+      name: input.name,
+      description: input.description ?? '',
+      capabilities: input.capabilities ?? [],
+      teamId,
+      config: input.config ?? {},
+    },
     event,
   );
   await store.serialized(id, () => events.announce(id, event));
   return agent;
 }
 
-export async function updateAgent({ store, events }: AgentDeps, actor: Actor, id: string, input: UpdateAgentInput): Promise<AgentDoc> {
+export async function updateAgent(
+  { store, events }: AgentDeps,
+  actor: Actor,
+  id: string,
+  input: UpdateAgentInput,
+): Promise<AgentDoc> {
   requireHuman(actor);
   requireTeam(actor, input.teamId);
   const scope = scopeOf(actor);
@@ -48,25 +74,37 @@ export async function updateAgent({ store, events }: AgentDeps, actor: Actor, id
     const event = events.updated(
       actor,
       agentEventData(
-        { ...before, teamId: input.teamId === undefined ? before.teamId : input.teamId, isActive: input.isActive ?? before.isActive },
+        {
+          ...before,
+          teamId: input.teamId === undefined ? before.teamId : input.teamId,
+          isActive: input.isActive ?? before.isActive,
+        },
         keyToForget(before, input.isActive),
       ),
     );
-    const after = await store.update(scope, id, changes, event);
+    const after = await store.update(id, changes, event);
     if (!after) throw notFound('Agent');
     await events.announce(id, event);
     return after;
   });
 }
 
-export async function deleteAgent({ store, events }: AgentDeps, actor: Actor, id: string): Promise<void> {
+export async function deleteAgent(
+  { store, events }: AgentDeps,
+  actor: Actor,
+  id: string,
+): Promise<void> {
   requireHuman(actor);
   const scope = scopeOf(actor);
   await store.serialized(id, async () => {
     const before = await store.get(scope, id);
     if (!before) throw notFound('Agent');
-    const event = events.deleted(actor, agentEventData({ ...before, isActive: false }, before.keyId));
-    if (!(await store.remove(scope, id, event))) throw notFound('Agent');
+    const event = events.deleted(
+      actor,
+      agentEventData({ ...before, isActive: false }, before.keyId),
+    );
+    await store.remove(id, event);
     await events.announce(id, event);
+    await store.dropKeyPointer(before.keyId);
   });
 }

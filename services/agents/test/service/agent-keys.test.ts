@@ -14,14 +14,22 @@ describe('agent keys', () => {
   afterAll(async () => h.close());
 
   const newAgent = async (owner: Actor, payload: object = {}) => {
-    const res = await h.as(owner, { method: 'POST', url: '/api/agents', payload: { name: `bot-${randomUUID().slice(0, 6)}`, ...payload } });
+    const res = await h.as(owner, {
+      method: 'POST',
+      url: '/api/agents',
+      payload: { name: `bot-${randomUUID().slice(0, 6)}`, ...payload },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().data as { id: string; name: string };
   };
-  const mint = (owner: Actor, id: string) => h.as(owner, { method: 'POST', url: `/api/agents/${id}/api-key` });
-  const regen = (owner: Actor, id: string) => h.as(owner, { method: 'POST', url: `/api/agents/${id}/regen-key` });
-  const record = (keyId: string) => h.as(SYSTEM_ACTOR, { method: 'GET', url: `/internal/keys/${keyId}` });
-  const eventsFor = (id: string, type: string) => h.events.filter((e) => e.type === type && (e.data as { id: string }).id === id);
+  const mint = (owner: Actor, id: string) =>
+    h.as(owner, { method: 'POST', url: `/api/agents/${id}/api-key` });
+  const regen = (owner: Actor, id: string) =>
+    h.as(owner, { method: 'POST', url: `/api/agents/${id}/regen-key` });
+  const record = (keyId: string) =>
+    h.as(SYSTEM_ACTOR, { method: 'GET', url: `/internal/keys/${keyId}` });
+  const eventsFor = (id: string, type: string) =>
+    h.events.filter((e) => e.type === type && (e.data as { id: string }).id === id);
 
   it('mints a key shown once (201), then refuses a second mint with 409', async () => {
     const owner = h.user();
@@ -51,7 +59,15 @@ describe('agent keys', () => {
     expect(data).toEqual({
       keyId: parsed.keyId,
       hash: expect.any(String),
-      actor: { type: 'agent', id: agent.id, userId: owner.id, name: agent.name, teamIds: [team], isAdmin: false, agentTeamId: team },
+      actor: {
+        type: 'agent',
+        id: agent.id,
+        userId: owner.id,
+        name: agent.name,
+        teamIds: [team],
+        isAdmin: false,
+        agentTeamId: team,
+      },
     });
     expect(await checkSecret(parsed.secret, data.hash)).toBe(true);
     expect(await checkSecret('wrong-secret-wrong-secret', data.hash)).toBe(false);
@@ -62,12 +78,18 @@ describe('agent keys', () => {
     const owner = h.user(teams);
     const teamless = await newAgent(owner);
     const keyA = parseApiKey((await mint(owner, teamless.id)).json().data.apiKey)!.keyId;
-    expect((await record(keyA)).json().data.actor).toMatchObject({ teamIds: teams, agentTeamId: null });
+    expect((await record(keyA)).json().data.actor).toMatchObject({
+      teamIds: teams,
+      agentTeamId: null,
+    });
 
     const attached = await newAgent(owner, { teamId: teams[0] });
     const keyB = parseApiKey((await mint(owner, attached.id)).json().data.apiKey)!.keyId;
     h.owners.set({ id: owner.id, name: owner.name, isAdmin: false, teamIds: [teams[1]!] });
-    expect((await record(keyB)).json().data.actor).toMatchObject({ teamIds: [], agentTeamId: teams[0] });
+    expect((await record(keyB)).json().data.actor).toMatchObject({
+      teamIds: [],
+      agentTeamId: teams[0],
+    });
   });
 
   it('refuses the key of an inactive agent (404) and serves it again after reactivation', async () => {
@@ -76,18 +98,46 @@ describe('agent keys', () => {
     const keyId = parseApiKey((await mint(owner, agent.id)).json().data.apiKey)!.keyId;
     expect((await record(keyId)).statusCode).toBe(200);
 
-    await h.as(owner, { method: 'PATCH', url: `/api/agents/${agent.id}`, payload: { isActive: false } });
+    await h.as(owner, {
+      method: 'PATCH',
+      url: `/api/agents/${agent.id}`,
+      payload: { isActive: false },
+    });
     const refused = await record(keyId);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ statusCode: 404, message: expect.any(String) });
-    const off = await waitFor(() => eventsFor(agent.id, 'agents.agent.updated').find((e) => !(e.data as { isActive: boolean }).isActive));
-    expect(off.data).toEqual({ id: agent.id, ownerId: owner.id, teamId: null, isActive: false, revokedKeyId: keyId });
+    const off = await waitFor(() =>
+      eventsFor(agent.id, 'agents.agent.updated').find(
+        (e) => !(e.data as { isActive: boolean }).isActive,
+      ),
+    );
+    expect(off.data).toEqual({
+      id: agent.id,
+      ownerId: owner.id,
+      teamId: null,
+      isActive: false,
+      revokedKeyId: keyId,
+    });
 
-    await h.as(owner, { method: 'PATCH', url: `/api/agents/${agent.id}`, payload: { isActive: true } });
+    await h.as(owner, {
+      method: 'PATCH',
+      url: `/api/agents/${agent.id}`,
+      payload: { isActive: true },
+    });
     expect((await record(keyId)).statusCode).toBe(200);
     // Gateways also cached "refused" for this key; the event names it so they forget that too.
-    const on = await waitFor(() => eventsFor(agent.id, 'agents.agent.updated').find((e) => e !== off && (e.data as { revokedKeyId?: string }).revokedKeyId === keyId));
-    expect(on.data).toEqual({ id: agent.id, ownerId: owner.id, teamId: null, isActive: true, revokedKeyId: keyId });
+    const on = await waitFor(() =>
+      eventsFor(agent.id, 'agents.agent.updated').find(
+        (e) => e !== off && (e.data as { revokedKeyId?: string }).revokedKeyId === keyId,
+      ),
+    );
+    expect(on.data).toEqual({
+      id: agent.id,
+      ownerId: owner.id,
+      teamId: null,
+      isActive: true,
+      revokedKeyId: keyId,
+    });
   });
 
   it('rotates: the new key is served, the old key id is not found from that moment', async () => {
@@ -107,7 +157,13 @@ describe('agent keys', () => {
     expect(await checkSecret(oldKey.secret, fresh.json().data.hash)).toBe(false);
 
     const rotated = await waitFor(() => eventsFor(agent.id, 'agents.key.rotated')[0]);
-    expect(rotated.data).toEqual({ id: agent.id, ownerId: owner.id, teamId: null, isActive: true, revokedKeyId: oldKey.keyId });
+    expect(rotated.data).toEqual({
+      id: agent.id,
+      ownerId: owner.id,
+      teamId: null,
+      isActive: true,
+      revokedKeyId: oldKey.keyId,
+    });
   });
 
   it('gives a keyless agent its first key on regen-key', async () => {
@@ -131,7 +187,9 @@ describe('agent keys', () => {
     const owner = h.user();
     const agent = await newAgent(owner);
     const keyId = parseApiKey((await mint(owner, agent.id)).json().data.apiKey)!.keyId;
-    expect((await h.as(owner, { method: 'DELETE', url: `/api/agents/${agent.id}` })).statusCode).toBe(204);
+    expect(
+      (await h.as(owner, { method: 'DELETE', url: `/api/agents/${agent.id}` })).statusCode,
+    ).toBe(204);
     expect((await record(keyId)).statusCode).toBe(404);
     const deleted = await waitFor(() => eventsFor(agent.id, 'agents.agent.deleted')[0]);
     expect(deleted.data).toMatchObject({ id: agent.id, isActive: false, revokedKeyId: keyId });
@@ -160,9 +218,16 @@ describe('agent keys', () => {
 
   it('keeps internal routes from callers other than the system', async () => {
     const owner = h.user();
-    const res = await h.as(owner, { method: 'GET', url: '/internal/keys/a000000000000000000000000' });
+    const res = await h.as(owner, {
+      method: 'GET',
+      url: '/internal/keys/a000000000000000000000000',
+    });
     expect(res.statusCode).toBe(404);
-    const lookup = await h.as(owner, { method: 'POST', url: '/internal/agents/lookup', payload: { ownerIds: [owner.id] } });
+    const lookup = await h.as(owner, {
+      method: 'POST',
+      url: '/internal/agents/lookup',
+      payload: { ownerIds: [owner.id] },
+    });
     expect(lookup.statusCode).toBe(404);
   });
 
@@ -170,15 +235,39 @@ describe('agent keys', () => {
     const owner = h.user();
     const agent = await newAgent(owner);
     const keyId = parseApiKey((await mint(owner, agent.id)).json().data.apiKey)!.keyId;
-    const before = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json().data;
+    const before = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
+      .data;
     expect(before.lastUsedAt).toBeNull();
     await record(keyId);
-    const first = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json().data;
+    const first = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
+      .data;
     expect(first.lastUsedAt).toEqual(expect.any(String));
     expect(first.updatedAt).toBe(before.updatedAt);
     await record(keyId);
-    const second = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json().data;
+    const second = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
+      .data;
     expect(second.lastUsedAt).toBe(first.lastUsedAt);
+  });
+
+  it('finds keys through one pointer per live key: rotation and deletion drop the old ones', async () => {
+    const owner = h.user();
+    const agent = await newAgent(owner);
+    const pointers = () => h.ctx.db.collection('agent_keys').find({ agentId: agent.id }).toArray();
+    const first = parseApiKey((await mint(owner, agent.id)).json().data.apiKey)!.keyId;
+    expect(await pointers()).toEqual([expect.objectContaining({ _id: first, agentId: agent.id })]);
+    const second = parseApiKey((await regen(owner, agent.id)).json().data.apiKey)!.keyId;
+    expect(await pointers()).toEqual([expect.objectContaining({ _id: second, agentId: agent.id })]);
+
+    // A stale pointer (left by a crash mid-rotation) is ignored: the agent's own key decides.
+    await h.ctx.db.collection('agent_keys').insertOne({ _id: first as never, agentId: agent.id });
+    expect((await record(first)).statusCode).toBe(404);
+    expect((await record(second)).statusCode).toBe(200);
+
+    expect(
+      (await h.as(owner, { method: 'DELETE', url: `/api/agents/${agent.id}` })).statusCode,
+    ).toBe(204);
+    expect((await record(second)).statusCode).toBe(404);
+    expect((await pointers()).map((p) => p._id)).not.toContain(second);
   });
 
   it('stores no raw key or secret anywhere in the database', async () => {
@@ -193,7 +282,8 @@ describe('agent keys', () => {
       const docs = await h.ctx.db.collection(name).find({}).toArray();
       const text = JSON.stringify(docs);
       scanned += docs.length;
-      for (const secret of secrets) expect(text.includes(secret), `${name} holds a raw secret`).toBe(false);
+      for (const secret of secrets)
+        expect(text.includes(secret), `${name} holds a raw secret`).toBe(false);
     }
     expect(scanned).toBeGreaterThan(0);
     const stored = await h.ctx.db.collection('agents').findOne({ _id: agent.id as never });

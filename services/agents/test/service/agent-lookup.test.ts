@@ -15,7 +15,11 @@ describe('agent lookup for other services', () => {
     owner = h.user([team]);
     other = h.user([team]);
     const make = async (actor: Actor, name: string, teamId?: string) => {
-      const res = await h.as(actor, { method: 'POST', url: '/api/agents', payload: { name, ...(teamId ? { teamId } : {}) } });
+      const res = await h.as(actor, {
+        method: 'POST',
+        url: '/api/agents',
+        payload: { name, ...(teamId ? { teamId } : {}) },
+      });
       ids[name] = res.json().data.id;
     };
     await make(owner, 'Teamed', team);
@@ -26,8 +30,13 @@ describe('agent lookup for other services', () => {
   });
   afterAll(async () => h.close());
 
-  const lookup = (payload: object) => h.as(SYSTEM_ACTOR, { method: 'POST', url: '/internal/agents/lookup', payload });
-  const names = (res: Awaited<ReturnType<typeof lookup>>) => res.json().data.map((a: { name: string }) => a.name).sort();
+  const lookup = (payload: object) =>
+    h.as(SYSTEM_ACTOR, { method: 'POST', url: '/internal/agents/lookup', payload });
+  const names = (res: Awaited<ReturnType<typeof lookup>>) =>
+    res
+      .json()
+      .data.map((a: { name: string }) => a.name)
+      .sort();
 
   it('finds agents by id, deleted ones included (inactive), with a stable avatar', async () => {
     const res = await lookup({ ids: [ids.Solo, ids.Gone, randomUUID()] });
@@ -44,10 +53,22 @@ describe('agent lookup for other services', () => {
     expect(byName.Gone).toMatchObject({ isActive: false, teamId: team });
   });
 
+  it('answers many ids (past the one-by-one reads) and ids with criteria as one union', async () => {
+    const many = [...Array.from({ length: 30 }, () => randomUUID()), ids.Solo, ids.Gone];
+    expect(names(await lookup({ ids: many }))).toEqual(['Gone', 'Solo']);
+    expect(names(await lookup({ ids: [ids.Solo, ids.Solo], teamId: team }))).toEqual([
+      'Solo',
+      'Teamed',
+    ]);
+  });
+
   it("finds a team's live agents, and owners' live agents, and the union of both", async () => {
     expect(names(await lookup({ teamId: team }))).toEqual(['Teamed']);
     expect(names(await lookup({ ownerIds: [other.id] }))).toEqual(['Other solo']);
-    expect(names(await lookup({ teamId: team, ownerIds: [other.id] }))).toEqual(['Other solo', 'Teamed']);
+    expect(names(await lookup({ teamId: team, ownerIds: [other.id] }))).toEqual([
+      'Other solo',
+      'Teamed',
+    ]);
   });
 
   it('answers an empty list when no criterion is given, and 400 for bad input', async () => {

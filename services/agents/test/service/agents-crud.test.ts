@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentActor } from '@momentum/service-kit/testing';
 import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { ISO, shapeB } from '../support/expect.js';
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const shapeB = (statusCode: number) => ({ statusCode, message: expect.any(String) });
-
-describe('agents: create, list, update, delete', () => {
+describe('agents: create, list, get', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
   });
   afterAll(async () => h.close());
 
-  const create = (actor: ReturnType<Harness['user']>, payload: unknown) => h.as(actor, { method: 'POST', url: '/api/agents', payload: payload as object });
+  const create = (actor: ReturnType<Harness['user']>, payload: unknown) =>
+    h.as(actor, { method: 'POST', url: '/api/agents', payload: payload as object });
 
   it('refuses a request that did not come through the gateway, in shape B', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/agents' });
@@ -23,7 +21,11 @@ describe('agents: create, list, update, delete', () => {
 
   it('creates an active, keyless agent and returns the whole record, never a key', async () => {
     const owner = h.user();
-    const res = await create(owner, { name: '  Triage bot ', description: 'Sorts new issues', capabilities: ['triage', 'label'] });
+    const res = await create(owner, {
+      name: '  Triage bot ',
+      description: 'Sorts new issues',
+      capabilities: ['triage', 'label'],
+    });
     expect(res.statusCode).toBe(201);
     const agent = res.json().data;
     expect(agent).toEqual({
@@ -40,7 +42,11 @@ describe('agents: create, list, update, delete', () => {
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
     });
-    const created = await waitFor(() => h.events.find((e) => e.type === 'agents.agent.created' && (e.data as { id: string }).id === agent.id));
+    const created = await waitFor(() =>
+      h.events.find(
+        (e) => e.type === 'agents.agent.created' && (e.data as { id: string }).id === agent.id,
+      ),
+    );
     expect(created.data).toEqual({ id: agent.id, ownerId: owner.id, teamId: null, isActive: true });
     const stored = await h.ctx.db.collection('agents').findOne({ _id: agent.id as never });
     expect(stored?._outbox ?? []).toEqual([]);
@@ -49,7 +55,11 @@ describe('agents: create, list, update, delete', () => {
   it('defaults description and capabilities, and accepts a config on create', async () => {
     const res = await create(h.user(), { name: 'Minimal', config: { model: 'small', retries: 2 } });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ description: '', capabilities: [], config: { model: 'small', retries: 2 } });
+    expect(res.json().data).toMatchObject({
+      description: '',
+      capabilities: [],
+      config: { model: 'small', retries: 2 },
+    });
   });
 
   it('attaches an agent to a team the caller belongs to, and refuses any other team with 403', async () => {
@@ -90,7 +100,12 @@ describe('agents: create, list, update, delete', () => {
   });
 
   it('answers 400 for malformed JSON and for a missing body', async () => {
-    const bad = await h.as(h.user(), { method: 'POST', url: '/api/agents', payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await h.as(h.user(), {
+      method: 'POST',
+      url: '/api/agents',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual(shapeB(400));
     const none = await h.as(h.user(), { method: 'POST', url: '/api/agents' });
@@ -98,19 +113,28 @@ describe('agents: create, list, update, delete', () => {
     expect(none.json().message).toMatch(/^body/);
   });
 
-  it('refuses deeply nested config with 400 and no server error', async () => {
+  it('refuses config nested past its bound with 400, naming the path', async () => {
     let deep: Record<string, unknown> = { leaf: true };
-    for (let i = 0; i < 2000; i++) deep = { n: deep };
+    for (let i = 0; i < 20; i++) deep = { n: deep };
     const res = await create(h.user(), { name: 'Deep', config: deep });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^config\.n/);
     expect(res.json().message).toMatch(/nest/);
   });
 
+  it('refuses a hostile, very deep body with 400 and no server error', async () => {
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 2000; i++) deep = { n: deep };
+    const res = await create(h.user(), { name: 'Deep', config: deep });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(shapeB(400));
+  });
+
   it('lists only the agents the caller owns, newest first, paged', async () => {
     const owner = h.user();
     const other = h.user();
-    for (const name of ['A1', 'A2', 'A3']) expect((await create(owner, { name })).statusCode).toBe(201);
+    for (const name of ['A1', 'A2', 'A3'])
+      expect((await create(owner, { name })).statusCode).toBe(201);
     await create(other, { name: 'Not yours' });
 
     const all = await h.as(owner, { method: 'GET', url: '/api/agents' });
@@ -143,106 +167,6 @@ describe('agents: create, list, update, delete', () => {
     expect(malformed.json().message).toMatch(/^id/);
   });
 
-  it('updates any field and answers the whole record', async () => {
-    const team = randomUUID();
-    const owner = h.user([team]);
-    const created = (await create(owner, { name: 'Before' })).json().data;
-    const res = await h.as(owner, {
-      method: 'PATCH',
-      url: `/api/agents/${created.id}`,
-      payload: { name: 'After', description: 'new', capabilities: ['review'], teamId: team, isActive: false, config: { tone: 'brief', limits: { perHour: 10 } } },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({
-      ...created,
-      name: 'After',
-      description: 'new',
-      capabilities: ['review'],
-      teamId: team,
-      isActive: false,
-      config: { tone: 'brief', limits: { perHour: 10 } },
-      updatedAt: expect.stringMatching(ISO),
-    });
-
-    const detached = await h.as(owner, { method: 'PATCH', url: `/api/agents/${created.id}`, payload: { teamId: null, isActive: true } });
-    expect(detached.json().data).toMatchObject({ teamId: null, isActive: true, name: 'After' });
-    const listed = await h.as(owner, { method: 'GET', url: '/api/agents' });
-    expect(listed.json().data[0]).toEqual(detached.json().data);
-  });
-
-  it('refuses to move an agent to a team the caller is not in (403), leaving it unchanged', async () => {
-    const owner = h.user([randomUUID()]);
-    const created = (await create(owner, { name: 'Stay' })).json().data;
-    const res = await h.as(owner, { method: 'PATCH', url: `/api/agents/${created.id}`, payload: { teamId: randomUUID() } });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual(shapeB(403));
-    const after = await h.as(owner, { method: 'GET', url: `/api/agents/${created.id}` });
-    expect(after.json().data.teamId).toBeNull();
-  });
-
-  it('validates PATCH bodies with 400 naming the field', async () => {
-    const owner = h.user();
-    const id = (await create(owner, { name: 'V' })).json().data.id;
-    for (const [payload, field] of [
-      [{}, 'body'],
-      [{ isActive: 'yes' }, 'isActive'],
-      [{ name: '' }, 'name'],
-      [{ ownerId: randomUUID() }, 'ownerId'],
-      [{ config: null }, 'config'],
-      [{ config: { nested: { $set: 1 } } }, 'config.nested'],
-    ] as const) {
-      const res = await h.as(owner, { method: 'PATCH', url: `/api/agents/${id}`, payload: payload as object });
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().message.startsWith(field), res.json().message).toBe(true);
-    }
-  });
-
-  it("answers 404 for another owner's agent on PATCH and DELETE, and changes nothing", async () => {
-    const owner = h.user();
-    const id = (await create(owner, { name: 'Guarded' })).json().data.id;
-    const stranger = h.user();
-    const patch = await h.as(stranger, { method: 'PATCH', url: `/api/agents/${id}`, payload: { name: 'Taken' } });
-    expect(patch.statusCode).toBe(404);
-    expect(patch.json()).toEqual(shapeB(404));
-    const del = await h.as(stranger, { method: 'DELETE', url: `/api/agents/${id}` });
-    expect(del.statusCode).toBe(404);
-    const still = await h.as(owner, { method: 'GET', url: `/api/agents/${id}` });
-    expect(still.json().data.name).toBe('Guarded');
-  });
-
-  it('deletes with 204; the agent is gone from reads and writes', async () => {
-    const owner = h.user();
-    const id = (await create(owner, { name: 'Doomed' })).json().data.id;
-    const del = await h.as(owner, { method: 'DELETE', url: `/api/agents/${id}` });
-    expect(del.statusCode).toBe(204);
-    expect(del.body).toBe('');
-    expect((await h.as(owner, { method: 'GET', url: `/api/agents/${id}` })).statusCode).toBe(404);
-    expect((await h.as(owner, { method: 'GET', url: '/api/agents' })).json().data).toEqual([]);
-    expect((await h.as(owner, { method: 'PATCH', url: `/api/agents/${id}`, payload: { name: 'x' } })).statusCode).toBe(404);
-    expect((await h.as(owner, { method: 'DELETE', url: `/api/agents/${id}` })).statusCode).toBe(404);
-    const deleted = await waitFor(() => h.events.find((e) => e.type === 'agents.agent.deleted' && (e.data as { id: string }).id === id));
-    expect(deleted.data).toMatchObject({ id, ownerId: owner.id, isActive: false });
-  });
-
-  it('refuses every write made with an agent key (403), also on its own owner’s agents', async () => {
-    const owner = h.user();
-    const id = (await create(owner, { name: 'Target' })).json().data.id;
-    const asAgent = agentActor(owner.id);
-    for (const [method, url, payload] of [
-      ['POST', '/api/agents', { name: 'Spawn' }],
-      ['PATCH', `/api/agents/${id}`, { isActive: false }],
-      ['DELETE', `/api/agents/${id}`, undefined],
-      ['POST', `/api/agents/${id}/api-key`, undefined],
-      ['POST', `/api/agents/${id}/regen-key`, undefined],
-    ] as const) {
-      const res = await h.as(asAgent, { method, url, ...(payload ? { payload } : {}) });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toEqual(shapeB(403));
-    }
-    const unchanged = await h.as(owner, { method: 'GET', url: `/api/agents/${id}` });
-    expect(unchanged.json().data).toMatchObject({ isActive: true, hasApiKey: false });
-  });
-
   it('answers unknown routes under /api/agents in shape B', async () => {
     const res = await h.as(h.user(), { method: 'GET', url: '/api/agents/x/y/z' });
     expect(res.statusCode).toBe(404);
@@ -252,7 +176,14 @@ describe('agents: create, list, update, delete', () => {
   it('documents its public routes in /openapi.json', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/openapi.json' });
     const paths = res.json().paths;
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/agents', '/api/agents/{id}', '/api/agents/{id}/api-key', '/api/agents/{id}/regen-key']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/agents',
+        '/api/agents/{id}',
+        '/api/agents/{id}/api-key',
+        '/api/agents/{id}/regen-key',
+      ]),
+    );
     expect(Object.keys(paths).some((p) => p.startsWith('/internal'))).toBe(false);
   });
 });

@@ -46,7 +46,10 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** Poll briefly: a core NATS subscriber sees a message a moment after the publish is acknowledged. */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 3000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | null | false,
+  timeoutMs = 3000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = check();

@@ -19,10 +19,16 @@ describe('the actor an agent key acts as', () => {
     });
   });
   it('reaches only its own team when it has one', () => {
-    expect(agentKeyActor({ ...agent, teamId: 't2' }, { teamIds: ['t1', 't2'] })).toMatchObject({ teamIds: ['t2'], agentTeamId: 't2' });
+    expect(agentKeyActor({ ...agent, teamId: 't2' }, { teamIds: ['t1', 't2'] })).toMatchObject({
+      teamIds: ['t2'],
+      agentTeamId: 't2',
+    });
   });
   it('reaches no team its owner has left', () => {
-    expect(agentKeyActor({ ...agent, teamId: 't9' }, { teamIds: ['t1'] })).toMatchObject({ teamIds: [], agentTeamId: 't9' });
+    expect(agentKeyActor({ ...agent, teamId: 't9' }, { teamIds: ['t1'] })).toMatchObject({
+      teamIds: [],
+      agentTeamId: 't9',
+    });
   });
   it('never shares the array it was given', () => {
     const owner = { teamIds: ['t1'] };
@@ -35,7 +41,9 @@ describe('lastUsedAt resolution', () => {
   it('writes when never used or a minute has passed, not sooner', () => {
     expect(needsLastUsedTouch(null, now)).toBe(true);
     expect(needsLastUsedTouch(new Date(now.getTime() - LAST_USED_RESOLUTION_MS), now)).toBe(true);
-    expect(needsLastUsedTouch(new Date(now.getTime() - LAST_USED_RESOLUTION_MS + 1), now)).toBe(false);
+    expect(needsLastUsedTouch(new Date(now.getTime() - LAST_USED_RESOLUTION_MS + 1), now)).toBe(
+      false,
+    );
   });
 });
 
@@ -51,8 +59,19 @@ describe('team rule', () => {
 describe('event data', () => {
   const state = { _id: 'ag1', ownerId: 'u1', teamId: 't1', isActive: true };
   it('carries the agent and, when given, the key to forget', () => {
-    expect(agentEventData(state)).toEqual({ id: 'ag1', ownerId: 'u1', teamId: 't1', isActive: true });
-    expect(agentEventData(state, 'k1')).toEqual({ id: 'ag1', ownerId: 'u1', teamId: 't1', isActive: true, revokedKeyId: 'k1' });
+    expect(agentEventData(state)).toEqual({
+      id: 'ag1',
+      ownerId: 'u1',
+      teamId: 't1',
+      isActive: true,
+    });
+    expect(agentEventData(state, 'k1')).toEqual({
+      id: 'ag1',
+      ownerId: 'u1',
+      teamId: 't1',
+      isActive: true,
+      revokedKeyId: 'k1',
+    });
   });
   it('names the key when isActive flips either way, and not otherwise', () => {
     expect(keyToForget({ isActive: true, keyId: 'k1' }, false)).toBe('k1');

@@ -22,7 +22,9 @@ describe('per-key serial queue', () => {
 
   it('keeps going after a failure and forgets idle keys', async () => {
     const serial = new KeyedSerial();
-    await expect(serial.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(serial.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow(
+      'boom',
+    );
     await expect(serial.run('a', async () => 'next')).resolves.toBe('next');
     await tick();
     expect(serial.size).toBe(0);

@@ -7,7 +7,14 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -18,7 +25,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * `dayStartHour` local time (an owl's 1 a.m. still counts as yesterday with 3).
  */
 export function dayKey(at: Date, timeZone = 'UTC', dayStartHour = 0): string {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const day = `${parts.year}-${parts.month}-${parts.day}`;
   return Number(parts.hour) < dayStartHour ? addDays(day, -1) : day;
 }
@@ -33,7 +44,8 @@ const DAY_MS = 86_400_000;
 export const addDays = (day: string, n: number): string => fromUtc(toUtc(day) + n * DAY_MS);
 
 /** Whole days from `a` to `b` (positive when b is later). */
-export const daysBetween = (a: string, b: string): number => Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
+export const daysBetween = (a: string, b: string): number =>
+  Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
 
 /** 0 = Sunday … 6 = Saturday, as in a daily's schedule. */
 export const weekdayOf = (day: string): number => new Date(toUtc(day)).getUTCDay();

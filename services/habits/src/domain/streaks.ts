@@ -9,10 +9,18 @@ export interface StreakState {
   streak: number;
   /** The completer's day of the last completion, `YYYY-MM-DD`. */
   lastCompletedDay: string | null;
+  /** How many completions `lastCompletedDay` saw (a habit may be done many times). */
+  dayCompletions: number;
 }
 
 export type CompletionOutcome =
-  | { ok: true; streak: number; slip: boolean }
+  | {
+      ok: true;
+      streak: number;
+      slip: boolean;
+      /** Completions already made today, before this one (repeats earn less, see xp.ts). */
+      earlierToday: number;
+    }
   | { ok: false; reason: 'completed_today' | 'already_completed' };
 
 /**
@@ -20,7 +28,11 @@ export type CompletionOutcome =
  * exclusive)? Any seven consecutive days contain every weekday, so a longer gap is a
  * miss whenever the schedule names at least one day.
  */
-export function missedScheduledDay(days: readonly number[], lastDay: string | null, today: string): boolean {
+export function missedScheduledDay(
+  days: readonly number[],
+  lastDay: string | null,
+  today: string,
+): boolean {
   if (lastDay === null || days.length === 0) return false;
   const gap = daysBetween(lastDay, today);
   if (gap <= 1) return false;
@@ -33,8 +45,13 @@ export function missedScheduledDay(days: readonly number[], lastDay: string | nu
  * A daily's streak as it stands today: 0 once a scheduled day has passed undone,
  * otherwise what is stored. Unscheduled days change nothing.
  */
-export function dailyStreakToday(state: Pick<StreakState, 'schedule' | 'streak' | 'lastCompletedDay'>, today: string): number {
-  return missedScheduledDay(state.schedule?.days ?? [], state.lastCompletedDay, today) ? 0 : state.streak;
+export function dailyStreakToday(
+  state: Pick<StreakState, 'schedule' | 'streak' | 'lastCompletedDay'>,
+  today: string,
+): number {
+  return missedScheduledDay(state.schedule?.days ?? [], state.lastCompletedDay, today)
+    ? 0
+    : state.streak;
 }
 
 /**
@@ -47,14 +64,19 @@ export function dailyStreakToday(state: Pick<StreakState, 'schedule' | 'streak' 
  */
 export function complete(state: StreakState, today: string): CompletionOutcome {
   switch (state.type) {
-    case 'habit':
-      return state.isPositive === false ? { ok: true, streak: 0, slip: true } : { ok: true, streak: state.streak + 1, slip: false };
+    case 'habit': {
+      const earlierToday = state.lastCompletedDay === today ? state.dayCompletions : 0;
+      return state.isPositive === false
+        ? { ok: true, streak: 0, slip: true, earlierToday }
+        : { ok: true, streak: state.streak + 1, slip: false, earlierToday };
+    }
     case 'daily':
       // `>=`: after a time-zone change "today" may lie before the last completion's day.
-      if (state.lastCompletedDay !== null && state.lastCompletedDay >= today) return { ok: false, reason: 'completed_today' };
-      return { ok: true, streak: dailyStreakToday(state, today) + 1, slip: false };
+      if (state.lastCompletedDay !== null && state.lastCompletedDay >= today)
+        return { ok: false, reason: 'completed_today' };
+      return { ok: true, streak: dailyStreakToday(state, today) + 1, slip: false, earlierToday: 0 };
     case 'todo':
       if (state.lastCompletedDay !== null) return { ok: false, reason: 'already_completed' };
-      return { ok: true, streak: state.streak + 1, slip: false };
+      return { ok: true, streak: state.streak + 1, slip: false, earlierToday: 0 };
   }
 }

@@ -11,7 +11,13 @@ const Id = z.object({ id: z.string().max(64) });
 export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
   defineRoute(
     app,
-    { method: 'GET', url: '/internal/owns/:id', summary: 'Whether a task has this id', internal: true, params: Id },
+    {
+      method: 'GET',
+      url: '/internal/owns/:id',
+      summary: 'Whether a task has this id',
+      internal: true,
+      params: Id,
+    },
     async ({ params }) => {
       if (!(await deps.tasks.exists(params.id))) throw notFound('Task');
       return { data: { id: params.id } };
@@ -20,10 +26,24 @@ export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
 
   defineRoute(
     app,
-    { method: 'GET', url: '/internal/progress/:userId', summary: "A user's XP and level", internal: true, params: z.object({ userId: z.string().max(64) }) },
+    {
+      method: 'GET',
+      url: '/internal/progress/:userId',
+      summary: "A user's XP and level",
+      internal: true,
+      params: z.object({ userId: z.string().max(64) }),
+    },
     async ({ params }) => {
       const p = await getProfile(deps, params.userId);
-      return { data: { userId: p.userId, xp: p.xp, level: p.level, xpIntoLevel: p.xpIntoLevel, xpToNextLevel: p.xpToNextLevel } };
+      return {
+        data: {
+          userId: p.userId,
+          xp: p.xp,
+          level: p.level,
+          xpIntoLevel: p.xpIntoLevel,
+          xpToNextLevel: p.xpToNextLevel,
+        },
+      };
     },
   );
 }

@@ -1,22 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ProfileView, UpdateProfileBody } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { HabitsDeps } from '../usecases/deps.js';
 import { getProfile, updateProfile } from '../usecases/profile.js';
 
 const tags = ['profile'];
+const One = z.object({ data: ProfileView });
 
 /** The caller's XP, level and day settings (an agent sees its owner's). */
 export function registerProfileRoutes(app: FastifyInstance, deps: HabitsDeps) {
   defineRoute(
     app,
-    { method: 'GET', url: '/api/profile', summary: 'XP, level and time zone of the caller', tags, response: { status: 200, schema: ProfileView } },
+    {
+      method: 'GET',
+      url: '/api/profile',
+      summary: 'XP, level and time zone of the caller',
+      tags,
+      response: { status: 200, schema: One },
+    },
     async ({ actor }) => ({ data: await getProfile(deps, actor.userId) }),
   );
 
   defineRoute(
     app,
-    { method: 'PATCH', url: '/api/profile', summary: 'Set the time zone (IANA name) and the hour the day starts', tags, body: UpdateProfileBody, response: { status: 200, schema: ProfileView } },
+    {
+      method: 'PATCH',
+      url: '/api/profile',
+      summary: 'Set the time zone (IANA name) and the hour the day starts',
+      tags,
+      body: UpdateProfileBody,
+      response: { status: 200, schema: One },
+    },
     async ({ actor, body }) => ({ data: await updateProfile(deps, actor, body) }),
   );
 }

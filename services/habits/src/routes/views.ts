@@ -27,5 +27,9 @@ export function taskView(t: TaskDoc): TaskView {
 /** PATCH reply: id, the fields the request set (as stored) and updatedAt. */
 export function changedView(t: TaskDoc, changed: readonly string[]): Record<string, unknown> {
   const full = taskView(t) as Record<string, unknown>;
-  return { id: t._id, ...Object.fromEntries(changed.map((k) => [k, full[k]])), updatedAt: full.updatedAt };
+  return {
+    id: t._id,
+    ...Object.fromEntries(changed.map((k) => [k, full[k]])),
+    updatedAt: full.updatedAt,
+  };
 }

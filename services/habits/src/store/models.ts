@@ -26,11 +26,14 @@ export interface TaskDoc {
   lastCompletedDay: string | null;
   completedAt: Date | null;
   completions: number;
+  /** Completions on `lastCompletedDay` (a habit's repeats that day earn less). */
+  dayCompletions: number;
   /** Rises with every write; events carry it so consumers can order them. */
   rev: number;
   createdAt: Date;
   updatedAt: Date;
-  _outbox: EventEnvelope[];
+  /** Events waiting for the outbox relay; never part of a reply. */
+  _outbox?: EventEnvelope[];
 }
 
 export interface ProfileDoc {
@@ -45,7 +48,17 @@ export interface ProfileDoc {
   settledDay: string | null;
   createdAt: Date;
   updatedAt: Date;
-  _outbox: EventEnvelope[];
+  /** Events waiting for the outbox relay; never part of a reply. */
+  _outbox?: EventEnvelope[];
+}
+
+export interface CompletionDoc {
+  /** `<taskId>:<day>` for a daily, `<taskId>:once` for a to-do (see completion-store.ts). */
+  _id: string;
+  taskId: string;
+  completedBy: string;
+  day: string;
+  at: Date;
 }
 
 // Timestamps are set by the store, not by mongoose: the outbox relay's `$pull` must not
@@ -73,17 +86,21 @@ export function habitsModels(db: Connection) {
       lastCompletedDay: { type: String, default: null },
       completedAt: { type: Date, default: null },
       completions: { type: Number, default: 0 },
+      dayCompletions: { type: Number, default: 0 },
       rev: { type: Number, default: 0 },
       createdAt: { type: Date, required: true },
       updatedAt: { type: Date, required: true },
-      _outbox: { type: Array, default: [] },
+      _outbox: { type: Schema.Types.Mixed, default: () => [] },
     },
     options,
   );
   // Lists: the owner's (default sort, and by type) and a team's; the `_id` tail keeps
   // pages stable when timestamps tie. Other sorts per owner have their own index.
   tasks.index({ userId: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'owner_list' });
-  tasks.index({ userId: 1, type: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'owner_type_list' });
+  tasks.index(
+    { userId: 1, type: 1, archived: 1, createdAt: -1, _id: -1 },
+    { name: 'owner_type_list' },
+  );
   tasks.index({ teamId: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'team_list' });
   tasks.index({ userId: 1, archived: 1, updatedAt: -1, _id: -1 }, { name: 'owner_by_updated' });
   tasks.index({ userId: 1, archived: 1, titleKey: 1, _id: 1 }, { name: 'owner_by_title' });
@@ -102,7 +119,19 @@ export function habitsModels(db: Connection) {
       settledDay: { type: String, default: null },
       createdAt: { type: Date, required: true },
       updatedAt: { type: Date, required: true },
-      _outbox: { type: Array, default: [] },
+      _outbox: { type: Schema.Types.Mixed, default: () => [] },
+    },
+    options,
+  );
+
+  // Looked up only by `_id`; no other index.
+  const completions = new Schema<CompletionDoc>(
+    {
+      _id: { type: String, required: true },
+      taskId: { type: String, required: true },
+      completedBy: { type: String, required: true },
+      day: { type: String, required: true },
+      at: { type: Date, required: true },
     },
     options,
   );
@@ -110,6 +139,16 @@ export function habitsModels(db: Connection) {
   return {
     Task: db.model<TaskDoc>('Task', tasks, 'tasks'),
     Profile: db.model<ProfileDoc>('Profile', profiles, 'profiles'),
+    Completion: db.model<CompletionDoc>('Completion', completions, 'completions'),
   };
 }
 export type HabitsModels = ReturnType<typeof habitsModels>;
+
+/**
+ * Drops the pending events from a document read back by `findOneAndUpdate`: FerretDB
+ * does not implement a projection on findAndModify, so they cannot be left out there.
+ */
+export function withoutOutbox<T extends { _outbox?: EventEnvelope[] }>(doc: T): T {
+  const { _outbox: _pending, ...rest } = doc;
+  return rest as T;
+}

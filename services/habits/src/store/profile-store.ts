@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import type { HabitsModels, ProfileDoc } from './models.js';
-import type { KeyedSerializer } from './serializer.js';
+import { withoutOutbox, type HabitsModels, type ProfileDoc } from './models.js';
+import type { KeyedSerializer } from '@momentum/service-kit';
 
 export type ProfileState = Omit<ProfileDoc, '_outbox' | 'createdAt' | 'updatedAt'>;
 
@@ -40,36 +40,55 @@ export class ProfileStore {
    * One atomic write per user: `$inc` the XP, and when `level` is given, record it with
    * its leveled-up event.
    */
-  async addXp(userId: string, xp: number, now: Date, levelUp?: { level: number; event: EventEnvelope }): Promise<ProfileState> {
+  async addXp(
+    userId: string,
+    xp: number,
+    now: Date,
+    levelUp?: { level: number; event: EventEnvelope },
+  ): Promise<ProfileState> {
     const doc = await this.m.Profile.findOneAndUpdate(
       { _id: userId },
       {
         $inc: { xp },
         $set: { updatedAt: now, ...(levelUp ? { level: levelUp.level } : {}) },
         ...(levelUp ? { $push: { _outbox: levelUp.event } } : {}),
-        $setOnInsert: { createdAt: now, timezone: 'UTC', dayStartHour: 0, settledDay: null, ...(levelUp ? {} : { level: 1 }) },
+        $setOnInsert: {
+          createdAt: now,
+          timezone: 'UTC',
+          dayStartHour: 0,
+          settledDay: null,
+          ...(levelUp ? {} : { level: 1 }),
+        },
       },
-      { upsert: true, new: true, setDefaultsOnInsert: false, projection: { _outbox: 0 } },
+      { upsert: true, new: true, setDefaultsOnInsert: false },
     )
       .lean<ProfileDoc>()
       .exec();
-    return doc!;
+    return withoutOutbox(doc!);
   }
 
-  async update(userId: string, set: Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledDay'>>, now: Date): Promise<ProfileState> {
+  async update(
+    userId: string,
+    set: Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledDay'>>,
+    now: Date,
+  ): Promise<ProfileState> {
     const defaults = defaultProfile(userId);
     const onInsert = Object.fromEntries(
-      Object.entries({ xp: defaults.xp, level: defaults.level, timezone: defaults.timezone, dayStartHour: defaults.dayStartHour, settledDay: defaults.settledDay }).filter(
-        ([k]) => !(k in set),
-      ),
+      Object.entries({
+        xp: defaults.xp,
+        level: defaults.level,
+        timezone: defaults.timezone,
+        dayStartHour: defaults.dayStartHour,
+        settledDay: defaults.settledDay,
+      }).filter(([k]) => !(k in set)),
     );
     const doc = await this.m.Profile.findOneAndUpdate(
       { _id: userId },
       { $set: { ...set, updatedAt: now }, $setOnInsert: { ...onInsert, createdAt: now } },
-      { upsert: true, new: true, setDefaultsOnInsert: false, projection: { _outbox: 0 } },
+      { upsert: true, new: true, setDefaultsOnInsert: false },
     )
       .lean<ProfileDoc>()
       .exec();
-    return doc!;
+    return withoutOutbox(doc!);
   }
 }

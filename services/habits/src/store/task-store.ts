@@ -1,6 +1,6 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
-import type { HabitsModels, TaskDoc } from './models.js';
-import type { KeyedSerializer } from './serializer.js';
+import { withoutOutbox, type HabitsModels, type TaskDoc } from './models.js';
+import type { KeyedSerializer } from '@momentum/service-kit';
 
 /** Who may see a task: its owner, and the members of its team. */
 export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =>
@@ -9,7 +9,8 @@ export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =
 export interface ListFilter {
   /** The owner's tasks, or a team's (the caller's membership is checked by the use-case). */
   owner: { userId: string } | { teamId: string };
-  archived: boolean;
+  /** Spec §4.1 `archived`: "include archived tasks" — true lists both, false only active ones. */
+  includeArchived: boolean;
   type?: TaskDoc['type'];
 }
 
@@ -20,12 +21,22 @@ export interface ListPage {
 }
 
 /** API sort fields → stored fields (title sorts case-insensitively). */
-const SORT_FIELD: Record<TaskSortField, string> = { createdAt: 'createdAt', updatedAt: 'updatedAt', title: 'titleKey', streak: 'streak', dueDate: 'dueDate' };
+const SORT_FIELD: Record<TaskSortField, string> = {
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  title: 'titleKey',
+  streak: 'streak',
+  dueDate: 'dueDate',
+};
 
-/** The list's filter: equality fields only, so one index prefix serves it. */
+/**
+ * The list's filter: equality on the index prefix. Both archival states are named with
+ * `$in` rather than by leaving the field out, so the same indexes serve the list (MongoDB
+ * merges the two sorted ranges).
+ */
 export const listFilterOf = (filter: ListFilter): Record<string, unknown> => ({
   ...filter.owner,
-  archived: filter.archived,
+  archived: filter.includeArchived ? { $in: [false, true] } : false,
   ...(filter.type ? { type: filter.type } : {}),
 });
 
@@ -70,15 +81,20 @@ export class TaskStore {
 
   async insert(doc: Omit<TaskDoc, '_outbox'>, event: EventEnvelope): Promise<TaskDoc> {
     const created = await this.m.Task.create({ ...doc, _outbox: [event] });
-    return created.toObject<TaskDoc>();
+    return withoutOutbox(created.toObject<TaskDoc>());
   }
 
   /** One atomic write: the new field values, the next revision and the events. */
-  write(id: string, set: Partial<TaskDoc>, events: EventEnvelope[]): Promise<TaskDoc | null> {
+  async write(id: string, set: Partial<TaskDoc>, events: EventEnvelope[]): Promise<TaskDoc | null> {
     const push = events.length ? { $push: { _outbox: { $each: events } } } : {};
-    return this.m.Task.findOneAndUpdate({ _id: id }, { $set: set, $inc: { rev: 1 }, ...push }, { new: true, projection: { _outbox: 0 } })
+    const doc = await this.m.Task.findOneAndUpdate(
+      { _id: id },
+      { $set: set, $inc: { rev: 1 }, ...push },
+      { new: true },
+    )
       .lean<TaskDoc>()
       .exec();
+    return doc && withoutOutbox(doc);
   }
 
   /** A page and its total: two queries (no `$facet` on FerretDB). */
@@ -98,6 +114,8 @@ export class TaskStore {
 
   /** A user's dailies with a running streak: candidates for a missed-day reset. */
   runningDailies(userId: string): Promise<TaskDoc[]> {
-    return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, { _outbox: 0 }).lean<TaskDoc[]>().exec();
+    return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, { _outbox: 0 })
+      .lean<TaskDoc[]>()
+      .exec();
   }
 }

@@ -1,6 +1,7 @@
 import type { OutboxRelay } from '@momentum/service-kit';
 import type { TaskStore } from '../store/task-store.js';
 import type { ProfileStore } from '../store/profile-store.js';
+import type { CompletionStore } from '../store/completion-store.js';
 import type { ProfileState } from '../store/profile-store.js';
 import { dayKey } from '../domain/days.js';
 
@@ -8,6 +9,7 @@ import { dayKey } from '../domain/days.js';
 export interface HabitsDeps {
   tasks: TaskStore;
   profiles: ProfileStore;
+  completions: CompletionStore;
   relay: OutboxRelay;
   now: () => Date;
 }

@@ -31,11 +31,18 @@ export async function updateProfile(
   const set: { timezone?: string; dayStartHour?: number } = {};
   if (body.timezone !== undefined) {
     const zone = canonicalTimeZone(body.timezone);
-    if (!zone) throw validationError('timezone: must be an IANA time zone name such as Europe/Berlin', { field: 'timezone', rule: 'timezone', value: body.timezone });
+    if (!zone)
+      throw validationError('timezone: must be an IANA time zone name such as Europe/Berlin', {
+        field: 'timezone',
+        rule: 'timezone',
+        value: body.timezone,
+      });
     set.timezone = zone;
   }
   if (body.dayStartHour !== undefined) set.dayStartHour = body.dayStartHour;
   const now = deps.now();
-  const profile = await deps.profiles.serialized(actor.userId, () => deps.profiles.update(actor.userId, set, now));
+  const profile = await deps.profiles.serialized(actor.userId, () =>
+    deps.profiles.update(actor.userId, set, now),
+  );
   return profileView(profile, now);
 }

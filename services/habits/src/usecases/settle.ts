@@ -30,7 +30,9 @@ export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<Prof
       const task = await deps.tasks.findById(daily._id);
       if (!task || dailyStreakToday(task, today) !== 0 || task.streak === 0) return false;
       const set = { streak: 0, updatedAt: now };
-      await deps.tasks.write(task._id, set, [taskUpdated(null, { ...task, ...set, rev: task.rev + 1 }, ['streak'])]);
+      await deps.tasks.write(task._id, set, [
+        taskUpdated(null, { ...task, ...set, rev: task.rev + 1 }, ['streak']),
+      ]);
       return true;
     });
     if (reset) deps.relay.flush(deps.tasks.model, daily._id);

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { forbidden, notFound, scopeOf, validationError, type Actor, type CreateTaskBody, type UpdateTaskBody } from '@momentum/contracts';
+import {
+  forbidden,
+  notFound,
+  scopeOf,
+  validationError,
+  type Actor,
+  type CreateTaskBody,
+  type UpdateTaskBody,
+} from '@momentum/contracts';
 import type { TaskDoc } from '../store/models.js';
 import { taskArchived, taskCreated, taskUpdated } from '../events/task-events.js';
 import type { HabitsDeps } from './deps.js';
 
 /** Creates a task owned by the actor's user (an agent's owner), created by the actor. */
-export async function createTask(deps: HabitsDeps, actor: Actor, body: CreateTaskBody): Promise<TaskDoc> {
+export async function createTask(
+  deps: HabitsDeps,
+  actor: Actor,
+  body: CreateTaskBody,
+): Promise<TaskDoc> {
   const teamId = body.teamId ?? null;
-  if (teamId !== null && !actor.teamIds.includes(teamId)) throw forbidden('You are not a member of that team');
+  if (teamId !== null && !actor.teamIds.includes(teamId))
+    throw forbidden('You are not a member of that team');
   const now = deps.now();
   const doc: Omit<TaskDoc, '_outbox'> = {
     _id: randomUUID(),
@@ -28,6 +41,7 @@ export async function createTask(deps: HabitsDeps, actor: Actor, body: CreateTas
     lastCompletedDay: null,
     completedAt: null,
     completions: 0,
+    dayCompletions: 0,
     rev: 0,
     createdAt: now,
     updatedAt: now,
@@ -40,10 +54,16 @@ export async function createTask(deps: HabitsDeps, actor: Actor, body: CreateTas
 /** Type-specific fields may only change on their type (spec §4.1 PATCH). */
 function checkFieldsFitType(task: TaskDoc, body: UpdateTaskBody): void {
   if (body.schedule !== undefined && task.type !== 'daily') {
-    throw validationError('schedule: applies only to dailies', { field: 'schedule', rule: 'only_for_dailies' });
+    throw validationError('schedule: applies only to dailies', {
+      field: 'schedule',
+      rule: 'only_for_dailies',
+    });
   }
   if (body.dueDate !== undefined && task.type !== 'todo') {
-    throw validationError('dueDate: applies only to todos', { field: 'dueDate', rule: 'only_for_todos' });
+    throw validationError('dueDate: applies only to todos', {
+      field: 'dueDate',
+      rule: 'only_for_todos',
+    });
   }
 }
 
@@ -54,19 +74,29 @@ export interface UpdateResult {
 }
 
 /** PATCH: sets the given fields; archiving and unarchiving go through here too. */
-export async function updateTask(deps: HabitsDeps, actor: Actor, id: string, body: UpdateTaskBody): Promise<UpdateResult> {
+export async function updateTask(
+  deps: HabitsDeps,
+  actor: Actor,
+  id: string,
+  body: UpdateTaskBody,
+): Promise<UpdateResult> {
   const result = await deps.tasks.serialized(id, async () => {
     const task = await deps.tasks.findVisible(scopeOf(actor), id);
     if (!task) throw notFound('Task');
     checkFieldsFitType(task, body);
-    const changed = (Object.keys(body) as (keyof UpdateTaskBody)[]).filter((k) => body[k] !== undefined);
+    const changed = (Object.keys(body) as (keyof UpdateTaskBody)[]).filter(
+      (k) => body[k] !== undefined,
+    );
     const set: Partial<TaskDoc> = { updatedAt: deps.now() };
     for (const key of changed) Object.assign(set, { [key]: body[key] });
     if (body.title !== undefined) set.titleKey = body.title.toLowerCase();
     const next: TaskDoc = { ...task, ...set, rev: task.rev + 1 };
     const archiving = body.archived === true && !task.archived;
     const others = changed.filter((k) => k !== 'archived' || !archiving);
-    const events = [...(archiving ? [taskArchived(actor, next)] : []), ...(others.length ? [taskUpdated(actor, next, others)] : [])];
+    const events = [
+      ...(archiving ? [taskArchived(actor, next)] : []),
+      ...(others.length ? [taskUpdated(actor, next, others)] : []),
+    ];
     const written = await deps.tasks.write(id, set, events);
     if (!written) throw notFound('Task');
     return { task: written, changed };

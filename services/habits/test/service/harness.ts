@@ -20,8 +20,14 @@ export async function startHabits() {
     as(actor: Actor) {
       return {
         get: (url: string) => injectAs(app, actor, { method: 'GET', url }),
-        post: (url: string, payload?: unknown) => injectAs(app, actor, { method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
-        patch: (url: string, payload: unknown) => injectAs(app, actor, { method: 'PATCH', url, payload: payload as object }),
+        post: (url: string, payload?: unknown) =>
+          injectAs(app, actor, {
+            method: 'POST',
+            url,
+            ...(payload === undefined ? {} : { payload: payload as object }),
+          }),
+        patch: (url: string, payload: unknown) =>
+          injectAs(app, actor, { method: 'PATCH', url, payload: payload as object }),
         del: (url: string) => injectAs(app, actor, { method: 'DELETE', url }),
       };
     },
@@ -33,6 +39,24 @@ export async function startHabits() {
 }
 export type Habits = Awaited<ReturnType<typeof startHabits>>;
 
-export const habitBody = (over: Record<string, unknown> = {}) => ({ type: 'habit', title: 'Drink water', difficulty: 'easy', isPositive: true, ...over });
-export const dailyBody = (over: Record<string, unknown> = {}) => ({ type: 'daily', title: 'Stretch', difficulty: 'medium', schedule: { days: [1, 3, 5] }, ...over });
-export const todoBody = (over: Record<string, unknown> = {}) => ({ type: 'todo', title: 'File taxes', difficulty: 'hard', dueDate: '2025-04-15', ...over });
+export const habitBody = (over: Record<string, unknown> = {}) => ({
+  type: 'habit',
+  title: 'Drink water',
+  difficulty: 'easy',
+  isPositive: true,
+  ...over,
+});
+export const dailyBody = (over: Record<string, unknown> = {}) => ({
+  type: 'daily',
+  title: 'Stretch',
+  difficulty: 'medium',
+  schedule: { days: [1, 3, 5] },
+  ...over,
+});
+export const todoBody = (over: Record<string, unknown> = {}) => ({
+  type: 'todo',
+  title: 'File taxes',
+  difficulty: 'hard',
+  dueDate: '2025-04-15',
+  ...over,
+});

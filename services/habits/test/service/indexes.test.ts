@@ -18,7 +18,9 @@ function serves(index: Keys, filter: Record<string, unknown>, sort: Keys): boole
   if (head.length !== eq.length || !eq.every((f) => head.includes(f))) return false;
   const tail = keys.slice(eq.length, eq.length + Object.keys(sort).length);
   const same = Object.entries(sort).every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === d);
-  const reversed = Object.entries(sort).every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === -d);
+  const reversed = Object.entries(sort).every(
+    ([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === -d,
+  );
   return tail.length === Object.keys(sort).length && (same || reversed);
 }
 
@@ -31,7 +33,9 @@ describe('habits service: indexes serve every list and lookup', () => {
   beforeAll(async () => {
     h = await startHabits();
     for (let i = 0; i < 30; i++) {
-      const res = await h.as(userActor({ id: i % 3 === 0 ? userId : randomUUID() })).post('/api/tasks', habitBody({ title: `t${i}` }));
+      const res = await h
+        .as(userActor({ id: i % 3 === 0 ? userId : randomUUID() }))
+        .post('/api/tasks', habitBody({ title: `t${i}` }));
       if (i === 0) taskId = res.json().data.id;
     }
     const info = await h.ctx.db.db!.command({ buildInfo: 1 });
@@ -40,14 +44,17 @@ describe('habits service: indexes serve every list and lookup', () => {
   afterAll(async () => h?.close());
 
   const explainFind = (filter: Record<string, unknown>, sort?: Keys, limit?: number) =>
-    h.ctx.db.db!.command({ explain: { find: 'tasks', filter, ...(sort ? { sort } : {}), ...(limit ? { limit } : {}) }, verbosity: 'queryPlanner' });
+    h.ctx.db.db!.command({
+      explain: { find: 'tasks', filter, ...(sort ? { sort } : {}), ...(limit ? { limit } : {}) },
+      verbosity: 'queryPlanner',
+    });
 
   const listQueries = (): [string, Record<string, unknown>, Keys][] => {
     const filters: ListFilter[] = [
-      { owner: { userId }, archived: false },
-      { owner: { userId }, archived: true },
-      { owner: { userId }, archived: false, type: 'daily' },
-      { owner: { teamId: randomUUID() }, archived: false },
+      { owner: { userId }, includeArchived: false },
+      { owner: { userId }, includeArchived: true },
+      { owner: { userId }, includeArchived: false, type: 'daily' },
+      { owner: { teamId: randomUUID() }, includeArchived: false },
     ];
     const out: [string, Record<string, unknown>, Keys][] = filters.map((f) => [
       JSON.stringify(f),
@@ -56,7 +63,11 @@ describe('habits service: indexes serve every list and lookup', () => {
     ]);
     for (const field of TaskSortFields) {
       for (const direction of [1, -1] as const) {
-        out.push([`sort ${direction < 0 ? '-' : ''}${field}`, listFilterOf(filters[0]!), listSortOf({ sort: { field, direction } }) as Keys]);
+        out.push([
+          `sort ${direction < 0 ? '-' : ''}${field}`,
+          listFilterOf(filters[0]!),
+          listSortOf({ sort: { field, direction } }) as Keys,
+        ]);
       }
     }
     return out;
@@ -65,10 +76,19 @@ describe('habits service: indexes serve every list and lookup', () => {
   it('declares an index for every list the API offers (filter, then sort)', async () => {
     const indexes = (await h.ctx.db.collection('tasks').indexes()).map((i) => i.key as Keys);
     for (const [label, filter, sort] of listQueries()) {
-      expect(indexes.some((ix) => serves(ix, filter, sort)), label).toBe(true);
+      expect(
+        indexes.some((ix) => serves(ix, filter, sort)),
+        label,
+      ).toBe(true);
     }
     // The check itself is meaningful: an owner list is not served by the team index alone.
-    expect(serves({ teamId: 1, archived: 1, createdAt: -1, _id: -1 }, { userId, archived: false }, { createdAt: -1, _id: -1 })).toBe(false);
+    expect(
+      serves(
+        { teamId: 1, archived: 1, createdAt: -1, _id: -1 },
+        { userId, includeArchived: false },
+        { createdAt: -1, _id: -1 },
+      ),
+    ).toBe(false);
   });
 
   it('looks tasks up by _id alone, which the engine pushes down', async () => {
@@ -80,7 +100,9 @@ describe('habits service: indexes serve every list and lookup', () => {
       expect(lookup.filterPushdown).toBe(true);
       expect((await explainFind({ _id: taskId, userId })).filterPushdown).toBe(false);
     } else {
-      expect(JSON.stringify(lookup.queryPlanner.winningPlan)).toMatch(/IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+      expect(JSON.stringify(lookup.queryPlanner.winningPlan)).toMatch(
+        /IDHACK|EXPRESS_IXSCAN|IXSCAN/,
+      );
     }
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, canonicalTimeZone, dayKey, daysBetween, weekdayOf } from '../../src/domain/days.js';
+import {
+  addDays,
+  canonicalTimeZone,
+  dayKey,
+  daysBetween,
+  weekdayOf,
+} from '../../src/domain/days.js';
 
 describe('day boundaries', () => {
   const at = (iso: string) => new Date(iso);
@@ -43,7 +49,9 @@ describe('day boundaries', () => {
     expect(canonicalTimeZone('Europe/Paris')).toBe('Europe/Paris');
     expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
     expect(canonicalTimeZone('UTC')).toBe('UTC');
-    expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toMatch(/^America\/(Argentina\/)?Buenos_Aires$/);
+    expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toMatch(
+      /^America\/(Argentina\/)?Buenos_Aires$/,
+    );
     for (const bad of ['Mars/Olympus', '+01:00', 'GMT+1 ', '', 'Europe/../etc', 'x'.repeat(80)]) {
       expect(canonicalTimeZone(bad), bad).toBeNull();
     }

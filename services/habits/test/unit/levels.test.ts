@@ -36,7 +36,7 @@ describe('level curve', () => {
     let completions = 0;
     while (levelFor(xp) < 2) {
       completions += 1;
-      xp += xpForCompletion('hard', completions);
+      xp += xpForCompletion('hard', { streak: completions });
     }
     expect(completions).toBeLessThanOrEqual(36);
     expect(completions).toBe(3);

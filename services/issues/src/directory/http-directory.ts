@@ -2,8 +2,18 @@ import type { AgentSummary, UserSummary } from '@momentum/contracts';
 import { InternalClient } from '@momentum/service-kit';
 import type { Directory, Person } from './directory.js';
 
-const user = (u: UserSummary): Person => ({ id: u.id, name: u.name, avatar: u.avatar, type: 'user' });
-const agent = (a: AgentSummary): Person => ({ id: a.id, name: a.name, avatar: a.avatar, type: 'agent' });
+const user = (u: UserSummary): Person => ({
+  id: u.id,
+  name: u.name,
+  avatar: u.avatar,
+  type: 'user',
+});
+const agent = (a: AgentSummary): Person => ({
+  id: a.id,
+  name: a.name,
+  avatar: a.avatar,
+  type: 'agent',
+});
 
 /** The directory over HTTP: identity for users and memberships, agents for agents. */
 export class HttpDirectory implements Directory {
@@ -12,12 +22,21 @@ export class HttpDirectory implements Directory {
     private readonly agents: InternalClient,
   ) {}
 
-  static fromConfig(config: { IDENTITY_URL: string; AGENTS_URL: string; INTERNAL_SECRET: string }): HttpDirectory {
-    return new HttpDirectory(new InternalClient(config.IDENTITY_URL, config.INTERNAL_SECRET), new InternalClient(config.AGENTS_URL, config.INTERNAL_SECRET));
+  static fromConfig(config: {
+    IDENTITY_URL: string;
+    AGENTS_URL: string;
+    INTERNAL_SECRET: string;
+  }): HttpDirectory {
+    return new HttpDirectory(
+      new InternalClient(config.IDENTITY_URL, config.INTERNAL_SECRET),
+      new InternalClient(config.AGENTS_URL, config.INTERNAL_SECRET),
+    );
   }
 
   async teamMembers(teamId: string): Promise<Person[]> {
-    const rows = await this.identity.get<UserSummary[]>(`/internal/teams/${encodeURIComponent(teamId)}/members`);
+    const rows = await this.identity.get<UserSummary[]>(
+      `/internal/teams/${encodeURIComponent(teamId)}/members`,
+    );
     return (rows ?? []).map(user);
   }
 

@@ -38,6 +38,10 @@ function pathTo(end: string, previous: Map<string, string | null>): string[] {
  * Would making `parentId` the parent of `issueId` close a cycle? `ancestors` is the
  * parent chain of `parentId`, nearest first (without parentId itself).
  */
-export function parentCloseCycle(issueId: string, parentId: string, ancestors: readonly string[]): boolean {
+export function parentCloseCycle(
+  issueId: string,
+  parentId: string,
+  ancestors: readonly string[],
+): boolean {
   return parentId === issueId || ancestors.includes(issueId);
 }

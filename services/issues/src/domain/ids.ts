@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 let lastMs = -1;
 let counter = 0;
@@ -28,5 +28,18 @@ export function uuidv7(now = Date.now()): string {
   bytes[7] = counter & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The id of the relation "issue is blocked by blocker": a name-based UUID (version 5
+ * layout over SHA-1) of the pair, so the pair is unique by `_id` alone — the one
+ * uniqueness FerretDB enforces without scanning — and the id is still a UUID (spec §2.6).
+ */
+export function blockerId(issueId: string, blockedById: string): string {
+  const hash = createHash('sha1').update(`momentum.blocker:${issueId}:${blockedById}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -30,14 +30,18 @@ export function resolveMentions(body: string, people: readonly Mention[]): Menti
 
 /** Lower-case and without accents, keeping length per character where it can. */
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 function spellings(name: string): string[] {
   const base = fold(name).trim().replace(/\s+/g, ' ');
   if (!base) return [];
   const forms = new Set([base]);
-  if (base.includes(' ')) for (const joiner of ['.', '_', '-', '']) forms.add(base.split(' ').join(joiner));
+  if (base.includes(' '))
+    for (const joiner of ['.', '_', '-', '']) forms.add(base.split(' ').join(joiner));
   return [...forms];
 }
 

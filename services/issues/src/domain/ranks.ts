@@ -1,4 +1,9 @@
-import { IssuePriorities, IssueStatuses, type IssuePriority, type IssueStatus } from '@momentum/contracts';
+import {
+  IssuePriorities,
+  IssueStatuses,
+  type IssuePriority,
+  type IssueStatus,
+} from '@momentum/contracts';
 
 /**
  * Numeric ranks stored beside status and priority so sorting follows the workflow

@@ -27,7 +27,8 @@ export function searchKeysOf(title: string, description: string): string[] {
   const keys = new Set<string>();
   for (const word of normalizeWords(`${title} ${description}`)) {
     keys.add(wordKey(word));
-    for (let n = 1; n <= Math.min(word.length, PREFIX_MAX); n++) keys.add(prefixKey(word.slice(0, n)));
+    for (let n = 1; n <= Math.min(word.length, PREFIX_MAX); n++)
+      keys.add(prefixKey(word.slice(0, n)));
   }
   return [...keys];
 }

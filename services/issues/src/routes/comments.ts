@@ -10,19 +10,47 @@ const tags = ['comments'];
 export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
   defineRoute(
     app,
-    { method: 'POST', url: '/api/tasks/:issueId/comments', summary: 'Comment on an issue; @name mentions are resolved', tags, params: IssueRefParams, body: CommentBody, response: { status: 201 } },
-    async ({ actor, params, body }) => ({ data: commentView(await addComment(core, actor, params.issueId, body.body)) }),
+    {
+      method: 'POST',
+      url: '/api/tasks/:issueId/comments',
+      summary: 'Comment on an issue; @name mentions are resolved',
+      tags,
+      params: IssueRefParams,
+      body: CommentBody,
+      response: { status: 201 },
+    },
+    async ({ actor, params, body }) => ({
+      data: commentView(await addComment(core, actor, params.issueId, body.body)),
+    }),
   );
 
   defineRoute(
     app,
-    { method: 'PATCH', url: '/api/tasks/:issueId/comments/:commentId', summary: 'Edit your comment', tags, params: CommentParams, body: CommentBody },
-    async ({ actor, params, body }) => ({ data: commentView(await editComment(core, actor, params.issueId, params.commentId, body.body)) }),
+    {
+      method: 'PATCH',
+      url: '/api/tasks/:issueId/comments/:commentId',
+      summary: 'Edit your comment',
+      tags,
+      params: CommentParams,
+      body: CommentBody,
+    },
+    async ({ actor, params, body }) => ({
+      data: commentView(
+        await editComment(core, actor, params.issueId, params.commentId, body.body),
+      ),
+    }),
   );
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/api/tasks/:issueId/comments/:commentId', summary: 'Delete your comment', tags, params: CommentParams, response: { status: 204 } },
+    {
+      method: 'DELETE',
+      url: '/api/tasks/:issueId/comments/:commentId',
+      summary: 'Delete your comment',
+      tags,
+      params: CommentParams,
+      response: { status: 204 },
+    },
     async ({ actor, params }) => {
       await deleteComment(core, actor, params.issueId, params.commentId);
     },

@@ -11,7 +11,8 @@ export function registerSearchRoutes(app: FastifyInstance, core: IssuesCore) {
     {
       method: 'GET',
       url: '/api/tasks/search',
-      summary: 'Search issue titles and descriptions (accent- and case-insensitive, last word as prefix), best match first',
+      summary:
+        'Search issue titles and descriptions (accent- and case-insensitive, last word as prefix), best match first',
       tags: ['issues'],
       query: SearchIssuesQuery,
     },

@@ -1,4 +1,13 @@
-import type { ActivityView, BlockerView, CommentView, IssueDetailView, IssueSummary, IssueView, PersonSummary, SubIssueSummary } from '@momentum/contracts';
+import type {
+  ActivityView,
+  BlockerView,
+  CommentView,
+  IssueDetailView,
+  IssueSummary,
+  IssueView,
+  PersonSummary,
+  SubIssueSummary,
+} from '@momentum/contracts';
 import type { ActivityDoc, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
 
 export function issueView(d: IssueDoc, assignee?: PersonSummary): IssueView {
@@ -24,14 +33,18 @@ export function issueView(d: IssueDoc, assignee?: PersonSummary): IssueView {
   };
 }
 
-export const issueSummary = (d: Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status'>): IssueSummary => ({
+export const issueSummary = (
+  d: Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status'>,
+): IssueSummary => ({
   id: d._id,
   identifier: d.identifier,
   title: d.title,
   status: d.status,
 });
 
-export const subIssueView = (d: Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>): SubIssueSummary => ({
+export const subIssueView = (
+  d: Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>,
+): SubIssueSummary => ({
   ...issueSummary(d),
   priority: d.priority,
   assigneeId: d.assigneeId ?? null,
@@ -60,7 +73,10 @@ export const activityView = (a: ActivityDoc): ActivityView => ({
 });
 
 /** Blocker relations whose both ends the caller can see (others are left out). */
-export function blockerViews(relations: readonly BlockerDoc[], issues: ReadonlyMap<string, IssueDoc>): BlockerView[] {
+export function blockerViews(
+  relations: readonly BlockerDoc[],
+  issues: ReadonlyMap<string, IssueDoc>,
+): BlockerView[] {
   const out: BlockerView[] = [];
   for (const r of relations) {
     const issue = issues.get(r.issueId);
@@ -81,9 +97,14 @@ export const blockerView = (r: BlockerDoc, issue: IssueDoc, blockedBy: IssueDoc)
 });
 
 /** A list or search page in the tasks' paging shape. */
-export function issuePageView(page: { docs: IssueDoc[]; people: Map<string, PersonSummary>; total: number }, q: { page: number; limit: number }) {
+export function issuePageView(
+  page: { docs: IssueDoc[]; people: Map<string, PersonSummary>; total: number },
+  q: { page: number; limit: number },
+) {
   return {
-    data: page.docs.map((d) => issueView(d, d.assigneeId ? page.people.get(d.assigneeId) : undefined)),
+    data: page.docs.map((d) =>
+      issueView(d, d.assigneeId ? page.people.get(d.assigneeId) : undefined),
+    ),
     meta: { total: page.total, page: q.page, perPage: q.limit },
   };
 }
@@ -96,7 +117,9 @@ export function issueDetailView(d: {
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];
   related: Map<string, IssueDoc>;
-  subIssues: Array<Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>>;
+  subIssues: Array<
+    Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>
+  >;
 }): IssueDetailView {
   return {
     ...issueView(d.doc, d.doc.assigneeId ? d.people.get(d.doc.assigneeId) : undefined),

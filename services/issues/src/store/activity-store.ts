@@ -1,6 +1,8 @@
 import type { ActivityDoc, IssuesModels } from './models.js';
 
-export type NewActivity = Omit<ActivityDoc, '_id' | 'createdAt' | '_outbox'> & { _outbox?: ActivityDoc['_outbox'] };
+export type NewActivity = Omit<ActivityDoc, '_id' | 'createdAt' | '_outbox'> & {
+  _outbox?: ActivityDoc['_outbox'];
+};
 
 /** The append-only activity log. */
 export class ActivityStore {
@@ -11,11 +13,15 @@ export class ActivityStore {
     if (!entries.length) return [];
     // One at a time so createdAt rises with the order the entries were given in.
     const ids: string[] = [];
-    for (const entry of entries) ids.push((await this.m.Activity.create({ ...entry, _outbox: entry._outbox ?? [] }))._id);
+    for (const entry of entries)
+      ids.push((await this.m.Activity.create({ ...entry, _outbox: entry._outbox ?? [] }))._id);
     return ids;
   }
 
   ofIssue(issueId: string) {
-    return this.m.Activity.find({ issueId }, { _outbox: 0 }).sort({ createdAt: 1, _id: 1 }).limit(5000).lean<ActivityDoc[]>();
+    return this.m.Activity.find({ issueId }, { _outbox: 0 })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(5000)
+      .lean<ActivityDoc[]>();
   }
 }

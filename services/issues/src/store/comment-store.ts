@@ -5,23 +5,29 @@ export class CommentStore {
   constructor(private readonly m: IssuesModels) {}
 
   ofIssue(issueId: string) {
-    return this.m.Comment.find({ issueId }).sort({ createdAt: 1, _id: 1 }).limit(1000).lean<CommentDoc[]>();
+    return this.m.Comment.find({ issueId })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(1000)
+      .lean<CommentDoc[]>();
   }
 
-  find(issueId: string, id: string) {
-    return this.m.Comment.findOne({ _id: id, issueId }).lean<CommentDoc>();
+  /** By `_id` alone (the one filter FerretDB serves from an index); the issue is checked here. */
+  async find(issueId: string, id: string): Promise<CommentDoc | null> {
+    const comment = await this.m.Comment.findById(id).lean<CommentDoc>();
+    return comment?.issueId === issueId ? comment : null;
   }
 
   async insert(doc: Omit<CommentDoc, '_id' | 'createdAt' | 'updatedAt'>): Promise<CommentDoc> {
     return (await this.m.Comment.create(doc)).toObject<CommentDoc>();
   }
 
-  /** Only the owner's comment is changed; null when it is not theirs or gone. */
-  update(issueId: string, id: string, userId: string, set: Pick<CommentDoc, 'body' | 'mentions'>) {
-    return this.m.Comment.findOneAndUpdate({ _id: id, issueId, userId }, { $set: set }, { new: true }).lean<CommentDoc>();
+  /** Callers check ownership with `find` first; null when the comment is gone. */
+  async update(id: string, set: Pick<CommentDoc, 'body' | 'mentions'>): Promise<CommentDoc | null> {
+    await this.m.Comment.updateOne({ _id: id }, { $set: set });
+    return this.m.Comment.findById(id).lean<CommentDoc>();
   }
 
-  async remove(issueId: string, id: string, userId: string): Promise<boolean> {
-    return (await this.m.Comment.deleteOne({ _id: id, issueId, userId })).deletedCount > 0;
+  async remove(id: string): Promise<boolean> {
+    return (await this.m.Comment.deleteOne({ _id: id })).deletedCount > 0;
   }
 }

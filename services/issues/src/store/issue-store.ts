@@ -1,7 +1,15 @@
-import { AppError, type EventEnvelope, type IssueSortField, type IssueState, type ListIssuesQuery, type Scope } from '@momentum/contracts';
+import {
+  AppError,
+  type EventEnvelope,
+  type IssueSortField,
+  type IssueState,
+  type ListIssuesQuery,
+  type Scope,
+} from '@momentum/contracts';
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import { firstCandidate } from '../domain/identifier.js';
 import type { IssueDoc, IssuesModels } from './models.js';
+import type { KeyedSerializer } from '@momentum/service-kit';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
@@ -27,29 +35,52 @@ export interface Page<T> {
 
 /** Issue queries. Reads of user data take a Scope: visibility is the issue's team. */
 export class IssueStore {
-  constructor(private readonly m: IssuesModels) {}
+  constructor(
+    private readonly m: IssuesModels,
+    private readonly serializer: KeyedSerializer,
+  ) {}
+
+  /** Run the work as the only writer of the issue (see serializer.ts); the relay shares the key. */
+  exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.serializer.run(`${this.m.Issue.modelName}:${id}`, work);
+  }
 
   /** The issue with whether the scope may see it (so callers can tell 403 from 404). */
-  async findForScope(scope: Scope, id: string): Promise<{ doc: IssueDoc; visible: boolean } | null> {
+  async findForScope(
+    scope: Scope,
+    id: string,
+  ): Promise<{ doc: IssueDoc; visible: boolean } | null> {
     const doc = await this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
-    return doc ? { doc, visible: scope.teamIds.includes(doc.teamId) } : null;
+    return doc && !doc.deletedAt ? { doc, visible: scope.teamIds.includes(doc.teamId) } : null;
   }
 
   /** Issues by id that the scope may see; others are left out. */
   findVisible(scope: Scope, ids: readonly string[]) {
     if (!ids.length) return Promise.resolve([] as IssueDoc[]);
-    return this.m.Issue.find({ _id: { $in: [...ids] }, teamId: { $in: [...scope.teamIds] } }, listProjection).lean<IssueDoc[]>();
+    return this.m.Issue.find(
+      { _id: { $in: [...ids] }, teamId: { $in: [...scope.teamIds] }, deletedAt: null },
+      listProjection,
+    ).lean<IssueDoc[]>();
   }
 
+  /** Whether the id is an issue's, deleted ones included (ids never move to another service). */
   async exists(id: string): Promise<boolean> {
-    return (await this.m.Issue.countDocuments({ _id: id })) > 0;
+    return !!(await this.m.Issue.findById(id, { _id: 1 }).lean());
   }
 
   /**
    * The next number of a project: a counter gives a hint, a unique claim document makes
    * it the caller's. See domain/identifier.ts for why walking up keeps numbers consecutive.
    */
-  async claimNumber(projectId: string): Promise<number> {
+  claimNumber(projectId: string): Promise<number> {
+    // In this process one claim per project at a time keeps the counter exact; the claim
+    // documents still guard against other instances.
+    return this.serializer.run(`${this.m.Counter.modelName}:${projectId}`, () =>
+      this.claimFrom(projectId),
+    );
+  }
+
+  private async claimFrom(projectId: string): Promise<number> {
     const start = firstCandidate(await this.counterHint(projectId));
     for (let n = start; n < start + 100_000; n++) {
       try {
@@ -68,7 +99,11 @@ export class IssueStore {
   private async counterHint(projectId: string): Promise<number> {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        const doc = await this.m.Counter.findOneAndUpdate({ _id: projectId }, { $inc: { seq: 1 } }, { upsert: true, new: true }).lean();
+        const doc = await this.m.Counter.findOneAndUpdate(
+          { _id: projectId },
+          { $inc: { seq: 1 } },
+          { upsert: true, new: true },
+        ).lean();
         return doc?.seq ?? 1;
       } catch (err) {
         // Two first upserts of one counter: the loser retries and finds the document.
@@ -85,15 +120,16 @@ export class IssueStore {
   }
 
   /**
-   * Write a change if nobody wrote in between (optimistic, on `version`), adding its event
-   * to the outbox in the same update. Null when the version moved on.
+   * Write a change with its event in the outbox, in one update by `_id` (the only filter
+   * FerretDB serves from an index). Callers hold `exclusive(id)`, so nobody wrote since
+   * they read the issue. FerretDB has no projection on findAndModify, hence the re-read.
    */
-  update(id: string, version: number, set: Partial<IssueDoc>, event: EventEnvelope): Promise<IssueDoc | null> {
-    return this.m.Issue.findOneAndUpdate(
-      { _id: id, version },
+  async update(id: string, set: Partial<IssueDoc>, event: EventEnvelope): Promise<IssueDoc | null> {
+    await this.m.Issue.updateOne(
+      { _id: id },
       { $set: set, $inc: { version: 1 }, $push: { _outbox: event } },
-      { new: true, projection: listProjection },
-    ).lean<IssueDoc>();
+    );
+    return this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
   }
 
   async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
@@ -116,8 +152,18 @@ export class IssueStore {
    * (ids are time-ordered). `$unwind` + `$group` + `$sum` is the ranking both MongoDB and
    * FerretDB run; the first `$match` is served by the multikey `searchKeys` index.
    */
-  async search(scope: Scope, keys: string[], projectId: string | undefined, page: number, limit: number): Promise<Page<IssueDoc>> {
-    const match: FilterQuery<IssueDoc> = { searchKeys: { $in: keys }, teamId: { $in: [...scope.teamIds] } };
+  async search(
+    scope: Scope,
+    keys: string[],
+    projectId: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<IssueDoc>> {
+    const match: FilterQuery<IssueDoc> = {
+      searchKeys: { $in: keys },
+      teamId: { $in: [...scope.teamIds] },
+      deletedAt: null,
+    };
     if (projectId) match.projectId = projectId;
     const pipeline: PipelineStage[] = [
       { $match: match },
@@ -133,16 +179,24 @@ export class IssueStore {
       this.m.Issue.aggregate<{ _id: string; score: number }>(pipeline),
       this.m.Issue.countDocuments(match),
     ]);
-    const docs = await this.m.Issue.find({ _id: { $in: ranked.map((r) => r._id) } }, listProjection).lean<IssueDoc[]>();
+    const docs = await this.m.Issue.find(
+      { _id: { $in: ranked.map((r) => r._id) } },
+      listProjection,
+    ).lean<IssueDoc[]>();
     const byId = new Map(docs.map((d) => [d._id, d]));
     return { rows: ranked.map((r) => byId.get(r._id)).filter((d): d is IssueDoc => !!d), total };
   }
 
   subIssues(scope: Scope, parentId: string) {
-    return this.m.Issue.find({ parentId, teamId: { $in: [...scope.teamIds] } }, { identifier: 1, title: 1, status: 1, priority: 1, assigneeId: 1 })
+    return this.m.Issue.find(
+      { parentId, teamId: { $in: [...scope.teamIds] }, deletedAt: null },
+      { identifier: 1, title: 1, status: 1, priority: 1, assigneeId: 1 },
+    )
       .sort({ createdAt: 1, _id: 1 })
       .limit(500)
-      .lean<Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>[]>();
+      .lean<
+        Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>[]
+      >();
   }
 
   /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */
@@ -150,7 +204,9 @@ export class IssueStore {
     const chain: string[] = [];
     let at: string | null = issueId;
     while (at && chain.length < maxDepth) {
-      const doc: { parentId: string | null } | null = await this.m.Issue.findById(at, { parentId: 1 }).lean();
+      const doc: { parentId: string | null } | null = await this.m.Issue.findById(at, {
+        parentId: 1,
+      }).lean();
       at = doc?.parentId ?? null;
       if (!at || chain.includes(at)) break;
       chain.push(at);
@@ -159,13 +215,23 @@ export class IssueStore {
   }
 
   async states(projectId: string): Promise<IssueState[]> {
-    const rows = await this.m.Issue.find({ projectId }, { projectId: 1, status: 1, version: 1 }).sort({ projectId: 1, createdAt: -1 }).lean<IssueDoc[]>();
-    return rows.map((r) => ({ id: r._id, projectId: r.projectId, status: r.status, version: r.version }));
+    const rows = await this.m.Issue.find(
+      { projectId, deletedAt: null },
+      { projectId: 1, status: 1, version: 1 },
+    )
+      .sort({ projectId: 1, createdAt: -1 })
+      .lean<IssueDoc[]>();
+    return rows.map((r) => ({
+      id: r._id,
+      projectId: r.projectId,
+      status: r.status,
+      version: r.version,
+    }));
   }
 }
 
 function listFilter(scope: Scope, q: ListIssuesQuery): FilterQuery<IssueDoc> {
-  const filter: FilterQuery<IssueDoc> = { teamId: { $in: [...scope.teamIds] } };
+  const filter: FilterQuery<IssueDoc> = { teamId: { $in: [...scope.teamIds] }, deletedAt: null };
   if (q.projectId) filter.projectId = q.projectId;
   if (q.status?.length) filter.status = { $in: q.status };
   if (q.priority?.length) filter.priority = { $in: q.priority };

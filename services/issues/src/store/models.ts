@@ -1,5 +1,11 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import type { ActivityAction, EventEnvelope, IssuePriority, IssueStatus, Mention } from '@momentum/contracts';
+import { Schema, type Connection } from 'mongoose';
+import type {
+  ActivityAction,
+  EventEnvelope,
+  IssuePriority,
+  IssueStatus,
+  Mention,
+} from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/service-kit';
 import { uuidv7 } from '../domain/ids.js';
 
@@ -38,6 +44,8 @@ export interface IssueDoc {
   searchKeys: string[];
   createdBy: string;
   version: number;
+  /** Set by DELETE: the issue is hidden everywhere, and kept so its deleted event can ride the outbox. */
+  deletedAt?: Date | null;
   _outbox: EventEnvelope[];
   createdAt: Date;
   updatedAt: Date;
@@ -105,7 +113,8 @@ export interface NumberClaimDoc {
 const id = { type: String, default: () => uuidv7() };
 const str = { type: String, required: true };
 const nullableStr = { type: String, default: null };
-const mixedList = { type: Array, default: () => [] };
+/** Free-form arrays (outbox envelopes, mentions); shapes are fixed by the TS interfaces. */
+const mixedList = { type: Schema.Types.Mixed, default: () => [] };
 
 function issueSchema() {
   const s = new Schema<IssueDoc>(
@@ -132,6 +141,7 @@ function issueSchema() {
       searchKeys: { type: [String], default: [] },
       createdBy: str,
       version: { type: Number, default: 1 },
+      deletedAt: { type: Date, default: null },
       _outbox: mixedList,
     },
     baseSchemaOptions,
@@ -160,7 +170,17 @@ export function issuesModels(db: Connection) {
   comments.index({ issueId: 1, createdAt: 1 });
 
   const activity = new Schema<ActivityDoc>(
-    { _id: id, issueId: str, action: str, field: str, oldValue: nullableStr, newValue: nullableStr, userId: str, userType: str, _outbox: mixedList },
+    {
+      _id: id,
+      issueId: str,
+      action: str,
+      field: str,
+      oldValue: nullableStr,
+      newValue: nullableStr,
+      userId: str,
+      userType: str,
+      _outbox: mixedList,
+    },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
   activity.index({ issueId: 1, createdAt: 1 });
@@ -169,25 +189,38 @@ export function issuesModels(db: Connection) {
     { _id: id, issueId: str, blockedById: str, createdBy: str },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
+  // The pair is unique by `_id` already (domain/ids.ts blockerId); the unique index stays as it
+  // was declared, so existing databases need no index change.
   blockers.index({ issueId: 1, blockedById: 1 }, { unique: true });
   blockers.index({ blockedById: 1 });
 
-  const projects = new Schema<ProjectDoc>({ _id: str, teamId: str, key: str, name: str, eventAt: { type: Date, required: true } }, { versionKey: false });
+  const projects = new Schema<ProjectDoc>(
+    { _id: str, teamId: str, key: str, name: str, eventAt: { type: Date, required: true } },
+    { versionKey: false },
+  );
 
-  const counters = new Schema<CounterDoc>({ _id: str, seq: { type: Number, default: 0 } }, { versionKey: false });
+  const counters = new Schema<CounterDoc>(
+    { _id: str, seq: { type: Number, default: 0 } },
+    { versionKey: false },
+  );
   const claims = new Schema<NumberClaimDoc>({ _id: str }, { versionKey: false });
 
-  // A second app on the same connection (tests, restarts) reuses the compiled models.
-  const model = <T>(name: string, schema: Schema, collection: string): Model<T> =>
-    (db.models[name] as Model<T> | undefined) ?? db.model<T>(name, schema, collection);
+  /*
+   * A second app on the same connection (tests, restarts) reuses the compiled models. Each
+   * call names its document type concretely: a generic `Model<T>` helper makes tsc compare
+   * mongoose's deferred generic types structurally, which exhausted memory.
+   */
+  const reuse = <M>(name: string, make: () => M): M => (db.models[name] as M | undefined) ?? make();
   return {
-    Issue: model<IssueDoc>('Issue', issueSchema(), 'issues'),
-    Comment: model<CommentDoc>('Comment', comments, 'comments'),
-    Activity: model<ActivityDoc>('Activity', activity, 'activity'),
-    Blocker: model<BlockerDoc>('Blocker', blockers, 'blockers'),
-    Project: model<ProjectDoc>('Project', projects, 'projects'),
-    Counter: model<CounterDoc>('Counter', counters, 'issue_counters'),
-    NumberClaim: model<NumberClaimDoc>('NumberClaim', claims, 'issue_number_claims'),
+    Issue: reuse('Issue', () => db.model<IssueDoc>('Issue', issueSchema(), 'issues')),
+    Comment: reuse('Comment', () => db.model<CommentDoc>('Comment', comments, 'comments')),
+    Activity: reuse('Activity', () => db.model<ActivityDoc>('Activity', activity, 'activity')),
+    Blocker: reuse('Blocker', () => db.model<BlockerDoc>('Blocker', blockers, 'blockers')),
+    Project: reuse('Project', () => db.model<ProjectDoc>('Project', projects, 'projects')),
+    Counter: reuse('Counter', () => db.model<CounterDoc>('Counter', counters, 'issue_counters')),
+    NumberClaim: reuse('NumberClaim', () =>
+      db.model<NumberClaimDoc>('NumberClaim', claims, 'issue_number_claims'),
+    ),
   };
 }
 export type IssuesModels = ReturnType<typeof issuesModels>;

@@ -30,7 +30,13 @@ export class ProjectStore {
 
   /** Keep what a lookup answered; any later event replaces it (epoch timestamp). */
   async applyLookup(reply: NonNullable<ProjectLookupReply>): Promise<ProjectDoc> {
-    const doc = { _id: reply.id, teamId: reply.teamId, key: reply.key, name: reply.name, eventAt: new Date(0) };
+    const doc = {
+      _id: reply.id,
+      teamId: reply.teamId,
+      key: reply.key,
+      name: reply.name,
+      eventAt: new Date(0),
+    };
     try {
       await this.m.Project.updateOne({ _id: reply.id }, { $setOnInsert: doc }, { upsert: true });
     } catch (err) {

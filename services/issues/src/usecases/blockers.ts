@@ -1,4 +1,15 @@
-import { AppError, conflict, EventTypes, makeEvent, notFound, scopeOf, validationError, type Actor, type BlockerEventData, type Scope } from '@momentum/contracts';
+import {
+  AppError,
+  conflict,
+  EventTypes,
+  makeEvent,
+  notFound,
+  scopeOf,
+  validationError,
+  type Actor,
+  type BlockerEventData,
+  type Scope,
+} from '@momentum/contracts';
 import { blockerCyclePath } from '../domain/graph.js';
 import type { BlockerDoc, IssueDoc } from '../store/models.js';
 import type { NewActivity } from '../store/activity-store.js';
@@ -19,22 +30,34 @@ export interface BlockerResult {
  * that exists (409 `duplicate`), one that would close a cycle of any length (409 `cycle`,
  * with the path). Both issues must be visible to the caller (404 unknown, 403 another team's).
  */
-export async function addBlocker(core: IssuesCore, actor: Actor, issueId: string, blockedById: string): Promise<BlockerResult> {
+export async function addBlocker(
+  core: IssuesCore,
+  actor: Actor,
+  issueId: string,
+  blockedById: string,
+): Promise<BlockerResult> {
   const scope = scopeOf(actor);
   const issue = await visibleIssue(core.issues, scope, issueId);
   if (blockedById === issueId) {
-    throw validationError('blockedById: an issue cannot block itself', { field: 'blockedById', rule: 'self', value: blockedById });
+    throw validationError('blockedById: an issue cannot block itself', {
+      field: 'blockedById',
+      rule: 'self',
+      value: blockedById,
+    });
   }
   const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
   if (await core.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
   const cycle = await cyclePath(core, issueId, blockedById);
   if (cycle) {
     const names = await identifiers(core, scope, cycle);
-    throw conflict(`This would close a blocker cycle: ${[issue.identifier, ...names].join(' → ')}`, {
-      field: 'blockedById',
-      rule: 'cycle',
-      path: [issue.identifier, ...names],
-    });
+    throw conflict(
+      `This would close a blocker cycle: ${[issue.identifier, ...names].join(' → ')}`,
+      {
+        field: 'blockedById',
+        rule: 'cycle',
+        path: [issue.identifier, ...names],
+      },
+    );
   }
   const relation = await core.blockers.insert({ issueId, blockedById, createdBy: actor.id });
   if (!relation) throw duplicate(blockedBy);
@@ -43,32 +66,52 @@ export async function addBlocker(core: IssuesCore, actor: Actor, issueId: string
 }
 
 /** Remove a relation of the issue, named by its id (or by the other issue's id). */
-export async function removeBlocker(core: IssuesCore, actor: Actor, issueId: string, ref: string): Promise<void> {
+export async function removeBlocker(
+  core: IssuesCore,
+  actor: Actor,
+  issueId: string,
+  ref: string,
+): Promise<void> {
   const scope = scopeOf(actor);
   await visibleIssue(core.issues, scope, issueId);
   const relation = await core.blockers.findForIssue(issueId, ref);
   if (!relation) throw notFound('Blocker');
   if (!(await core.blockers.remove(relation._id))) throw notFound('Blocker');
-  const [issue, blockedBy] = await Promise.all([core.issues.findForScope(scope, relation.issueId), core.issues.findForScope(scope, relation.blockedById)]);
-  if (issue && blockedBy) await recordBoth(core, actor, relation, issue.doc, blockedBy.doc, 'removed');
+  const [issue, blockedBy] = await Promise.all([
+    core.issues.findForScope(scope, relation.issueId),
+    core.issues.findForScope(scope, relation.blockedById),
+  ]);
+  if (issue && blockedBy)
+    await recordBoth(core, actor, relation, issue.doc, blockedBy.doc, 'removed');
 }
 
 export async function listBlockers(core: IssuesCore, actor: Actor, issueId: string) {
   const scope = scopeOf(actor);
   const issue = await visibleIssue(core.issues, scope, issueId);
   const relations = await core.blockers.of(issueId);
-  const others = await core.issues.findVisible(scope, [...relations.blockedBy.map((r) => r.blockedById), ...relations.blocking.map((r) => r.issueId)]);
+  const others = await core.issues.findVisible(scope, [
+    ...relations.blockedBy.map((r) => r.blockedById),
+    ...relations.blocking.map((r) => r.issueId),
+  ]);
   return { ...relations, related: new Map([issue, ...others].map((d) => [d._id, d])) };
 }
 
 const duplicate = (blockedBy: IssueDoc) =>
-  conflict(`This issue is already blocked by ${blockedBy.identifier}`, { field: 'blockedById', rule: 'duplicate', value: blockedBy._id });
+  conflict(`This issue is already blocked by ${blockedBy.identifier}`, {
+    field: 'blockedById',
+    rule: 'duplicate',
+    value: blockedBy._id,
+  });
 
 /**
  * Walk blocked-by edges from the would-be blocker, one query per level, until the issue
  * shows up or the graph is exhausted; then let the pure check name the path.
  */
-async function cyclePath(core: IssuesCore, issueId: string, blockedById: string): Promise<string[] | null> {
+async function cyclePath(
+  core: IssuesCore,
+  issueId: string,
+  blockedById: string,
+): Promise<string[] | null> {
   const edges = new Map<string, string[]>();
   const seen = new Set([blockedById]);
   let frontier = [blockedById];
@@ -84,24 +127,58 @@ async function cyclePath(core: IssuesCore, issueId: string, blockedById: string)
     if (seen.has(issueId)) break;
     frontier = next;
   }
-  if (seen.size >= MAX_GRAPH_NODES && !seen.has(issueId)) throw new AppError('CONFLICT', 'The blocker graph is too large to check for cycles', { field: 'blockedById', rule: 'graph_too_large' });
+  if (seen.size >= MAX_GRAPH_NODES && !seen.has(issueId))
+    throw new AppError('CONFLICT', 'The blocker graph is too large to check for cycles', {
+      field: 'blockedById',
+      rule: 'graph_too_large',
+    });
   return blockerCyclePath(issueId, blockedById, edges);
 }
 
 async function identifiers(core: IssuesCore, scope: Scope, ids: string[]): Promise<string[]> {
-  const docs = new Map((await core.issues.findVisible(scope, ids)).map((d) => [d._id, d.identifier]));
+  const docs = new Map(
+    (await core.issues.findVisible(scope, ids)).map((d) => [d._id, d.identifier]),
+  );
   return ids.map((id) => docs.get(id) ?? id);
 }
 
 /** One entry on each side: `blocker_*` on the blocked issue, `blocking_*` on the blocker. */
-async function recordBoth(core: IssuesCore, actor: Actor, r: BlockerDoc, issue: IssueDoc, blockedBy: IssueDoc, what: 'added' | 'removed') {
-  const data: BlockerEventData = { id: r._id, issueId: r.issueId, blockedById: r.blockedById, projectId: issue.projectId };
+async function recordBoth(
+  core: IssuesCore,
+  actor: Actor,
+  r: BlockerDoc,
+  issue: IssueDoc,
+  blockedBy: IssueDoc,
+  what: 'added' | 'removed',
+) {
+  const data: BlockerEventData = {
+    id: r._id,
+    issueId: r.issueId,
+    blockedById: r.blockedById,
+    projectId: issue.projectId,
+  };
   const type = what === 'added' ? EventTypes.issues.blockerAdded : EventTypes.issues.blockerRemoved;
-  const value = (identifier: string) => (what === 'added' ? { oldValue: null, newValue: identifier } : { oldValue: identifier, newValue: null });
+  const value = (identifier: string) =>
+    what === 'added'
+      ? { oldValue: null, newValue: identifier }
+      : { oldValue: identifier, newValue: null };
   const by = { userId: actor.id, userType: actor.type };
   const entries: NewActivity[] = [
-    { issueId: issue._id, action: `blocker_${what}`, field: 'blockedBy', ...value(blockedBy.identifier), ...by, _outbox: [makeEvent(type, data, actor)] },
-    { issueId: blockedBy._id, action: `blocking_${what}`, field: 'blocking', ...value(issue.identifier), ...by },
+    {
+      issueId: issue._id,
+      action: `blocker_${what}`,
+      field: 'blockedBy',
+      ...value(blockedBy.identifier),
+      ...by,
+      _outbox: [makeEvent(type, data, actor)],
+    },
+    {
+      issueId: blockedBy._id,
+      action: `blocking_${what}`,
+      field: 'blocking',
+      ...value(issue.identifier),
+      ...by,
+    },
   ];
   core.outbox.activity(await core.activity.append(entries));
 }

@@ -1,4 +1,13 @@
-import { DEFAULT_ISSUE_PRIORITY, DEFAULT_ISSUE_STATUS, EventTypes, makeEvent, scopeOf, type Actor, type CreateIssueBody, type IssueEventData } from '@momentum/contracts';
+import {
+  DEFAULT_ISSUE_PRIORITY,
+  DEFAULT_ISSUE_STATUS,
+  EventTypes,
+  makeEvent,
+  scopeOf,
+  type Actor,
+  type CreateIssueBody,
+  type IssueEventData,
+} from '@momentum/contracts';
 import { formatIdentifier } from '../domain/identifier.js';
 import { uuidv7 } from '../domain/ids.js';
 import { priorityRank, statusRank } from '../domain/ranks.js';
@@ -14,10 +23,16 @@ import { teamAssignee } from './people.js';
  * next number (so a refused request never burns one), insert with the created event in
  * the outbox, and record the creation in the activity.
  */
-export async function createIssue(core: IssuesCore, actor: Actor, body: CreateIssueBody): Promise<IssueDoc> {
+export async function createIssue(
+  core: IssuesCore,
+  actor: Actor,
+  body: CreateIssueBody,
+): Promise<IssueDoc> {
   const scope = scopeOf(actor);
   const project = await core.projects.accessible(scope, body.projectId);
-  const assignee = body.assigneeId ? await teamAssignee(core.directory, project.teamId, body.assigneeId) : null;
+  const assignee = body.assigneeId
+    ? await teamAssignee(core.directory, project.teamId, body.assigneeId)
+    : null;
   if (body.parentId) await checkParent(core.issues, scope, project._id, null, body.parentId);
 
   const number = await core.issues.claimNumber(project._id);
@@ -54,7 +69,15 @@ export async function createIssue(core: IssuesCore, actor: Actor, body: CreateIs
   });
   core.outbox.issue(id);
   await core.activity.append([
-    { issueId: id, action: 'created', field: 'issue', oldValue: null, newValue: identifier, userId: actor.id, userType: actor.type },
+    {
+      issueId: id,
+      action: 'created',
+      field: 'issue',
+      oldValue: null,
+      newValue: identifier,
+      userId: actor.id,
+      userType: actor.type,
+    },
   ]);
   return created;
 }

@@ -7,26 +7,44 @@ import type { Logger } from '@momentum/service-kit';
  * The assignee must be a member of the project's team or an active agent attached to it.
  * Members are asked first so a user assignee does not depend on the agents service.
  */
-export async function teamAssignee(directory: Directory, teamId: string, assigneeId: string): Promise<AssigneeSnapshot> {
+export async function teamAssignee(
+  directory: Directory,
+  teamId: string,
+  assigneeId: string,
+): Promise<AssigneeSnapshot> {
   const member = (await directory.teamMembers(teamId)).find((p) => p.id === assigneeId);
   const person = member ?? (await directory.teamAgents(teamId)).find((p) => p.id === assigneeId);
   if (!person) {
-    throw validationError('assigneeId: must be a member of the project’s team or one of its agents', {
-      field: 'assigneeId',
-      rule: 'team_member',
-      value: assigneeId,
-    });
+    throw validationError(
+      'assigneeId: must be a member of the project’s team or one of its agents',
+      {
+        field: 'assigneeId',
+        rule: 'team_member',
+        value: assigneeId,
+      },
+    );
   }
   return { id: person.id, name: person.name, avatar: person.avatar };
 }
 
 /** Everyone a comment of the team may mention; a directory that does not answer mentions no one. */
-export async function mentionable(directory: Directory, teamId: string, log: Logger): Promise<Mention[]> {
-  const [members, agents] = await Promise.allSettled([directory.teamMembers(teamId), directory.teamAgents(teamId)]);
+export async function mentionable(
+  directory: Directory,
+  teamId: string,
+  log: Logger,
+): Promise<Mention[]> {
+  const [members, agents] = await Promise.allSettled([
+    directory.teamMembers(teamId),
+    directory.teamAgents(teamId),
+  ]);
   const people: Person[] = [];
   for (const result of [members, agents]) {
     if (result.status === 'fulfilled') people.push(...result.value);
-    else log.warn({ err: result.reason, teamId }, 'directory lookup failed; mentions may be incomplete');
+    else
+      log.warn(
+        { err: result.reason, teamId },
+        'directory lookup failed; mentions may be incomplete',
+      );
   }
   return people.map((p) => ({ id: p.id, name: p.name, type: p.type }));
 }
@@ -35,13 +53,18 @@ export async function mentionable(directory: Directory, teamId: string, log: Log
  * Current names and avatars of the assignees of some issues. When the directory cannot
  * answer, the snapshot taken at assignment stands in.
  */
-export async function assigneesOf(directory: Directory, docs: readonly IssueDoc[], log: Logger): Promise<Map<string, PersonSummary>> {
+export async function assigneesOf(
+  directory: Directory,
+  docs: readonly IssueDoc[],
+  log: Logger,
+): Promise<Map<string, PersonSummary>> {
   const out = new Map<string, PersonSummary>();
   const ids = [...new Set(docs.map((d) => d.assigneeId).filter((id): id is string => !!id))];
   if (!ids.length) return out;
   for (const d of docs) if (d.assigneeId && d.assignee) out.set(d.assigneeId, d.assignee);
   try {
-    for (const p of await directory.people(ids)) out.set(p.id, { id: p.id, name: p.name, avatar: p.avatar });
+    for (const p of await directory.people(ids))
+      out.set(p.id, { id: p.id, name: p.name, avatar: p.avatar });
   } catch (err) {
     log.warn({ err }, 'directory lookup failed; showing assignee snapshots');
   }

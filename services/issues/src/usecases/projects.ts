@@ -1,4 +1,11 @@
-import { AppError, forbidden, notFound, RequestSubjects, type ProjectLookupReply, type Scope } from '@momentum/contracts';
+import {
+  AppError,
+  forbidden,
+  notFound,
+  RequestSubjects,
+  type ProjectLookupReply,
+  type Scope,
+} from '@momentum/contracts';
 import type { EventBus } from '@momentum/service-kit';
 import type { ProjectDoc } from '../store/models.js';
 import type { ProjectStore } from '../store/project-store.js';
@@ -21,16 +28,24 @@ export class Projects {
     try {
       reply = await this.bus.request<ProjectLookupReply>(RequestSubjects.projectLookup, { id });
     } catch {
-      throw new AppError('SERVICE_UNAVAILABLE', 'The projects service did not answer; try again shortly', undefined, { 'retry-after': '1' });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The projects service did not answer; try again shortly',
+        undefined,
+        { 'retry-after': '1' },
+      );
     }
-    return reply && typeof reply.teamId === 'string' && typeof reply.key === 'string' ? this.store.applyLookup(reply) : null;
+    return reply && typeof reply.teamId === 'string' && typeof reply.key === 'string'
+      ? this.store.applyLookup(reply)
+      : null;
   }
 
   /** The project if the scope may use it: unknown → 404, another team's → 403. */
   async accessible(scope: Scope, id: string): Promise<ProjectDoc> {
     const project = await this.find(id);
     if (!project) throw notFound('Project');
-    if (!scope.teamIds.includes(project.teamId)) throw forbidden('You do not have access to this project');
+    if (!scope.teamIds.includes(project.teamId))
+      throw forbidden('You do not have access to this project');
     return project;
   }
 }

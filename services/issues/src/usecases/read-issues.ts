@@ -1,4 +1,10 @@
-import { scopeOf, type Actor, type ListIssuesQuery, type PersonSummary, type SearchIssuesQuery } from '@momentum/contracts';
+import {
+  scopeOf,
+  type Actor,
+  type ListIssuesQuery,
+  type PersonSummary,
+  type SearchIssuesQuery,
+} from '@momentum/contracts';
 import { queryKeys } from '../domain/search-terms.js';
 import type { ActivityDoc, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
@@ -13,20 +19,38 @@ export interface IssuePage {
 }
 
 /** The issue list: a named project must exist (404) and be the caller's (403). */
-export async function listIssues(core: IssuesCore, actor: Actor, q: ListIssuesQuery): Promise<IssuePage> {
+export async function listIssues(
+  core: IssuesCore,
+  actor: Actor,
+  q: ListIssuesQuery,
+): Promise<IssuePage> {
   const scope = scopeOf(actor);
   if (q.projectId) await core.projects.accessible(scope, q.projectId);
   const page = await core.issues.list(scope, q);
-  return { docs: page.rows, people: await assigneesOf(core.directory, page.rows, core.log), total: page.total };
+  return {
+    docs: page.rows,
+    people: await assigneesOf(core.directory, page.rows, core.log),
+    total: page.total,
+  };
 }
 
 /** Search over titles and descriptions of the caller's projects, best match first. */
-export async function searchIssues(core: IssuesCore, actor: Actor, q: SearchIssuesQuery): Promise<IssuePage> {
+export async function searchIssues(
+  core: IssuesCore,
+  actor: Actor,
+  q: SearchIssuesQuery,
+): Promise<IssuePage> {
   const scope = scopeOf(actor);
   if (q.projectId) await core.projects.accessible(scope, q.projectId);
   const keys = queryKeys(q.q);
-  const page = keys.length ? await core.issues.search(scope, keys, q.projectId, q.page, q.limit) : { rows: [], total: 0 };
-  return { docs: page.rows, people: await assigneesOf(core.directory, page.rows, core.log), total: page.total };
+  const page = keys.length
+    ? await core.issues.search(scope, keys, q.projectId, q.page, q.limit)
+    : { rows: [], total: 0 };
+  return {
+    docs: page.rows,
+    people: await assigneesOf(core.directory, page.rows, core.log),
+    total: page.total,
+  };
 }
 
 export interface IssueDetail {
@@ -42,7 +66,11 @@ export interface IssueDetail {
 }
 
 /** One issue with comments and activity (oldest first), blockers and sub-issues. */
-export async function issueDetail(core: IssuesCore, actor: Actor, id: string): Promise<IssueDetail> {
+export async function issueDetail(
+  core: IssuesCore,
+  actor: Actor,
+  id: string,
+): Promise<IssueDetail> {
   const scope = scopeOf(actor);
   const doc = await visibleIssue(core.issues, scope, id);
   const [people, comments, activity, relations, subIssues] = await Promise.all([
@@ -52,6 +80,17 @@ export async function issueDetail(core: IssuesCore, actor: Actor, id: string): P
     core.blockers.of(id),
     core.issues.subIssues(scope, id),
   ]);
-  const others = await core.issues.findVisible(scope, [...relations.blockedBy.map((r) => r.blockedById), ...relations.blocking.map((r) => r.issueId)]);
-  return { doc, people, comments, activity, ...relations, related: new Map([doc, ...others].map((d) => [d._id, d])), subIssues: subIssues as IssueDoc[] };
+  const others = await core.issues.findVisible(scope, [
+    ...relations.blockedBy.map((r) => r.blockedById),
+    ...relations.blocking.map((r) => r.issueId),
+  ]);
+  return {
+    doc,
+    people,
+    comments,
+    activity,
+    ...relations,
+    related: new Map([doc, ...others].map((d) => [d._id, d])),
+    subIssues: subIssues as IssueDoc[],
+  };
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/service-kit/testing';
-import { call, createIssue, newWorld, startHarness, type Harness, type World } from '../support/harness.js';
+import {
+  call,
+  createIssue,
+  newWorld,
+  startHarness,
+  type Harness,
+  type World,
+} from '../support/harness.js';
 
 describe('issues: blockers', () => {
   let h: Harness;
@@ -13,7 +20,8 @@ describe('issues: blockers', () => {
   });
   afterAll(async () => h.close());
 
-  const block = (issueId: string, blockedById: string, actor = w.owner) => call(h, actor, 'POST', `/api/tasks/${issueId}/blockers`, { blockedById });
+  const block = (issueId: string, blockedById: string, actor = w.owner) =>
+    call(h, actor, 'POST', `/api/tasks/${issueId}/blockers`, { blockedById });
 
   it('adds a blocker (201) and lists it on both sides with issue summaries', async () => {
     const a = await createIssue(h, w, { title: 'Ship' });
@@ -37,14 +45,27 @@ describe('issues: blockers', () => {
     expect(ofB.json()).toEqual({ data: { blockedBy: [], blocking: [relation] } });
     const detail = (await call(h, w.owner, 'GET', `/api/tasks/${a.id}`)).json().data;
     expect(detail.blockedBy).toEqual([relation]);
-    expect(detail.activity.at(-1)).toMatchObject({ action: 'blocker_added', field: 'blockedBy', oldValue: null, newValue: b.identifier, userId: w.owner.id });
+    expect(detail.activity.at(-1)).toMatchObject({
+      action: 'blocker_added',
+      field: 'blockedBy',
+      oldValue: null,
+      newValue: b.identifier,
+      userId: w.owner.id,
+    });
     const detailB = (await call(h, w.owner, 'GET', `/api/tasks/${b.id}`)).json().data;
     expect(detailB.blocking).toEqual([relation]);
-    expect(detailB.activity.at(-1)).toMatchObject({ action: 'blocking_added', field: 'blocking', oldValue: null, newValue: a.identifier });
+    expect(detailB.activity.at(-1)).toMatchObject({
+      action: 'blocking_added',
+      field: 'blocking',
+      oldValue: null,
+      newValue: a.identifier,
+    });
   });
 
   it('refuses self, duplicates and cycles of any length, naming the rule', async () => {
-    const [a, b, c, d] = await Promise.all(['a', 'b', 'c', 'd'].map((title) => createIssue(h, w, { title })));
+    const [a, b, c, d] = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((title) => createIssue(h, w, { title })),
+    );
     const self = await block(a!.id, a!.id);
     expect(self.statusCode).toBe(422);
     expect(self.json().error.details).toMatchObject({ field: 'blockedById', rule: 'self' });
@@ -56,13 +77,20 @@ describe('issues: blockers', () => {
 
     const two = await block(b!.id, a!.id);
     expect(two.statusCode).toBe(409);
-    expect(two.json().error.details).toEqual({ field: 'blockedById', rule: 'cycle', path: [b!.identifier, a!.identifier, b!.identifier] });
+    expect(two.json().error.details).toEqual({
+      field: 'blockedById',
+      rule: 'cycle',
+      path: [b!.identifier, a!.identifier, b!.identifier],
+    });
 
     expect((await block(b!.id, c!.id)).statusCode).toBe(201);
     expect((await block(c!.id, d!.id)).statusCode).toBe(201);
     const four = await block(d!.id, a!.id);
     expect(four.statusCode).toBe(409);
-    expect(four.json().error.details).toMatchObject({ rule: 'cycle', path: [d!.identifier, a!.identifier, b!.identifier, c!.identifier, d!.identifier] });
+    expect(four.json().error.details).toMatchObject({
+      rule: 'cycle',
+      path: [d!.identifier, a!.identifier, b!.identifier, c!.identifier, d!.identifier],
+    });
     // A diamond is not a cycle.
     expect((await block(a!.id, d!.id)).statusCode).toBe(201);
   });
@@ -79,7 +107,9 @@ describe('issues: blockers', () => {
     expect(invisible.json().error.code).toBe('FORBIDDEN');
     const stranger = userActor({ teamIds: [randomUUID()] });
     expect((await call(h, stranger, 'GET', `/api/tasks/${a.id}/blockers`)).statusCode).toBe(403);
-    const bad = await call(h, w.owner, 'POST', `/api/tasks/${a.id}/blockers`, { blockedById: 'nope' });
+    const bad = await call(h, w.owner, 'POST', `/api/tasks/${a.id}/blockers`, {
+      blockedById: 'nope',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.details).toMatchObject({ field: 'blockedById', rule: 'format' });
   });
@@ -91,14 +121,31 @@ describe('issues: blockers', () => {
     const del = await call(h, w.owner, 'DELETE', `/api/tasks/${a.id}/blockers/${relation.id}`);
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
-    expect((await call(h, w.owner, 'DELETE', `/api/tasks/${a.id}/blockers/${relation.id}`)).statusCode).toBe(404);
-    expect((await call(h, w.owner, 'GET', `/api/tasks/${a.id}/blockers`)).json().data).toEqual({ blockedBy: [], blocking: [] });
+    expect(
+      (await call(h, w.owner, 'DELETE', `/api/tasks/${a.id}/blockers/${relation.id}`)).statusCode,
+    ).toBe(404);
+    expect((await call(h, w.owner, 'GET', `/api/tasks/${a.id}/blockers`)).json().data).toEqual({
+      blockedBy: [],
+      blocking: [],
+    });
     const actA = (await call(h, w.owner, 'GET', `/api/tasks/${a.id}`)).json().data.activity;
     const actB = (await call(h, w.owner, 'GET', `/api/tasks/${b.id}`)).json().data.activity;
-    expect(actA.at(-1)).toMatchObject({ action: 'blocker_removed', field: 'blockedBy', oldValue: b.identifier, newValue: null });
-    expect(actB.at(-1)).toMatchObject({ action: 'blocking_removed', field: 'blocking', oldValue: a.identifier, newValue: null });
+    expect(actA.at(-1)).toMatchObject({
+      action: 'blocker_removed',
+      field: 'blockedBy',
+      oldValue: b.identifier,
+      newValue: null,
+    });
+    expect(actB.at(-1)).toMatchObject({
+      action: 'blocking_removed',
+      field: 'blocking',
+      oldValue: a.identifier,
+      newValue: null,
+    });
     // Removed relations can be added again; the blocking issue's id also names the relation.
     expect((await block(a.id, b.id)).statusCode).toBe(201);
-    expect((await call(h, w.owner, 'DELETE', `/api/tasks/${a.id}/blockers/${b.id}`)).statusCode).toBe(204);
+    expect(
+      (await call(h, w.owner, 'DELETE', `/api/tasks/${a.id}/blockers/${b.id}`)).statusCode,
+    ).toBe(204);
   });
 });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentActor, userActor } from '@momentum/service-kit/testing';
-import { call, createIssue, newWorld, startHarness, type Harness, type World } from '../support/harness.js';
+import {
+  call,
+  createIssue,
+  newWorld,
+  startHarness,
+  type Harness,
+  type World,
+} from '../support/harness.js';
 
 describe('issues: comments', () => {
   let h: Harness;
@@ -19,7 +26,9 @@ describe('issues: comments', () => {
     const stranger = newWorld(h);
     h.directory.addMember(stranger.teamId, { name: 'Eve' });
     const issue = await createIssue(h, w);
-    const res = await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'Thanks @ada.lovelace — @triage-bot please label. cc @Eve' });
+    const res = await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, {
+      body: 'Thanks @ada.lovelace — @triage-bot please label. cc @Eve',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toEqual({
       id: expect.any(String),
@@ -40,19 +49,33 @@ describe('issues: comments', () => {
   it('validates the body: 1 to 10,000 characters, not blank', async () => {
     const issue = await createIssue(h, w);
     const url = `/api/tasks/${issue.id}/comments`;
-    expect((await call(h, w.owner, 'POST', url, {})).json().error.details).toEqual({ field: 'body', rule: 'required' });
-    expect((await call(h, w.owner, 'POST', url, { body: '' })).json().error.details).toMatchObject({ field: 'body', rule: 'min_length' });
+    expect((await call(h, w.owner, 'POST', url, {})).json().error.details).toEqual({
+      field: 'body',
+      rule: 'required',
+    });
+    expect((await call(h, w.owner, 'POST', url, { body: '' })).json().error.details).toMatchObject({
+      field: 'body',
+      rule: 'min_length',
+    });
     expect((await call(h, w.owner, 'POST', url, { body: '   ' })).statusCode).toBe(422);
     const long = await call(h, w.owner, 'POST', url, { body: 'x'.repeat(10_001) });
     expect(long.statusCode).toBe(422);
-    expect(long.json().error.details).toMatchObject({ field: 'body', rule: 'max_length', max: 10_000 });
-    expect((await call(h, w.owner, 'POST', url, { body: 'x'.repeat(10_000) })).statusCode).toBe(201);
+    expect(long.json().error.details).toMatchObject({
+      field: 'body',
+      rule: 'max_length',
+      max: 10_000,
+    });
+    expect((await call(h, w.owner, 'POST', url, { body: 'x'.repeat(10_000) })).statusCode).toBe(
+      201,
+    );
   });
 
   it('lets only the author edit or delete, and records each action in the activity', async () => {
     const issue = await createIssue(h, w);
     const teammate = userActor({ teamIds: [w.teamId] });
-    const created = (await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'first' })).json().data;
+    const created = (
+      await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'first' })
+    ).json().data;
     const url = `/api/tasks/${issue.id}/comments/${created.id}`;
 
     const notMine = await call(h, teammate, 'PATCH', url, { body: 'hijack' });
@@ -62,7 +85,11 @@ describe('issues: comments', () => {
 
     const edited = await call(h, w.owner, 'PATCH', url, { body: 'second' });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().data).toMatchObject({ id: created.id, body: 'second', userId: w.owner.id });
+    expect(edited.json().data).toMatchObject({
+      id: created.id,
+      body: 'second',
+      userId: w.owner.id,
+    });
 
     const detail = (await call(h, w.owner, 'GET', `/api/tasks/${issue.id}`)).json().data;
     expect(detail.comments.map((c: { body: string }) => c.body)).toEqual(['second']);
@@ -74,7 +101,15 @@ describe('issues: comments', () => {
 
     const after = (await call(h, w.owner, 'GET', `/api/tasks/${issue.id}`)).json().data;
     expect(after.comments).toEqual([]);
-    expect(after.activity.map((a: { action: string; oldValue: string | null; newValue: string | null }) => [a.action, a.oldValue, a.newValue])).toEqual([
+    expect(
+      after.activity.map(
+        (a: { action: string; oldValue: string | null; newValue: string | null }) => [
+          a.action,
+          a.oldValue,
+          a.newValue,
+        ],
+      ),
+    ).toEqual([
       ['created', null, issue.identifier],
       ['comment_added', null, created.id],
       ['comment_edited', created.id, created.id],
@@ -86,30 +121,56 @@ describe('issues: comments', () => {
     const issue = await createIssue(h, w);
     const agent = agentActor(w.owner.id, { teamIds: [w.teamId] });
     await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'one' });
-    const byAgent = await call(h, agent, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'two' });
+    const byAgent = await call(h, agent, 'POST', `/api/tasks/${issue.id}/comments`, {
+      body: 'two',
+    });
     expect(byAgent.json().data).toMatchObject({ userId: agent.id, userType: 'agent' });
     // The agent's owner is not the comment's owner.
-    expect((await call(h, w.owner, 'DELETE', `/api/tasks/${issue.id}/comments/${byAgent.json().data.id}`)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          h,
+          w.owner,
+          'DELETE',
+          `/api/tasks/${issue.id}/comments/${byAgent.json().data.id}`,
+        )
+      ).statusCode,
+    ).toBe(403);
     const detail = (await call(h, w.owner, 'GET', `/api/tasks/${issue.id}`)).json().data;
     expect(detail.comments.map((c: { body: string }) => c.body)).toEqual(['one', 'two']);
-    expect(detail.activity.at(-1)).toMatchObject({ action: 'comment_added', userId: agent.id, userType: 'agent' });
+    expect(detail.activity.at(-1)).toMatchObject({
+      action: 'comment_added',
+      userId: agent.id,
+      userType: 'agent',
+    });
   });
 
   it('refuses comments on unknown and invisible issues', async () => {
-    expect((await call(h, w.owner, 'POST', `/api/tasks/${randomUUID()}/comments`, { body: 'x' })).statusCode).toBe(404);
+    expect(
+      (await call(h, w.owner, 'POST', `/api/tasks/${randomUUID()}/comments`, { body: 'x' }))
+        .statusCode,
+    ).toBe(404);
     const issue = await createIssue(h, w);
     const stranger = userActor({ teamIds: [randomUUID()] });
     const res = await call(h, stranger, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'x' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('FORBIDDEN');
-    expect((await call(h, w.owner, 'PATCH', `/api/tasks/${issue.id}/comments/${randomUUID()}`, { body: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await call(h, w.owner, 'PATCH', `/api/tasks/${issue.id}/comments/${randomUUID()}`, {
+          body: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('still comments when the directory is down, with no mentions resolved', async () => {
     const issue = await createIssue(h, w);
     h.directory.down = true;
     try {
-      const res = await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'hello @someone' });
+      const res = await call(h, w.owner, 'POST', `/api/tasks/${issue.id}/comments`, {
+        body: 'hello @someone',
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().data.mentions).toEqual([]);
     } finally {

@@ -25,7 +25,10 @@ export async function startHarness(): Promise<Harness> {
   const ctx = await testContext('issues', config);
   const directory = new MemoryDirectory();
   const projects = new Map<string, NonNullable<ProjectLookupReply>>();
-  ctx.bus.respond(RequestSubjects.projectLookup, async (data) => projects.get((data as { id: string }).id) ?? null);
+  ctx.bus.respond(
+    RequestSubjects.projectLookup,
+    async (data) => projects.get((data as { id: string }).id) ?? null,
+  );
   const app = await buildIssuesApp(ctx, { directory });
   return {
     ctx,
@@ -58,18 +61,40 @@ export function newWorld(h: Harness, key = `P${++keySeq}X`): World {
   return { teamId, projectId, key, owner };
 }
 
-export function call(h: Harness, actor: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return injectAs(h.app, actor, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+export function call(
+  h: Harness,
+  actor: Actor,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return injectAs(h.app, actor, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
-export async function createIssue(h: Harness, w: World, body: Record<string, unknown> = {}, actor: Actor = w.owner) {
-  const res = await call(h, actor, 'POST', '/api/tasks', { projectId: w.projectId, title: 'An issue', ...body });
+export async function createIssue(
+  h: Harness,
+  w: World,
+  body: Record<string, unknown> = {},
+  actor: Actor = w.owner,
+) {
+  const res = await call(h, actor, 'POST', '/api/tasks', {
+    projectId: w.projectId,
+    title: 'An issue',
+    ...body,
+  });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: string; identifier: string; [k: string]: unknown };
 }
 
 /** Poll until `check` is truthy (events and outbox flushes are asynchronous). */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();

@@ -9,19 +9,30 @@ export class MemoryDirectory implements Directory {
   down = false;
 
   addMember(teamId: string, person: Partial<Person> & { name: string }): Person {
-    const p: Person = { id: person.id ?? randomUUID(), name: person.name, avatar: person.avatar ?? `https://avatars.test/${person.name}.svg`, type: 'user' };
+    const p: Person = {
+      id: person.id ?? randomUUID(),
+      name: person.name,
+      avatar: person.avatar ?? `https://avatars.test/${person.name}.svg`,
+      type: 'user',
+    };
     this.members.set(teamId, [...(this.members.get(teamId) ?? []), p]);
     return p;
   }
 
   addAgent(teamId: string, person: Partial<Person> & { name: string }): Person {
-    const p: Person = { id: person.id ?? randomUUID(), name: person.name, avatar: person.avatar ?? `https://avatars.test/agents/${person.name}.svg`, type: 'agent' };
+    const p: Person = {
+      id: person.id ?? randomUUID(),
+      name: person.name,
+      avatar: person.avatar ?? `https://avatars.test/agents/${person.name}.svg`,
+      type: 'agent',
+    };
     this.agents.set(teamId, [...(this.agents.get(teamId) ?? []), p]);
     return p;
   }
 
   rename(id: string, name: string): void {
-    for (const list of [...this.members.values(), ...this.agents.values()]) for (const p of list) if (p.id === id) p.name = name;
+    for (const list of [...this.members.values(), ...this.agents.values()])
+      for (const p of list) if (p.id === id) p.name = name;
   }
 
   private check() {

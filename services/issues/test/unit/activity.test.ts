@@ -16,7 +16,9 @@ const base: EditableIssue = {
 
 describe('activity diffing', () => {
   it('records a status change as status_changed with old and new value', () => {
-    expect(diffIssue(base, { status: 'in_progress' })).toEqual([{ action: 'status_changed', field: 'status', oldValue: 'backlog', newValue: 'in_progress' }]);
+    expect(diffIssue(base, { status: 'in_progress' })).toEqual([
+      { action: 'status_changed', field: 'status', oldValue: 'backlog', newValue: 'in_progress' },
+    ]);
   });
   it('names each field’s action and writes values as strings, null when absent', () => {
     const changes = diffIssue(base, {
@@ -44,9 +46,13 @@ describe('activity diffing', () => {
   });
   it('records nothing for fields left out or set to their current value', () => {
     expect(diffIssue(base, {})).toEqual([]);
-    expect(diffIssue(base, { status: 'backlog', labels: ['bug'], assigneeId: null, title: undefined })).toEqual([]);
+    expect(
+      diffIssue(base, { status: 'backlog', labels: ['bug'], assigneeId: null, title: undefined }),
+    ).toEqual([]);
   });
   it('records clearing a value with newValue null', () => {
-    expect(diffIssue({ ...base, assigneeId: 'u1' }, { assigneeId: null })).toEqual([{ action: 'assignee_changed', field: 'assigneeId', oldValue: 'u1', newValue: null }]);
+    expect(diffIssue({ ...base, assigneeId: 'u1' }, { assigneeId: null })).toEqual([
+      { action: 'assignee_changed', field: 'assigneeId', oldValue: 'u1', newValue: null },
+    ]);
   });
 });

@@ -9,14 +9,22 @@ describe('issue identifiers', () => {
     expect(formatIdentifier('PE2', 42)).toBe('PE2-42');
   });
   it('refuses numbers that are not positive integers', () => {
-    for (const n of [0, -1, 1.5, Number.NaN]) expect(() => formatIdentifier('ENG', n)).toThrow(RangeError);
+    for (const n of [0, -1, 1.5, Number.NaN])
+      expect(() => formatIdentifier('ENG', n)).toThrow(RangeError);
   });
   it('parses what it formats, case-insensitively', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Z][A-Z0-9]{1,9}$/), fc.integer({ min: 1, max: 999_999_999 }), (key, n) => {
-        expect(parseIdentifier(formatIdentifier(key, n))).toEqual({ key, number: n });
-        expect(parseIdentifier(formatIdentifier(key, n).toLowerCase())).toEqual({ key, number: n });
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Z][A-Z0-9]{1,9}$/),
+        fc.integer({ min: 1, max: 999_999_999 }),
+        (key, n) => {
+          expect(parseIdentifier(formatIdentifier(key, n))).toEqual({ key, number: n });
+          expect(parseIdentifier(formatIdentifier(key, n).toLowerCase())).toEqual({
+            key,
+            number: n,
+          });
+        },
+      ),
     );
     expect(parseIdentifier('ENG-0')).toBeNull();
     expect(parseIdentifier('ENG 1')).toBeNull();
@@ -30,7 +38,9 @@ describe('issue identifiers', () => {
 
 describe('time-ordered ids', () => {
   it('are RFC 9562 version 7 UUIDs', () => {
-    expect(uuidv7()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(uuidv7()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
   it('sort in the order they were made, also within one millisecond', () => {
     const ids = Array.from({ length: 5000 }, () => uuidv7());

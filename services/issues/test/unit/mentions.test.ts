@@ -13,7 +13,13 @@ describe('mentions', () => {
     expect(resolveMentions('ping @adam and @TRIAGE BOT', people)).toEqual([bot, adam]);
   });
   it('accepts a multi-word name with dots, underscores, dashes or nothing between the words', () => {
-    for (const written of ['@Ada Lovelace', '@ada.lovelace', '@ada_lovelace', '@ada-lovelace', '@AdaLovelace']) {
+    for (const written of [
+      '@Ada Lovelace',
+      '@ada.lovelace',
+      '@ada_lovelace',
+      '@ada-lovelace',
+      '@AdaLovelace',
+    ]) {
       expect(resolveMentions(`hi ${written}!`, people), written).toEqual([ada]);
     }
   });

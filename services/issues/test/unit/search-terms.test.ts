@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWords, PREFIX_MAX, queryKeys, rankOf, searchKeysOf } from '../../src/domain/search-terms.js';
+import {
+  normalizeWords,
+  PREFIX_MAX,
+  queryKeys,
+  rankOf,
+  searchKeysOf,
+} from '../../src/domain/search-terms.js';
 
 describe('search normalization', () => {
   it('lower-cases, strips accents and splits on anything but letters and digits', () => {
-    expect(normalizeWords('Crème Brûlée: ÜBER-fast v2!')).toEqual(['creme', 'brulee', 'uber', 'fast', 'v2']);
+    expect(normalizeWords('Crème Brûlée: ÜBER-fast v2!')).toEqual([
+      'creme',
+      'brulee',
+      'uber',
+      'fast',
+      'v2',
+    ]);
   });
   it('treats regex characters as separators, never as patterns', () => {
     expect(normalizeWords('a.*b (c|d) [e] ^f$')).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
@@ -11,7 +23,18 @@ describe('search normalization', () => {
   });
   it('keeps whole words and their prefixes as keys', () => {
     const keys = searchKeysOf('Login bug', 'Login fails');
-    expect(keys).toEqual(expect.arrayContaining(['w:login', 'w:bug', 'w:fails', 'p:l', 'p:lo', 'p:login', 'p:f', 'p:fails']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'w:login',
+        'w:bug',
+        'w:fails',
+        'p:l',
+        'p:lo',
+        'p:login',
+        'p:f',
+        'p:fails',
+      ]),
+    );
     expect(keys.filter((k) => k === 'w:login')).toHaveLength(1);
   });
   it('caps prefixes at PREFIX_MAX characters', () => {

@@ -12,3 +12,13 @@ export function issueStateOf(data: unknown): IssueState | null {
   if (typeof d.version !== 'number' || !Number.isInteger(d.version) || d.version < 0) return null;
   return { id: d.id, projectId: d.projectId, status: d.status as IssueStatus, version: d.version };
 }
+
+/** The highest-version state of each issue among several (the others are already stale). */
+export function newestPerIssue(states: readonly IssueState[]): Map<string, IssueState> {
+  const newest = new Map<string, IssueState>();
+  for (const s of states) {
+    const seen = newest.get(s.id);
+    if (!seen || seen.version < s.version) newest.set(s.id, s);
+  }
+  return newest;
+}

@@ -12,14 +12,15 @@ export async function consumeIssueEvents(bus: EventBus, states: IssueStateStore,
     from: 'issues',
     durable: 'projects-issue-counts',
     types: [EventTypes.issues.issueCreated, EventTypes.issues.issueUpdated],
-    concurrency: 16,
+    // Events of one project wait for its batch in flight and then go as the next batch.
+    concurrency: 64,
     handler: async (event) => {
       const state = issueStateOf(event.data);
       if (!state) {
         log.warn({ eventId: event.id, type: event.type }, 'issue event without a usable state; skipped');
         return;
       }
-      await states.apply(state);
+      if ((await states.apply(state)) === 'foreign') log.warn({ eventId: event.id, issueId: state.id }, 'issue event names another project than before; skipped');
     },
   });
 }

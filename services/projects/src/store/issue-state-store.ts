@@ -1,73 +1,176 @@
-import type { IssueState, ProjectCounts } from '@momentum/contracts';
-import type { ProjectModels } from './models.js';
-import { countsByProject, type StatusCountRow } from '../domain/counts.js';
+import type { IssueState, IssueStatus, ProjectCounts } from '@momentum/contracts';
+import type { IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
+import type { KeyedSerializer } from './serializer.js';
+import { countsOf, foldTransitions, tally } from '../domain/counts.js';
+import { newestPerIssue } from '../domain/issue-event.js';
+import { planRebuild } from '../domain/rebuild.js';
 
-/**
- * The issue-count read model: one row per issue with the highest `version` seen.
- * Counting is a `$group` over the `{projectId, status}` index, so a redelivered or
- * out-of-order event can never be counted twice — it only ever replaces a row.
- */
+/** What applying an issue state did: counted it, or skipped it as old or as another project's issue. */
+export type ApplyOutcome = 'applied' | 'stale' | 'foreign';
+
 const BATCH = 500;
 
-export class IssueStateStore {
-  constructor(private readonly m: ProjectModels) {}
+interface Waiting {
+  state: IssueState;
+  resolve: (outcome: ApplyOutcome) => void;
+  reject: (err: unknown) => void;
+}
 
-  /** True when the state was newer than what we had (and is now stored). */
-  async apply(state: IssueState, seenAt = new Date()): Promise<boolean> {
+/** In-flight marks of one project as stored, and those whose row is written (to clear). */
+interface ProjectMarks {
+  inFlight: Map<string, number>;
+  settled: Set<string>;
+}
+
+/**
+ * The issue-count read model: one row per issue with the highest `version` seen
+ * (`issue_states`) and one numbers document per project (`project_counts`). Every read
+ * and write is by `_id` alone, the only filter FerretDB serves from its index; the
+ * read-then-write steps are safe because all writers of one project's rows and numbers
+ * run one at a time (per-project key of the serializer).
+ */
+export class IssueStateStore {
+  private readonly marks = new Map<string, ProjectMarks>();
+  private readonly waiting = new Map<string, Waiting[]>();
+
+  constructor(
+    private readonly m: ProjectModels,
+    private readonly serializer: KeyedSerializer,
+  ) {}
+
+  /**
+   * Idempotent and order-proof: a state no newer than the stored one changes nothing.
+   * States of one project that arrive while its previous batch is being written are
+   * applied together, so a busy project costs one counts write per batch, not per event.
+   */
+  apply(state: IssueState): Promise<ApplyOutcome> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.waiting.get(state.projectId);
+      if (waiting) return void waiting.push({ state, resolve, reject });
+      this.waiting.set(state.projectId, [{ state, resolve, reject }]);
+      void this.serial(state.projectId, async () => {
+        const batch = this.waiting.get(state.projectId) ?? [];
+        this.waiting.delete(state.projectId);
+        try {
+          const outcomes = await this.applyBatch(state.projectId, batch.map((b) => b.state));
+          batch.forEach((b, i) => b.resolve(outcomes[i]!));
+        } catch (err) {
+          for (const b of batch) b.reject(err);
+        }
+      });
+    });
+  }
+
+  async countsFor(projectIds: readonly string[]): Promise<Map<string, ProjectCounts>> {
+    const docs = await Promise.all(projectIds.map((id) => this.m.ProjectCounts.findById(id, { issuesByStatus: 1 }).lean<ProjectCountsDoc>()));
+    return new Map(projectIds.map((id, i) => [id, countsOf(docs[i]?.issuesByStatus)]));
+  }
+
+  /**
+   * Makes one project's rows match the issues service's `truth` (fetched from
+   * `fetchedAt` on) and recounts. Rows newer than the truth stay, and so do rows the
+   * truth lacks but that an event wrote after the fetch began.
+   */
+  rebuild(projectId: string, truth: readonly IssueState[], fetchedAt: Date): Promise<{ removed: number; counts: ProjectCounts }> {
+    return this.serial(projectId, async () => {
+      const rows = await this.m.IssueState.find({ projectId }, { version: 1, seenAt: 1 }).lean<Array<Pick<IssueStateDoc, '_id' | 'version' | 'seenAt'>>>();
+      const plan = planRebuild(new Map(rows.map((r) => [r._id, r.version])), truth);
+      await this.insertMany(plan.inserts, fetchedAt);
+      for (const state of plan.updates) await this.writeRow(state, fetchedAt);
+      const missing = new Set(plan.missing);
+      const gone = rows.filter((r) => missing.has(r._id) && r.seenAt < fetchedAt).map((r) => r._id);
+      if (gone.length) await this.m.IssueState.deleteMany({ _id: { $in: gone } });
+
+      const statuses = await this.m.IssueState.find({ projectId }, { status: 1 }).lean<Array<Pick<IssueStateDoc, 'status'>>>();
+      const issuesByStatus = tally(statuses.map((r) => r.status));
+      await this.m.ProjectCounts.replaceOne({ _id: projectId }, { issuesByStatus, inFlight: {} }, { upsert: true });
+      this.marks.delete(projectId);
+      return { removed: gone.length, counts: countsOf(issuesByStatus) };
+    });
+  }
+
+  private serial<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+    return this.serializer.run(`${this.m.ProjectCounts.modelName}:${projectId}`, work);
+  }
+
+  /**
+   * Counts the moves and marks them in flight in one write, then stores the rows. A mark
+   * is harmless once its row is written (that version is then stale anyway), so clearing
+   * it rides along with the project's next counts write instead of costing its own.
+   */
+  private async applyBatch(projectId: string, states: readonly IssueState[]): Promise<ApplyOutcome[]> {
+    const newest = newestPerIssue(states);
+    const rows = await Promise.all([...newest.keys()].map((id) => this.m.IssueState.findById(id).lean<IssueStateDoc>()));
+    const outcome = new Map<string, ApplyOutcome>();
+    const moves: Array<{ state: IssueState; from: IssueStatus | null }> = [];
+    [...newest.values()].forEach((state, i) => {
+      const row = rows[i];
+      // An issue never changes project; a row under another one means a bad event.
+      if (row && row.projectId !== projectId) outcome.set(state.id, 'foreign');
+      else if (row && row.version >= state.version) outcome.set(state.id, 'stale');
+      else moves.push({ state, from: row?.status ?? null });
+    });
+    if (moves.length) await this.writeMoves(projectId, moves);
+    return states.map((s) => (newest.get(s.id) === s ? (outcome.get(s.id) ?? 'applied') : 'stale'));
+  }
+
+  private async writeMoves(projectId: string, moves: ReadonlyArray<{ state: IssueState; from: IssueStatus | null }>): Promise<void> {
     try {
-      const res = await this.m.IssueState.updateOne(
-        { _id: state.id, version: { $lt: state.version } },
-        { $set: { projectId: state.projectId, status: state.status, version: state.version, seenAt } },
-        { upsert: true },
+      const marks = await this.marksOf(projectId);
+      const uncounted = moves.filter((m) => (marks.inFlight.get(m.state.id) ?? -1) < m.state.version);
+      if (uncounted.length) {
+        const inc = foldTransitions(uncounted.map((m) => ({ from: m.from, to: m.state.status })));
+        const marking = new Set(uncounted.map((m) => m.state.id));
+        const clear = [...marks.settled].filter((id) => !marking.has(id));
+        const update = {
+          $set: Object.fromEntries(uncounted.map((m) => [`inFlight.${m.state.id}`, m.state.version])),
+          ...(Object.keys(inc).length ? { $inc: Object.fromEntries(Object.entries(inc).map(([st, n]) => [`issuesByStatus.${st}`, n])) } : {}),
+          ...(clear.length ? { $unset: Object.fromEntries(clear.map((id) => [`inFlight.${id}`, 1])) } : {}),
+        };
+        await this.m.ProjectCounts.updateOne({ _id: projectId }, update, { upsert: true, setDefaultsOnInsert: false });
+        for (const id of clear) marks.inFlight.delete(id);
+        marks.settled.clear();
+        for (const m of uncounted) marks.inFlight.set(m.state.id, m.state.version);
+      }
+      const seenAt = new Date();
+      await this.m.IssueState.bulkWrite(
+        moves.map(({ state }) => ({
+          updateOne: { filter: { _id: state.id }, update: { $set: { projectId, status: state.status, version: state.version, seenAt } }, upsert: true },
+        })),
+        { ordered: false },
       );
-      return res.modifiedCount + res.upsertedCount > 0;
+      for (const m of moves) marks.settled.add(m.state.id);
     } catch (err) {
-      // The row exists with this or a newer version: the upsert's insert hit the _id.
-      if ((err as { code?: number }).code === 11000) return false;
+      // What the database holds is uncertain now: read the marks again next time.
+      this.marks.delete(projectId);
       throw err;
     }
   }
 
-  /** Version per issue of one project (the `{projectId, status}` index finds them). */
-  async versionsOf(projectId: string): Promise<Map<string, number>> {
-    const rows = await this.m.IssueState.find({ projectId }, { version: 1 }).lean<Array<{ _id: string; version: number }>>();
-    return new Map(rows.map((r) => [r._id, r.version]));
-  }
-
-  /**
-   * Inserts rows for issues not seen yet, in unordered batches. One that an event wrote
-   * meanwhile (duplicate _id) goes through `apply`, which keeps the newer version.
-   */
-  async insertMany(states: readonly IssueState[], seenAt = new Date()): Promise<void> {
-    for (let i = 0; i < states.length; i += BATCH) {
-      const batch = states.slice(i, i + BATCH);
-      try {
-        await this.m.IssueState.insertMany(
-          batch.map((s) => ({ _id: s.id, projectId: s.projectId, status: s.status, version: s.version, seenAt })),
-          { ordered: false },
-        );
-      } catch (err) {
-        if (!onlyDuplicates(err)) throw err;
-        for (const state of batch) await this.apply(state, seenAt);
-      }
+  /** The project's in-flight marks, read once: this process is their only writer. */
+  private async marksOf(projectId: string): Promise<ProjectMarks> {
+    let marks = this.marks.get(projectId);
+    if (!marks) {
+      const doc = await this.m.ProjectCounts.findById(projectId, { inFlight: 1 }).lean<ProjectCountsDoc>();
+      marks = { inFlight: new Map(Object.entries(doc?.inFlight ?? {})), settled: new Set() };
+      this.marks.set(projectId, marks);
     }
+    return marks;
   }
 
-  /** Drops the given rows of the project, unless written after `before` (by a newer event). */
-  async remove(projectId: string, ids: readonly string[], before: Date): Promise<number> {
-    if (ids.length === 0) return 0;
-    const res = await this.m.IssueState.deleteMany({ _id: { $in: [...ids] }, projectId, seenAt: { $lt: before } });
-    return res.deletedCount;
+  private writeRow(state: IssueState, seenAt: Date) {
+    const { projectId, status, version } = state;
+    return this.m.IssueState.updateOne({ _id: state.id }, { $set: { projectId, status, version, seenAt } }, { upsert: true });
   }
 
-  async countsFor(projectIds: readonly string[]): Promise<Map<string, ProjectCounts>> {
-    if (projectIds.length === 0) return new Map();
-    const rows = await this.m.IssueState.aggregate<{ _id: { projectId: string; status: string }; count: number }>([
-      { $match: { projectId: projectIds.length === 1 ? projectIds[0] : { $in: [...projectIds] } } },
-      { $group: { _id: { projectId: '$projectId', status: '$status' }, count: { $sum: 1 } } },
-    ]);
-    const flat: StatusCountRow[] = rows.map((r) => ({ projectId: r._id.projectId, status: r._id.status, count: r.count }));
-    return countsByProject(projectIds, flat);
+  /** Rows for issues not seen yet, in unordered batches; an id already stored (under another project) is left alone. */
+  private async insertMany(states: readonly IssueState[], seenAt: Date): Promise<void> {
+    for (let i = 0; i < states.length; i += BATCH) {
+      const batch = states.slice(i, i + BATCH).map((s) => ({ _id: s.id, projectId: s.projectId, status: s.status as IssueStatus, version: s.version, seenAt }));
+      await this.m.IssueState.insertMany(batch, { ordered: false }).catch((err: unknown) => {
+        if (!onlyDuplicates(err)) throw err;
+      });
+    }
   }
 }
 

@@ -34,6 +34,17 @@ export interface IssueStateDoc {
   seenAt: Date;
 }
 
+/**
+ * The counts of one project (`_id` = project id), so a read is one fetch by `_id`.
+ * `inFlight` marks issues whose move is counted but whose `issue_states` row is not yet
+ * written: a crash between the two writes cannot make the redelivery count it again.
+ */
+export interface ProjectCountsDoc {
+  _id: string;
+  issuesByStatus: Partial<Record<IssueStatus, number>>;
+  inFlight: Record<string, number>;
+}
+
 const nullableString = { type: String, default: null };
 
 export function projectModels(db: Connection) {
@@ -77,11 +88,23 @@ export function projectModels(db: Connection) {
     },
     { versionKey: false, id: false },
   );
-  issueStates.index({ projectId: 1, status: 1 });
+  // Rebuilds read one project's rows.
+  issueStates.index({ projectId: 1 });
+
+  const counts = new Schema<ProjectCountsDoc>(
+    {
+      _id: { type: String, required: true },
+      // No defaults: an upsert's `$setOnInsert` of them would clash with `$inc` of a sub-path.
+      issuesByStatus: Schema.Types.Mixed,
+      inFlight: Schema.Types.Mixed,
+    },
+    { versionKey: false, id: false },
+  );
 
   return {
     Project: db.model<ProjectDoc>('Project', projects, 'projects'),
     IssueState: db.model<IssueStateDoc>('IssueState', issueStates, 'issue_states'),
+    ProjectCounts: db.model<ProjectCountsDoc>('ProjectCounts', counts, 'project_counts'),
   };
 }
 export type ProjectModels = ReturnType<typeof projectModels>;

@@ -2,6 +2,7 @@ import { conflict, forbidden, notFound, type EventEnvelope, type ListProjectsInp
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
+import type { KeyedSerializer } from './serializer.js';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;
@@ -13,10 +14,18 @@ export type ProjectChanges = Partial<Pick<ProjectDoc, 'name' | 'nameSort' | 'des
 
 /** Project queries; every list and lookup is served by an index declared in models.ts. */
 export class ProjectStore {
-  constructor(private readonly m: ProjectModels) {}
+  constructor(
+    private readonly m: ProjectModels,
+    private readonly serializer: KeyedSerializer,
+  ) {}
 
   get model() {
     return this.m.Project;
+  }
+
+  /** Runs `work` alone among the writers of this project document (see serializer.ts). */
+  serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.serializer.run(`${this.m.Project.modelName}:${id}`, work);
   }
 
   /**
@@ -84,18 +93,14 @@ export class ProjectStore {
   }
 
   /**
-   * Applies changes and queues the event in one atomic write. The filter pins the dates
-   * the caller's change was validated against, so two concurrent PATCHes cannot leave a
-   * target before the start; null means they moved and the caller re-reads.
+   * Applies changes and queues the event in one atomic write. Call inside `serial(id)`:
+   * the filter is `_id` alone (the only one FerretDB serves from its index), so the
+   * read-check-write of the caller relies on being the document's only writer.
    */
-  async update(current: ProjectDoc, changes: ProjectChanges, event: EventEnvelope): Promise<ProjectDoc | null> {
+  async update(id: string, changes: ProjectChanges, event: EventEnvelope): Promise<ProjectDoc> {
     // No projection: FerretDB's findAndModify does not implement one.
-    const doc = await this.m.Project.findOneAndUpdate(
-      { _id: current._id, startDate: current.startDate, targetDate: current.targetDate },
-      { $set: changes, $push: { _outbox: event } },
-      { new: true },
-    ).lean<ProjectDoc>();
-    if (!doc) return null;
+    const doc = await this.m.Project.findOneAndUpdate({ _id: id }, { $set: changes, $push: { _outbox: event } }, { new: true }).lean<ProjectDoc>();
+    if (!doc) throw notFound('Project');
     const { _outbox: _pending, ...project } = doc;
     return project;
   }

@@ -1,5 +1,4 @@
 import {
-  AppError,
   DEFAULT_PROJECT_STATUS,
   forbidden,
   scopeOf,
@@ -23,8 +22,6 @@ export interface ProjectDeps {
   teams: TeamDirectory;
   relay: OutboxRelay;
 }
-
-const UPDATE_RETRIES = 3;
 
 export async function createProject(deps: ProjectDeps, actor: Actor, input: CreateProjectInput): Promise<ProjectDoc> {
   if (!actor.teamIds.includes(input.teamId)) throw forbidden('You are not a member of this team');
@@ -50,24 +47,24 @@ export async function createProject(deps: ProjectDeps, actor: Actor, input: Crea
   return project;
 }
 
+/**
+ * Read, check and write run alone among this project's writers, so the date rule is
+ * judged on the values the write lands on and the relay cannot undo the change.
+ */
 export async function updateProject(deps: ProjectDeps, actor: Actor, id: string, input: UpdateProjectInput): Promise<ProjectDoc> {
-  for (let attempt = 0; attempt < UPDATE_RETRIES; attempt++) {
+  const changes = changesOf(input);
+  const { project, changed } = await deps.store.serial(id, async () => {
     const current = await deps.store.getAccessible(scopeOf(actor), id);
-    const changes = changesOf(input);
-    if (Object.keys(changes).length === 0) return current;
+    if (Object.keys(changes).length === 0) return { project: current, changed: false };
     const problem = dateOrderProblem(current, changes);
     if (problem) {
       throw validationError(`${problem}: targetDate ${TARGET_BEFORE_START.message}`, { field: problem, ...TARGET_BEFORE_START.params });
     }
     if (changes.leadId) await requireLead(deps.teams, current.teamId, changes.leadId);
-    const updated = await deps.store.update(current, changes, projectUpdated({ ...current, ...changes }, actor));
-    if (updated) {
-      deps.relay.flush(deps.store.model, updated._id);
-      return updated;
-    }
-    // The dates moved under us (concurrent PATCH): judge the change again on fresh values.
-  }
-  throw new AppError('CONFLICT', 'The project changed concurrently; try again');
+    return { project: await deps.store.update(id, changes, projectUpdated({ ...current, ...changes }, actor)), changed: true };
+  });
+  if (changed) deps.relay.flush(deps.store.model, id);
+  return project;
 }
 
 /** Only the fields the body names; undefined means "leave as is". */

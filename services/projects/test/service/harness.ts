@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Actor, EventEnvelope } from '@momentum/contracts';
+import type { Actor, EventEnvelope, IssueStatus } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
 import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
 import { ProjectsConfigSchema, type ProjectsConfig } from '../../src/config.js';
@@ -62,3 +62,20 @@ export async function until<T>(check: () => Promise<T | null | undefined | false
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** The project routes as an actor, for one harness (resolved lazily: it starts in beforeAll). */
+export function requests(harness: () => Harness) {
+  const as = (actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+    injectAs(harness().app, actor, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return {
+    post: (actor: Actor, payload: unknown) => as(actor, 'POST', '/api/projects', payload),
+    patch: (actor: Actor, id: string, payload: unknown) => as(actor, 'PATCH', `/api/projects/${id}`, payload),
+    get: (actor: Actor, url: string) => as(actor, 'GET', url),
+  };
+}
+
+/** The `_count` a project shows with these per-status numbers (the rest zero). */
+export const countsWith = (byStatus: Partial<Record<IssueStatus, number>>) => {
+  const issuesByStatus = { backlog: 0, todo: 0, in_progress: 0, in_review: 0, done: 0, cancelled: 0, ...byStatus };
+  return { issues: Object.values(issuesByStatus).reduce((a, b) => a + b, 0), issuesByStatus };
+};

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes, RequestSubjects, SYSTEM_ACTOR, type ProjectLookupReply } from '@momentum/contracts';
+import { connectService } from '@momentum/service-kit';
 import { injectAs } from '@momentum/service-kit/testing';
+import { buildProjectsApp } from '../../src/app.js';
 import { createProject, member, recordEvents, startHarness, until, type Harness } from './harness.js';
 
 describe('project lookups and events', () => {
@@ -11,6 +13,11 @@ describe('project lookups and events', () => {
   });
   afterAll(async () => h.close());
 
+  const outboxEmpty = (id: string) =>
+    until(async () => {
+      const doc = await h.ctx.db.collection('projects').findOne({ _id: id } as never);
+      return doc && (doc._outbox ?? []).length === 0;
+    });
   const lookup = (data: unknown) => h.ctx.bus.request<ProjectLookupReply>(RequestSubjects.projectLookup, data);
 
   it('answers the NATS lookup at once after create, every time', async () => {
@@ -54,29 +61,34 @@ describe('project lookups and events', () => {
     const updated = await until(async () => seen.find((e) => e.type === EventTypes.projects.projectUpdated && (e.data as { id: string }).id === p.id));
     expect(updated.data).toEqual({ id: p.id, teamId: p.teamId, key: p.key, name: 'Renamed', slug: p.slug, status: 'paused' });
 
-    await until(async () => {
-      const doc = await h.ctx.db.collection('projects').findOne({ _id: p.id } as never);
-      return doc && (doc._outbox ?? []).length === 0;
-    });
+    await outboxEmpty(p.id);
   });
 
   it('does not touch updatedAt when the outbox is cleared', async () => {
     const ada = member(h);
     const p = await createProject(h, ada, { name: 'Quiet' });
-    await until(async () => {
-      const doc = await h.ctx.db.collection('projects').findOne({ _id: p.id } as never);
-      return doc && (doc._outbox ?? []).length === 0;
-    });
+    await outboxEmpty(p.id);
     const again = await injectAs(h.app, ada, { method: 'GET', url: `/api/projects/${p.id}` });
     expect(again.json().data.updatedAt).toBe(p.updatedAt);
   });
 
-  it('publishes what a crash left in the outbox on the next sweep', async () => {
+  it('publishes what a crash left in the outbox when the service starts again', async () => {
     const seen = recordEvents(h, 'projects');
     const ada = member(h);
     const p = await createProject(h, ada, { name: 'Swept' });
+    // Written while no relay is at work on the document, as after a crash.
+    await outboxEmpty(p.id);
     const orphan = { id: randomUUID(), type: EventTypes.projects.projectUpdated, occurredAt: new Date().toISOString(), actor: null, data: { id: p.id } };
     await h.ctx.db.collection('projects').updateOne({ _id: p.id } as never, { $push: { _outbox: orphan } } as never);
-    await until(async () => seen.some((e) => e.id === orphan.id), 10_000);
+    // A second process on the same database and subjects: its start-up sweep finds the event.
+    const restarted = await connectService('projects', h.ctx.config);
+    const app = await buildProjectsApp(restarted, { teams: h.teams, issueStates: h.issueStates });
+    try {
+      await until(async () => seen.some((e) => e.id === orphan.id));
+      await outboxEmpty(p.id);
+    } finally {
+      await app.close();
+      await restarted.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IssueStatuses } from '@momentum/contracts';
-import { countsByProject, emptyCounts } from '../../src/domain/counts.js';
-import { issueStateOf } from '../../src/domain/issue-event.js';
+import { countsOf, emptyCounts, foldTransitions, tally, transition } from '../../src/domain/counts.js';
+import { issueStateOf, newestPerIssue } from '../../src/domain/issue-event.js';
 
 describe('counts', () => {
   it('lists all six statuses, zero when empty', () => {
@@ -10,16 +10,41 @@ describe('counts', () => {
     expect(c.issues).toBe(0);
   });
 
-  it('folds grouped rows per project and ignores unknown projects and statuses', () => {
-    const map = countsByProject(['p1', 'p2'], [
-      { projectId: 'p1', status: 'todo', count: 2 },
-      { projectId: 'p1', status: 'done', count: 1 },
-      { projectId: 'p3', status: 'todo', count: 9 },
-      { projectId: 'p1', status: 'weird', count: 4 },
-    ]);
-    expect(map.get('p1')).toEqual({ issues: 3, issuesByStatus: { backlog: 0, todo: 2, in_progress: 0, in_review: 0, done: 1, cancelled: 0 } });
-    expect(map.get('p2')).toEqual(emptyCounts());
-    expect(map.has('p3')).toBe(false);
+  it('shows stored numbers with all six statuses, ignoring unknown statuses', () => {
+    expect(countsOf({ todo: 2, done: 1, weird: 4 })).toEqual({ issues: 3, issuesByStatus: { backlog: 0, todo: 2, in_progress: 0, in_review: 0, done: 1, cancelled: 0 } });
+    expect(countsOf(undefined)).toEqual(emptyCounts());
+  });
+
+  it('tallies statuses of rows', () => {
+    expect(tally(['todo', 'todo', 'cancelled', 'bogus'])).toEqual({ backlog: 0, todo: 2, in_progress: 0, in_review: 0, done: 0, cancelled: 1 });
+  });
+
+  it('moves one issue between statuses', () => {
+    expect(transition(null, 'backlog')).toEqual({ backlog: 1 });
+    expect(transition('todo', 'done')).toEqual({ todo: -1, done: 1 });
+    expect(transition('done', 'done')).toEqual({});
+  });
+
+  it('sums the moves of a batch and drops the ones that cancel out', () => {
+    const moves = [
+      { from: null, to: 'todo' },
+      { from: 'todo', to: 'done' },
+      { from: 'backlog', to: 'todo' },
+    ] as const;
+    expect(foldTransitions(moves)).toEqual({ todo: 1, done: 1, backlog: -1 });
+    expect(foldTransitions([])).toEqual({});
+  });
+});
+
+describe('newestPerIssue', () => {
+  it('keeps the highest version of each issue, the first of equal ones', () => {
+    const a1 = { id: 'a', projectId: 'p', status: 'todo', version: 1 } as const;
+    const a3 = { ...a1, status: 'done', version: 3 } as const;
+    const a2 = { ...a1, status: 'in_review', version: 2 } as const;
+    const b1 = { ...a1, id: 'b' };
+    const newest = newestPerIssue([a1, a3, a2, b1, { ...b1 }]);
+    expect([...newest.values()]).toEqual([a3, b1]);
+    expect(newest.get('b')).toBe(b1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedSerializer } from '../../src/store/serializer.js';
+import { KeyedSerializer } from '../../src/keyed-serializer.js';
 
 describe('KeyedSerializer', () => {
   it('runs work of one key one at a time, in order, and other keys alongside', async () => {

@@ -1,6 +1,9 @@
 /**
- * Runs async work one at a time per key, in arrival order. Pure (no I/O): it only
- * chains promises. Used to serialize writers of one document — see store/models.ts.
+ * Runs async work one at a time per key, in arrival order. FerretDB 1.x applies an update
+ * by reading and rewriting the whole document without isolation, so two concurrent writers
+ * of one document (a `$inc` and the outbox relay's `$pullAll`, say) can undo each other;
+ * services send every writer of a document through here. With MongoDB proper it costs
+ * next to nothing. It only orders writers within one process.
  */
 export class KeyedSerializer {
   private readonly tails = new Map<string, Promise<unknown>>();

@@ -1,0 +1,137 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Actor, KeyRecord } from '@momentum/contracts';
+import { InternalClient, hashSecret, newApiKey, verifyActor } from '@momentum/service-kit';
+import { TEST_SECRET } from '@momentum/service-kit/testing';
+import { buildGateway, type GatewayDeps } from '../../src/app.js';
+import { GatewayConfigSchema, type Upstream } from '../../src/config.js';
+import { KeyCache } from '../../src/auth/key-cache.js';
+import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
+import { IdOwnerCache } from '../../src/routing/id-owner.js';
+
+/**
+ * A gateway built by its factory, in front of fake upstream services (one small Fastify
+ * per service, on a free local port, since the proxy speaks HTTP) that echo what reached
+ * them. Keys are real `svc_` keys with bcrypt hashes, held in an in-memory directory.
+ */
+export interface SeenRequest {
+  service: Upstream;
+  method: string;
+  url: string;
+  headers: Record<string, unknown>;
+  body: string;
+  actor: Actor | null;
+}
+
+export type UpstreamHandler = (request: FastifyRequest, reply: FastifyReply, seen: SeenRequest) => unknown;
+
+const SERVICES: Upstream[] = ['identity', 'habits', 'projects', 'issues', 'agents'];
+
+export class Keyring implements KeyDirectory {
+  private readonly records = new Map<string, KeyRecord>();
+  lookups = 0;
+  async add(actor: KeyRecord['actor']): Promise<string> {
+    const key = newApiKey(actor.type === 'agent' ? 'a' : 'u');
+    this.records.set(key.keyId, { keyId: key.keyId, hash: await hashSecret(key.secret), actor });
+    return key.raw;
+  }
+  async lookup(keyId: string) {
+    this.lookups++;
+    return this.records.get(keyId) ?? null;
+  }
+}
+
+export const userActor = (id = 'user-1'): KeyRecord['actor'] => ({
+  type: 'user',
+  id,
+  userId: id,
+  name: id,
+  teamIds: [],
+  isAdmin: false,
+});
+
+export const agentActor = (id: string, owner: string): KeyRecord['actor'] => ({
+  type: 'agent',
+  id,
+  userId: owner,
+  name: id,
+  teamIds: [],
+  isAdmin: false,
+  agentTeamId: null,
+});
+
+export interface TestGateway {
+  app: FastifyInstance;
+  seen: SeenRequest[];
+  keyring: Keyring;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(
+  options: {
+    env?: Record<string, string>;
+    handler?: UpstreamHandler;
+    upstreams?: Partial<Record<Upstream, FastifyInstance>>;
+  } & Partial<Pick<GatewayDeps, 'logStream' | 'idempotency' | 'resolver'>> = {},
+): Promise<TestGateway> {
+  const seen: SeenRequest[] = [];
+  const upstreams: FastifyInstance[] = [];
+  const urls: Record<string, string> = {};
+  for (const service of SERVICES) {
+    const upstream = options.upstreams?.[service] ?? echoUpstream(service, seen, options.handler);
+    const address = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    upstreams.push(upstream);
+    urls[`${service.toUpperCase()}_URL`] = address;
+  }
+  const config = GatewayConfigSchema.parse({
+    INTERNAL_SECRET: TEST_SECRET,
+    LOG_LEVEL: options.logStream ? 'trace' : 'silent',
+    RATE_LIMIT_MAX: '0',
+    ...urls,
+    ...options.env,
+  });
+  const keyring = new Keyring();
+  const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
+  const clients = [new InternalClient(config.HABITS_URL, TEST_SECRET), new InternalClient(config.ISSUES_URL, TEST_SECRET)] as const;
+  const app = await buildGateway({
+    config,
+    keyCache,
+    resolver: options.resolver ?? new KeyResolver(keyring, keyCache),
+    owners: new IdOwnerCache(...clients),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.idempotency ? { idempotency: options.idempotency } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    seen,
+    keyring,
+    async close() {
+      await app.close();
+      await Promise.all([...upstreams.map((u) => u.close()), ...clients.map((c) => c.close())]);
+    },
+  };
+}
+
+/** Answers 201 to POST and 200 otherwise with what it received, unless `handler` answers. */
+function echoUpstream(service: Upstream, seen: SeenRequest[], handler?: UpstreamHandler): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.all('/*', async (request, reply) => {
+    const record: SeenRequest = {
+      service,
+      method: request.method,
+      url: request.url,
+      headers: { ...request.headers },
+      body: typeof request.body === 'string' ? request.body : '',
+      actor: verifyActor(request.headers, TEST_SECRET),
+    };
+    seen.push(record);
+    if (handler) {
+      const answer = await handler(request, reply, record);
+      if (answer !== undefined || reply.sent) return answer;
+    }
+    return reply.status(request.method === 'POST' ? 201 : 200).send({ data: { service, n: seen.length, url: request.url, body: record.body } });
+  });
+  return app;
+}

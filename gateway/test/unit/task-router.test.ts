@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { routeTaskCreate, routeTaskList, routeTaskSubpath } from '../../src/routing/task-router.js';
+
+/** ARCHITECTURE "The shared path family /api/tasks". */
+describe('task router', () => {
+  it('a list query naming a project or an issue-only filter goes to issues', () => {
+    for (const key of ['projectId', 'status', 'priority', 'assigneeId', 'parentId', 'labels']) {
+      expect(routeTaskList({ [key]: 'x' }), key).toBe('issues');
+    }
+  });
+
+  it('task filters (and nothing) go to habits', () => {
+    expect(routeTaskList({})).toBe('habits');
+    expect(routeTaskList({ type: 'daily', archived: 'true', teamId: 't', sort: '-createdAt', page: '2', limit: '100' })).toBe('habits');
+  });
+
+  it('bracket keys are plain keys, not operators on a filter', () => {
+    expect(routeTaskList({ 'status[$ne]': 'x' })).toBe('habits');
+  });
+
+  it('a create body with projectId goes to issues, anything else to habits', () => {
+    expect(routeTaskCreate({ projectId: 'p', title: 't' })).toBe('issues');
+    expect(routeTaskCreate({ projectId: null })).toBe('issues');
+    expect(routeTaskCreate({ type: 'todo', title: 't' })).toBe('habits');
+    for (const body of [undefined, null, 'projectId', 0, ['projectId'], [{ projectId: 'p' }]]) {
+      expect(routeTaskCreate(body), JSON.stringify(body)).toBe('habits');
+    }
+  });
+
+  it('sub-paths: complete → habits; comments and blockers → issues; otherwise the id decides', () => {
+    expect(routeTaskSubpath('complete')).toBe('habits');
+    for (const sub of ['comments', 'comments/c1', 'blockers', 'blockers/b1']) expect(routeTaskSubpath(sub), sub).toBe('issues');
+    for (const sub of [undefined, '', 'activity', 'commentsx', 'complete/x']) expect(routeTaskSubpath(sub), String(sub)).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { checkSecret, hashSecret, keyFingerprint, newApiKey, parseApiKey } from '../../src/api-keys.js';
+
+describe('api keys', () => {
+  it('newApiKey makes svc_<keyId>_<secret> with a kind letter and 32 random bytes', () => {
+    const key = newApiKey('a');
+    expect(key.raw).toBe(`svc_${key.keyId}_${key.secret}`);
+    expect(key.keyId).toMatch(/^a[0-9a-f]{24}$/);
+    expect(Buffer.from(key.secret, 'base64url')).toHaveLength(32);
+    expect(newApiKey('u').keyId).toMatch(/^u/);
+    expect(newApiKey('u').raw).not.toBe(newApiKey('u').raw);
+  });
+
+  it('parseApiKey reads back what newApiKey made', () => {
+    const key = newApiKey('u');
+    expect(parseApiKey(key.raw)).toEqual({ keyId: key.keyId, secret: key.secret });
+  });
+
+  it('parseApiKey refuses anything else', () => {
+    const secret = 'A'.repeat(43);
+    for (const raw of [
+      '',
+      'svc_',
+      'svc_abc',
+      `svc__${secret}`,
+      `key_u1_${secret}`,
+      `svc_u1_short`,
+      `svc_u-1_${secret}`,
+      `svc_u1_${secret} `,
+      ` svc_u1_${secret}`,
+      `svc_u1_${secret}\n`,
+      `svc_u1_${'A'.repeat(257)}`,
+      `svc_${'u'.repeat(65)}_${secret}`,
+    ]) {
+      expect(parseApiKey(raw), JSON.stringify(raw)).toBeNull();
+    }
+  });
+
+  it('the secret underscore split: the key id has no underscore, the secret may', () => {
+    expect(parseApiKey('svc_u1_abc_def_ghi_jklmnop')).toEqual({ keyId: 'u1', secret: 'abc_def_ghi_jklmnop' });
+  });
+
+  it('hashSecret/checkSecret is bcrypt and only the right secret passes', async () => {
+    const hash = await hashSecret('right-secret-right-secret');
+    expect(hash).toMatch(/^\$2[aby]\$10\$/);
+    expect(hash).not.toContain('right-secret');
+    await expect(checkSecret('right-secret-right-secret', hash)).resolves.toBe(true);
+    await expect(checkSecret('wrong-secret-wrong-secret', hash)).resolves.toBe(false);
+  });
+
+  it('keyFingerprint is a stable SHA-256 that does not contain the key', () => {
+    const { raw, secret } = newApiKey('u');
+    const fp = keyFingerprint(raw);
+    expect(fp).toBe(keyFingerprint(raw));
+    expect(Buffer.from(fp, 'base64url')).toHaveLength(32);
+    expect(fp).not.toContain(secret);
+    expect(keyFingerprint(`${raw}x`)).not.toBe(fp);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectClient,
+  httpTransport,
+  postInitialize,
+  type McpTestClient,
+} from '@momentum/mcp-tools/testing';
+import { api } from '../../../test/support/e2e.js';
+import {
+  newWorkspace,
+  standaloneUrl,
+  type Workspace,
+} from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import {
+  STANDALONE_TOOLS,
+  asAgent,
+  issues,
+  personalTasks,
+  restErrors,
+  teamsAndProjects,
+} from '../support/every-tool.js';
+
+/** The standalone server as the e2e stack starts it: `--http` on MCP_PORT, calling the gateway. */
+const mcpUrl = () => `${standaloneUrl()}/mcp`;
+const connect = (key: string) => connectClient(httpTransport(mcpUrl(), key));
+
+const initialize = (authorization?: string, body?: string) =>
+  postInitialize(mcpUrl(), authorization, body);
+
+describe('mcp-server over Streamable HTTP (--http)', () => {
+  let ws: Workspace;
+  let mcp: McpTestClient;
+  beforeAll(async () => {
+    ws = await newWorkspace();
+    mcp = await connect(ws.user.apiKey);
+  });
+  afterAll(() => mcp?.close());
+
+  it('GET /health answers without a key', async () => {
+    const res = await fetch(`${standaloneUrl()}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 off /mcp, 400 to a body that is not JSON and 405 to GET (stateless)', async () => {
+    const key = `Bearer ${ws.user.apiKey}`;
+    const elsewhere = await fetch(`${standaloneUrl()}/other`);
+    expect(elsewhere.status).toBe(404);
+    const notJson = await initialize(key, '{"jsonrpc":');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: expect.stringMatching(/^Parse error/) },
+      id: null,
+    });
+    const get = await fetch(mcpUrl(), {
+      headers: { authorization: key, accept: 'text/event-stream' },
+    });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses a missing key itself and a key the gateway refuses, both 401 in shape A', async () => {
+    const missing = await initialize();
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.stringMatching(/Bearer svc_/) },
+    });
+    const unknown = await initialize('Bearer svc_unknown_key');
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+    });
+    await expect(connect('svc_unknown_key')).rejects.toThrow(/UNAUTHORIZED/);
+  });
+
+  it('offers the eleven standalone tools', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
+    expect(mcp.client.getServerVersion()?.name).toBe('momentum-standalone');
+  });
+
+  it('get_me, list_teams, create_project, list_projects, get_project', () =>
+    teamsAndProjects(mcp, ws));
+
+  it('personal tasks: create_task, list_tasks, update_task, get_task', () =>
+    personalTasks(mcp, ws));
+
+  it('issues: create_task, update_task, add_comment, search_tasks, get_task', () =>
+    issues(mcp, ws));
+
+  it('REST errors become isError results', async () => restErrors(mcp, await newWorkspace()));
+
+  it("passes each client's own key through: an agent key acts as the agent", () =>
+    asAgent(connect, ws));
+
+  it('a key revoked after connecting makes tool calls fail as UNAUTHORIZED, without a crash', async () => {
+    const extra = await api(ws.user.apiKey, 'POST', '/api/users/me/api-keys');
+    const client = await connect(extra.body.data.apiKey);
+    try {
+      expect((await client.ok('get_me')).me.id).toBe(ws.user.id);
+      expect(
+        (await api(ws.user.apiKey, 'DELETE', `/api/users/me/api-keys/${extra.body.data.id}`))
+          .status,
+      ).toBe(204);
+      expect(await client.fail('list_projects')).toMatchObject({
+        code: 'UNAUTHORIZED',
+        status: 401,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});

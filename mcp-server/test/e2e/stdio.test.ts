@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { connectClient, type McpTestClient } from '@momentum/mcp-tools/testing';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { MCP_SERVER, bundlePath } from '../../../scripts/lib/components.mjs';
+import { gatewayUrl } from '../../../test/support/e2e.js';
+import { newWorkspace, type Workspace } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import {
+  STANDALONE_TOOLS,
+  asAgent,
+  issues,
+  personalTasks,
+  restErrors,
+  teamsAndProjects,
+} from '../support/every-tool.js';
+
+/** The bundle the e2e set-up built (the same file `npm start` runs), spawned as an MCP client would. */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BUNDLE = path.join(ROOT, bundlePath(MCP_SERVER) as string);
+const env = (key: string | undefined) => ({
+  PATH: process.env.PATH ?? '',
+  SVC_BASE_URL: gatewayUrl(),
+  LOG_LEVEL: 'warn',
+  ...(key === undefined ? {} : { SVC_API_KEY: key }),
+});
+
+const connect = (key: string) =>
+  connectClient(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BUNDLE],
+      env: env(key),
+      stderr: 'pipe',
+    }),
+  );
+
+describe('mcp-server over stdio', () => {
+  let ws: Workspace;
+  let mcp: McpTestClient;
+  beforeAll(async () => {
+    ws = await newWorkspace();
+    mcp = await connect(ws.user.apiKey);
+  });
+  afterAll(() => mcp?.close());
+
+  it('offers the eleven standalone tools', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
+  });
+
+  it('get_me, list_teams, create_project, list_projects, get_project', () =>
+    teamsAndProjects(mcp, ws));
+
+  it('personal tasks: create_task, list_tasks, update_task, get_task', () =>
+    personalTasks(mcp, ws));
+
+  it('issues: create_task, update_task, add_comment, search_tasks, get_task', () =>
+    issues(mcp, ws));
+
+  it('REST errors become isError results', async () => restErrors(mcp, await newWorkspace()));
+
+  it('SVC_API_KEY of an agent makes every tool act as that agent', () => asAgent(connect, ws));
+
+  it('exits with a message on stderr, and nothing on stdout, without a usable key', () => {
+    for (const [key, message] of [
+      [undefined, /SVC_API_KEY is required/],
+      ['svc_unknown_key', /refused SVC_API_KEY \(401\)/],
+    ] as const) {
+      const run = spawnSync(process.execPath, [BUNDLE], {
+        env: env(key),
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(run.status, String(key)).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});
