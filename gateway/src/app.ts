@@ -43,7 +43,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const { config } = deps;
   const urls = upstreamUrls(config);
   const app = Fastify({
-    logger: { ...loggerOptions(config.LOG_LEVEL), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger: {
+      ...loggerOptions(config.LOG_LEVEL),
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {
@@ -61,7 +64,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     const length = Number(request.headers['content-length'] ?? 0);
-    if (length > BODY_LIMIT) throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT} bytes`);
+    if (length > BODY_LIMIT)
+      throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT} bytes`);
   });
 
   const throttle = await createThrottle(app, config);

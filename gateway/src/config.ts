@@ -3,7 +3,10 @@ import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
 
 const url = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
 
-export const GatewayConfigSchema = BaseConfigSchema.omit({ MONGO_URL: true, MONGO_DB: true }).extend({
+export const GatewayConfigSchema = BaseConfigSchema.omit({
+  MONGO_URL: true,
+  MONGO_DB: true,
+}).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.gateway),
   IDENTITY_URL: url(DefaultPorts.identity),
   HABITS_URL: url(DefaultPorts.habits),

@@ -64,17 +64,25 @@ export interface TestTeam {
 
 /** A team created by `owner` (who becomes a member), with `members` added. */
 export async function newTeam(owner: TestUser, members: TestUser[] = []): Promise<TestTeam> {
-  const res = await api(owner.apiKey, 'POST', '/api/teams', { name: `team ${randomUUID().slice(0, 8)}` });
+  const res = await api(owner.apiKey, 'POST', '/api/teams', {
+    name: `team ${randomUUID().slice(0, 8)}`,
+  });
   if (res.status !== 201) throw new Error(`creating a team failed: ${res.status} ${res.text}`);
   for (const m of members) {
-    const added = await api(owner.apiKey, 'POST', `/api/teams/${res.body.data.id}/members`, { userId: m.id });
-    if (added.status !== 201) throw new Error(`adding a member failed: ${added.status} ${added.text}`);
+    const added = await api(owner.apiKey, 'POST', `/api/teams/${res.body.data.id}/members`, {
+      userId: m.id,
+    });
+    if (added.status !== 201)
+      throw new Error(`adding a member failed: ${added.status} ${added.text}`);
   }
   return res.body.data;
 }
 
 /** Poll until `check` returns a truthy value (event-fed read models converge). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();

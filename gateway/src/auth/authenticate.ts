@@ -13,7 +13,8 @@ declare module 'fastify' {
 }
 
 /** Paths that need no key. Everything under /api and /mcp does. */
-const needsKey = (path: string) => path.startsWith('/api/') || path === '/api' || path === '/mcp' || path.startsWith('/mcp/');
+const needsKey = (path: string) =>
+  path.startsWith('/api/') || path === '/api' || path === '/mcp' || path.startsWith('/mcp/');
 
 export function bearerKey(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -54,7 +55,11 @@ export function installAuthentication(
       request.forwardHeaders = signActor(actor, secret);
     }
     await options.throttle?.(request, reply);
-    if (!key) throw new AppError('UNAUTHORIZED', 'Missing or malformed API key: send Authorization: Bearer svc_…');
+    if (!key)
+      throw new AppError(
+        'UNAUTHORIZED',
+        'Missing or malformed API key: send Authorization: Bearer svc_…',
+      );
     if (!actor) throw new AppError('UNAUTHORIZED', 'Invalid, revoked or inactive API key');
   });
 }
@@ -65,7 +70,11 @@ export function upstreamHeaders(
   headers: Record<string, unknown>,
 ): Record<string, string> {
   const { authorization: _drop, ...rest } = headers;
-  return { ...(rest as Record<string, string>), ...request.forwardHeaders, 'x-request-id': request.id };
+  return {
+    ...(rest as Record<string, string>),
+    ...request.forwardHeaders,
+    'x-request-id': request.id,
+  };
 }
 
 export type { Actor };

@@ -37,7 +37,9 @@ export class KeyResolver {
     if (!parsed) return null;
     const record = await this.directory.lookup(parsed.keyId);
     const actor =
-      record && (await checkSecret(parsed.secret, record.hash)) ? ActorSchema.parse(record.actor) : null;
+      record && (await checkSecret(parsed.secret, record.hash))
+        ? ActorSchema.parse(record.actor)
+        : null;
     this.cache.set(fingerprint, parsed.keyId, actor);
     return actor;
   }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
 import { BODY_LIMIT } from '@momentum/service-kit';
 import { IdempotencyStore } from './store.js';
@@ -25,71 +25,91 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export function installIdempotency(app: FastifyInstance, store = new IdempotencyStore()): void {
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  // Callback-style hooks: on the hot path (no header) each costs one check, no promise.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const given = request.headers[IDEMPOTENCY_HEADER];
-    if (given === undefined || request.method !== 'POST' || !request.actor || !request.url.startsWith('/api/')) return payload;
+    if (given === undefined || request.method !== 'POST' || !request.actor)
+      return done(null, payload);
+    if (!request.url.startsWith('/api/')) return done(null, payload);
     if (typeof given !== 'string' || !KEY_PATTERN.test(given)) {
-      throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+      return done(
+        new AppError('BAD_REQUEST', 'Idempotency-Key must be 1 to 255 visible ASCII characters'),
+      );
     }
-    const body = await collect(payload, BODY_LIMIT);
-    const fingerprint = createHash('sha256').update(`${request.method} ${request.url}\n`).update(body).digest('base64url');
     const caller = `${request.actor.type}:${request.actor.id}`;
-    request.idempotency = { key: `${caller}\n${given}`, fingerprint, owner: false };
-    const copy = new PassThrough();
-    copy.end(body);
-    return Object.assign(copy, { receivedEncodedLength: body.length });
+    collect(payload, BODY_LIMIT).then((body) => {
+      const fingerprint = createHash('sha256')
+        .update(`${request.method} ${request.url}\n`)
+        .update(body)
+        .digest('base64url');
+      request.idempotency = { key: `${caller}\n${given}`, fingerprint, owner: false };
+      const copy = new PassThrough();
+      copy.end(body);
+      done(null, Object.assign(copy, { receivedEncodedLength: body.length }));
+    }, done);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', (request, reply, done) => {
     const idem = request.idempotency;
-    if (!idem) return;
+    if (!idem) return done();
     const found = store.begin(idem.key, idem.fingerprint);
     if (found.kind === 'new') {
       idem.owner = true;
-      return;
+      return done();
     }
-    if (found.kind === 'mismatch') {
-      throw new AppError('VALIDATION_ERROR', 'This Idempotency-Key was already used with a different request', {
-        field: 'Idempotency-Key',
-        rule: 'reused_with_different_request',
-      });
-    }
-    if (found.kind === 'in_progress') {
-      throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still in progress; retry shortly', undefined, {
-        'retry-after': '1',
-      });
-    }
+    if (found.kind === 'mismatch') return done(reusedKey());
+    if (found.kind === 'in_progress') return done(stillRunning());
     const { status, contentType, body } = found.response;
     if (contentType) reply.header('content-type', contentType);
-    return reply.status(status).header(REPLAY_HEADER, 'true').send(body);
+    reply.status(status).header(REPLAY_HEADER, 'true').send(body);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const idem = request.idempotency;
-    if (!idem?.owner) return payload;
+    if (!idem?.owner) return done(null, payload);
     idem.owner = false;
     if (reply.statusCode >= 500) {
       store.abandon(idem.key, idem.fingerprint);
-      return payload;
+      return done(null, payload);
     }
-    const body = await toBuffer(payload);
     const contentType = reply.getHeader('content-type');
-    store.complete(idem.key, idem.fingerprint, {
-      status: reply.statusCode,
-      contentType: typeof contentType === 'string' ? contentType : undefined,
-      body,
-    });
-    return body;
+    toBuffer(payload).then((body) => {
+      store.complete(idem.key, idem.fingerprint, {
+        status: reply.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : undefined,
+        body,
+      });
+      done(null, body);
+    }, done);
   });
 
   // A request that ended without a response (client gone, hijacked) frees its key.
-  const release = async (request: { idempotency: { key: string; fingerprint: string; owner: boolean } | null }) => {
+  const release = (request: FastifyRequest, _reply: unknown, done: () => void) => {
     const idem = request.idempotency;
     if (idem?.owner) store.abandon(idem.key, idem.fingerprint);
+    done();
   };
   app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  app.addHook('onRequestAbort', (request, done) => release(request, undefined, done));
 }
+
+const reusedKey = () =>
+  new AppError(
+    'VALIDATION_ERROR',
+    'This Idempotency-Key was already used with a different request',
+    {
+      field: 'Idempotency-Key',
+      rule: 'reused_with_different_request',
+    },
+  );
+
+const stillRunning = () =>
+  new AppError(
+    'CONFLICT',
+    'A request with this Idempotency-Key is still in progress; retry shortly',
+    undefined,
+    { 'retry-after': '1' },
+  );
 
 async function toBuffer(payload: unknown): Promise<Buffer> {
   if (payload === null || payload === undefined) return Buffer.alloc(0);
@@ -105,7 +125,8 @@ async function collect(stream: Readable, limit = Infinity): Promise<Buffer> {
   for await (const chunk of stream) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buf.length;
-    if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
+    if (size > limit)
+      throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes`);
     chunks.push(buf);
   }
   return Buffer.concat(chunks);

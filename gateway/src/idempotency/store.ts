@@ -112,4 +112,5 @@ export class IdempotencyStore {
   }
 }
 
-const sizeOf = (key: string, entry: Entry) => key.length + entry.fingerprint.length + (entry.response?.body.length ?? 0) + 64;
+const sizeOf = (key: string, entry: Entry) =>
+  key.length + entry.fingerprint.length + (entry.response?.body.length ?? 0) + 64;

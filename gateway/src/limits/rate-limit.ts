@@ -25,7 +25,10 @@ export const rateLimitKey = (request: FastifyRequest) =>
  * the authentication hook instead (`createRateLimit`, `global: false`). Returns nothing
  * when RATE_LIMIT_MAX is 0 (off).
  */
-export async function createThrottle(app: FastifyInstance, config: GatewayConfig): Promise<Throttle | undefined> {
+export async function createThrottle(
+  app: FastifyInstance,
+  config: GatewayConfig,
+): Promise<Throttle | undefined> {
   if (config.RATE_LIMIT_MAX === 0) return undefined;
   await app.register(rateLimit, {
     global: false,

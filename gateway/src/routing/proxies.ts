@@ -15,10 +15,23 @@ export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
 ];
 
 export const upstreamUnavailable = (reply: { send(payload: unknown): unknown }, upstream: string) =>
-  reply.send(new AppError('SERVICE_UNAVAILABLE', `The ${upstream} service is unavailable; try again shortly`, undefined, { 'retry-after': '1' }));
+  reply.send(
+    new AppError(
+      'SERVICE_UNAVAILABLE',
+      `The ${upstream} service is unavailable; try again shortly`,
+      undefined,
+      { 'retry-after': '1' },
+    ),
+  );
 
 export function undiciOptions(connections: number) {
-  return { connections, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: 30_000, bodyTimeout: 30_000 };
+  return {
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  };
 }
 
 export async function registerPathFamilies(

@@ -12,13 +12,21 @@ export function routeTaskList(query: Record<string, unknown>): Upstream {
 }
 
 export function routeTaskCreate(body: unknown): Upstream {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) && 'projectId' in body ? 'issues' : 'habits';
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && 'projectId' in body
+    ? 'issues'
+    : 'habits';
 }
 
 /** For `/api/tasks/:id/<sub>` paths: who owns the sub-resource, or null when the id decides. */
 export function routeTaskSubpath(sub: string | undefined): Upstream | null {
   if (sub === undefined || sub === '') return null;
   if (sub === 'complete') return 'habits';
-  if (sub === 'comments' || sub.startsWith('comments/') || sub === 'blockers' || sub.startsWith('blockers/')) return 'issues';
+  if (
+    sub === 'comments' ||
+    sub.startsWith('comments/') ||
+    sub === 'blockers' ||
+    sub.startsWith('blockers/')
+  )
+    return 'issues';
   return null;
 }

@@ -7,7 +7,8 @@ import type { IdOwnerCache } from './id-owner.js';
 import { routeTaskCreate, routeTaskList, routeTaskSubpath } from './task-router.js';
 import { undiciOptions, upstreamUnavailable } from './proxies.js';
 
-const isJson = (contentType: string | undefined) => contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
+const isJson = (contentType: string | undefined) =>
+  contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
 
 /**
  * `/api/tasks` is shared by the habits and issues services; these routes pick the
@@ -29,7 +30,9 @@ export async function registerTaskRoutes(
       // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one
       // (0, false, "", null) is sent as nothing under the client's Content-Length, so the
       // upstream waits for bytes that never come, and a JSON string goes out unquoted.
-      ...(request && request.body !== undefined && isJson(request.headers['content-type']) ? { body: request.body } : {}),
+      ...(request && request.body !== undefined && isJson(request.headers['content-type'])
+        ? { body: request.body }
+        : {}),
     });
     // Path only: reply-from appends the client's query string untouched, whereas a full
     // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
@@ -43,7 +46,9 @@ export async function registerTaskRoutes(
       const upstream = routeTaskCreate(request.body);
       return reply.from(to(upstream, request.url), forward(upstream, request));
     });
-    scope.get('/api/tasks/search', (request, reply) => reply.from(to('issues', request.url), forward('issues')));
+    scope.get('/api/tasks/search', (request, reply) =>
+      reply.from(to('issues', request.url), forward('issues')),
+    );
 
     const byId = async (request: { params: unknown; url: string }) => {
       const { id, '*': sub } = request.params as { id: string; '*'?: string };

@@ -22,7 +22,11 @@ export interface SeenRequest {
   actor: Actor | null;
 }
 
-export type UpstreamHandler = (request: FastifyRequest, reply: FastifyReply, seen: SeenRequest) => unknown;
+export type UpstreamHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  seen: SeenRequest,
+) => unknown;
 
 const SERVICES: Upstream[] = ['identity', 'habits', 'projects', 'issues', 'agents'];
 
@@ -91,7 +95,10 @@ export async function startTestGateway(
   });
   const keyring = new Keyring();
   const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
-  const clients = [new InternalClient(config.HABITS_URL, TEST_SECRET), new InternalClient(config.ISSUES_URL, TEST_SECRET)] as const;
+  const clients = [
+    new InternalClient(config.HABITS_URL, TEST_SECRET),
+    new InternalClient(config.ISSUES_URL, TEST_SECRET),
+  ] as const;
   const app = await buildGateway({
     config,
     keyCache,
@@ -113,7 +120,11 @@ export async function startTestGateway(
 }
 
 /** Answers 201 to POST and 200 otherwise with what it received, unless `handler` answers. */
-function echoUpstream(service: Upstream, seen: SeenRequest[], handler?: UpstreamHandler): FastifyInstance {
+function echoUpstream(
+  service: Upstream,
+  seen: SeenRequest[],
+  handler?: UpstreamHandler,
+): FastifyInstance {
   const app = Fastify({ logger: false });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -131,7 +142,9 @@ function echoUpstream(service: Upstream, seen: SeenRequest[], handler?: Upstream
       const answer = await handler(request, reply, record);
       if (answer !== undefined || reply.sent) return answer;
     }
-    return reply.status(request.method === 'POST' ? 201 : 200).send({ data: { service, n: seen.length, url: request.url, body: record.body } });
+    return reply
+      .status(request.method === 'POST' ? 201 : 200)
+      .send({ data: { service, n: seen.length, url: request.url, body: record.body } });
   });
   return app;
 }

@@ -11,19 +11,38 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 const get = (url: string, authorization?: string) =>
-  gw.app.inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } });
+  gw.app.inject({
+    method: 'GET',
+    url,
+    headers: authorization === undefined ? {} : { authorization },
+  });
 
 describe('gateway authentication', () => {
   it('401 in shape A with code UNAUTHORIZED without a key on task, project and identity paths', async () => {
-    for (const url of ['/api/tasks', '/api/tasks/abc', '/api/projects', '/api/me', '/api/teams', '/mcp', '/api/nowhere']) {
+    for (const url of [
+      '/api/tasks',
+      '/api/tasks/abc',
+      '/api/projects',
+      '/api/me',
+      '/api/teams',
+      '/mcp',
+      '/api/nowhere',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json(), url).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+      expect(res.json(), url).toEqual({
+        error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+      });
     }
   });
 
   it('401 in shape B {statusCode, message} on /api/agents', async () => {
-    for (const url of ['/api/agents', '/api/agents/a1', '/api/agents?x=1', '/api/agents/a1/api-key']) {
+    for (const url of [
+      '/api/agents',
+      '/api/agents/a1',
+      '/api/agents?x=1',
+      '/api/agents/a1/api-key',
+    ]) {
       const res = await get(url, 'Bearer svc_nope');
       expect(res.statusCode, url).toBe(401);
       expect(res.json(), url).toEqual({ statusCode: 401, message: expect.any(String) });
@@ -31,7 +50,16 @@ describe('gateway authentication', () => {
   });
 
   it('refuses malformed, unknown and non-bearer keys', async () => {
-    for (const auth of ['', 'svc_x', 'Bearer', 'Bearer nope', 'Basic Zm9vOmJhcg==', `Bearer ${key}x`, `Bearer ${key.slice(0, -1)}`, `Token ${key}`]) {
+    for (const auth of [
+      '',
+      'svc_x',
+      'Bearer',
+      'Bearer nope',
+      'Basic Zm9vOmJhcg==',
+      `Bearer ${key}x`,
+      `Bearer ${key.slice(0, -1)}`,
+      `Token ${key}`,
+    ]) {
       const res = await get('/api/me', auth);
       expect(res.statusCode, auth).toBe(401);
       expect(res.json().error.code).toBe('UNAUTHORIZED');
@@ -58,7 +86,11 @@ describe('gateway authentication', () => {
     const res = await gw.app.inject({
       method: 'GET',
       url: '/api/me',
-      headers: { authorization: `Bearer ${key}`, 'x-momentum-actor': 'forged', 'x-momentum-actor-sig': 'forged' },
+      headers: {
+        authorization: `Bearer ${key}`,
+        'x-momentum-actor': 'forged',
+        'x-momentum-actor-sig': 'forged',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(gw.seen.at(-1)!.actor?.id).toBe('u1');

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IDEMPOTENCY_LIMITS, IdempotencyStore } from '../../src/idempotency/store.js';
 
-const response = (text: string, status = 201) => ({ status, contentType: 'application/json', body: Buffer.from(text) });
+const response = (text: string, status = 201) => ({
+  status,
+  contentType: 'application/json',
+  body: Buffer.from(text),
+});
 const DAY = 24 * 60 * 60_000;
 
 describe('IdempotencyStore', () => {
@@ -41,7 +45,11 @@ describe('IdempotencyStore', () => {
   });
 
   it('is bounded by entries and bytes, oldest first out', () => {
-    const store = new IdempotencyStore({ ...DEFAULT_IDEMPOTENCY_LIMITS, maxEntries: 2, maxBytes: 10_000 });
+    const store = new IdempotencyStore({
+      ...DEFAULT_IDEMPOTENCY_LIMITS,
+      maxEntries: 2,
+      maxBytes: 10_000,
+    });
     for (const k of ['a', 'b', 'c']) {
       store.begin(k, 'fp', 0);
       store.complete(k, 'fp', response(k), 0);

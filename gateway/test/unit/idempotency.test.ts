@@ -9,8 +9,12 @@ let agent: string;
 beforeAll(async () => {
   gw = await startTestGateway({
     handler: (request, reply) => {
-      if (request.url.startsWith('/api/projects/fail')) return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } });
-      if (request.url.startsWith('/api/tasks/slow')) return new Promise((r) => setTimeout(() => r(reply.status(201).send({ data: 'slow' })), 150));
+      if (request.url.startsWith('/api/projects/fail'))
+        return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } });
+      if (request.url.startsWith('/api/tasks/slow'))
+        return new Promise((r) =>
+          setTimeout(() => r(reply.status(201).send({ data: 'slow' })), 150),
+        );
       return undefined;
     },
   });
@@ -26,10 +30,15 @@ const post = (url: string, key: string, body: unknown, idem?: string) =>
   gw.app.inject({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(idem ? { 'idempotency-key': idem } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      ...(idem ? { 'idempotency-key': idem } : {}),
+    },
     payload: JSON.stringify(body),
   });
-const upstreamCalls = (url: string) => gw.seen.filter((s) => s.method === 'POST' && s.url === url).length;
+const upstreamCalls = (url: string) =>
+  gw.seen.filter((s) => s.method === 'POST' && s.url === url).length;
 
 describe('Idempotency-Key on POST', () => {
   it('the same key and body replays the first response without reaching the service again', async () => {
@@ -42,6 +51,8 @@ describe('Idempotency-Key on POST', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.headers['x-content-type-options']).toBe('nosniff');
     expect(upstreamCalls('/api/projects')).toBe(1);
+    // The body read for the fingerprint still reaches the service, byte for byte.
+    expect(gw.seen.find((s) => s.url === '/api/projects')!.body).toBe('{"name":"P"}');
   });
 
   it('works on the shared /api/tasks family, whose bodies the gateway parses', async () => {
@@ -98,7 +109,9 @@ describe('Idempotency-Key on POST', () => {
   it('a retry while the first is still running is 409 CONFLICT with Retry-After', async () => {
     const [a, b] = await Promise.all([
       post('/api/tasks/slow/complete', alice, {}, 'key-7'),
-      new Promise((r) => setTimeout(r, 30)).then(() => post('/api/tasks/slow/complete', alice, {}, 'key-7')),
+      new Promise((r) => setTimeout(r, 30)).then(() =>
+        post('/api/tasks/slow/complete', alice, {}, 'key-7'),
+      ),
     ]);
     expect(a.statusCode).toBe(201);
     expect(b.statusCode).toBe(409);
@@ -112,7 +125,11 @@ describe('Idempotency-Key on POST', () => {
       const res = await gw.app.inject({
         method: 'POST',
         url: '/api/projects',
-        headers: { authorization: `Bearer ${alice}`, 'content-type': 'application/json', 'idempotency-key': idem },
+        headers: {
+          authorization: `Bearer ${alice}`,
+          'content-type': 'application/json',
+          'idempotency-key': idem,
+        },
         payload: '{}',
       });
       expect(res.statusCode, idem).toBe(400);

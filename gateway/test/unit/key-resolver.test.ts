@@ -4,7 +4,14 @@ import { hashSecret, keyFingerprint, newApiKey } from '@momentum/service-kit';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
 
-const actor: KeyRecord['actor'] = { type: 'user', id: 'u1', userId: 'u1', name: 'Ada', teamIds: [], isAdmin: false };
+const actor: KeyRecord['actor'] = {
+  type: 'user',
+  id: 'u1',
+  userId: 'u1',
+  name: 'Ada',
+  teamIds: [],
+  isAdmin: false,
+};
 const key = newApiKey('u');
 let record: KeyRecord;
 

@@ -21,7 +21,10 @@ beforeAll(async () => {
     env: { PROJECTS_URL: address },
     handler: (request, reply, seen) => {
       signatures.push(String(seen.headers['x-momentum-actor-sig']));
-      if (request.url === '/api/me/boom') return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+      if (request.url === '/api/me/boom')
+        return reply
+          .status(500)
+          .send({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
       return undefined;
     },
   });
@@ -33,7 +36,10 @@ const send = (method: 'GET' | 'POST', url: string, authorization?: string, paylo
   gw.app.inject({
     method,
     url,
-    headers: { ...(authorization ? { authorization } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(authorization ? { authorization } : {}),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
     ...(payload ? { payload } : {}),
   });
 
@@ -52,7 +58,14 @@ describe('gateway: nothing secret in logs or responses', () => {
     expect(responses.map((r) => r.statusCode)).toEqual([200, 500, 503, 400, 401, 401, 200]);
     const log = lines.join('\n');
     expect(log).toContain('response errored'); // the proxy's error path did log
-    const secrets = [key, key.split('_')[2]!, wrong, wrong.split('_')[2]!, TEST_SECRET, ...signatures];
+    const secrets = [
+      key,
+      key.split('_')[2]!,
+      wrong,
+      wrong.split('_')[2]!,
+      TEST_SECRET,
+      ...signatures,
+    ];
     for (const secret of secrets) {
       expect(log).not.toContain(secret);
       for (const res of responses) expect(res.body).not.toContain(secret);
@@ -61,13 +74,26 @@ describe('gateway: nothing secret in logs or responses', () => {
 
   it('a failure inside the gateway is a bare 500 in the path’s shape, with no stack', async () => {
     const failing = await startTestGateway({
-      resolver: new KeyResolver({ lookup: async () => Promise.reject(new Error('identity exploded at /srv/x.ts:12')) }, new KeyCache(1000)),
+      resolver: new KeyResolver(
+        { lookup: async () => Promise.reject(new Error('identity exploded at /srv/x.ts:12')) },
+        new KeyCache(1000),
+      ),
     });
     try {
-      const a = await failing.app.inject({ method: 'GET', url: '/api/tasks', headers: { authorization: `Bearer ${key}` } });
+      const a = await failing.app.inject({
+        method: 'GET',
+        url: '/api/tasks',
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(a.statusCode).toBe(500);
-      expect(a.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
-      const b = await failing.app.inject({ method: 'GET', url: '/api/agents', headers: { authorization: `Bearer ${key}` } });
+      expect(a.json()).toEqual({
+        error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+      });
+      const b = await failing.app.inject({
+        method: 'GET',
+        url: '/api/agents',
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(b.json()).toEqual({ statusCode: 500, message: 'Internal server error' });
       for (const res of [a, b]) expect(res.body).not.toMatch(/exploded|stack|\.ts:\d+/);
     } finally {
@@ -81,14 +107,20 @@ describe('gateway: nothing secret in logs or responses', () => {
       await send('GET', '/api/me'),
       await send('GET', '/nowhere'),
       await send('GET', '/api/projects', `Bearer ${key}`),
-      await gw.app.inject({ method: 'POST', url: '/api/tasks', headers: { authorization: `Bearer ${key}`, 'content-length': String(2 * 1024 * 1024) } }),
+      await gw.app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: { authorization: `Bearer ${key}`, 'content-length': String(2 * 1024 * 1024) },
+      }),
       await send('GET', '/health'),
       await send('GET', '/openapi.json'),
       await send('GET', '/docs'),
+      await send('GET', '/api/tasks/%E0%A4%A', `Bearer ${key}`),
     ];
     for (const res of responses) {
       for (const [name, value] of Object.entries(securityHeaders)) {
-        if (name === 'content-security-policy') expect(res.headers[name], `${res.statusCode} ${name}`).toMatch(/^default-src 'none'/);
+        if (name === 'content-security-policy')
+          expect(res.headers[name], `${res.statusCode} ${name}`).toMatch(/^default-src 'none'/);
         else expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
       }
     }

@@ -9,13 +9,23 @@ let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  gw = await startTestGateway({ env: { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000' } });
-  [alice, bob] = await Promise.all([gw.keyring.add(userActor('alice')), gw.keyring.add(userActor('bob'))]);
+  gw = await startTestGateway({
+    env: { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_MS: '60000' },
+  });
+  [alice, bob] = await Promise.all([
+    gw.keyring.add(userActor('alice')),
+    gw.keyring.add(userActor('bob')),
+  ]);
 });
 afterAll(() => gw.close());
 
 const call = (url: string, key?: string, ip = '10.0.0.1') =>
-  gw.app.inject({ method: 'GET', url, remoteAddress: ip, headers: key ? { authorization: `Bearer ${key}` } : {} });
+  gw.app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: ip,
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  });
 
 describe('per-key rate limiting', () => {
   it('RATE_LIMITED is in the error catalogue as 429', () => {
@@ -31,7 +41,9 @@ describe('per-key rate limiting', () => {
     }
     const limited = await call('/api/tasks', alice);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String) } });
+    expect(limited.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.any(String) },
+    });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -51,7 +63,8 @@ describe('per-key rate limiting', () => {
 
   it('without a valid key the client address is the bucket, and failed attempts count', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < MAX; i++) expect((await call('/api/me', 'svc_u1_wrongwrongwrongwrong', ip)).statusCode).toBe(401);
+    for (let i = 0; i < MAX; i++)
+      expect((await call('/api/me', 'svc_u1_wrongwrongwrongwrong', ip)).statusCode).toBe(401);
     const res = await call('/api/me', undefined, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('RATE_LIMITED');
@@ -60,7 +73,8 @@ describe('per-key rate limiting', () => {
   });
 
   it('/health is exempt', async () => {
-    for (let i = 0; i < MAX + 2; i++) expect((await call('/health', undefined, '10.7.7.7')).statusCode).toBe(200);
+    for (let i = 0; i < MAX + 2; i++)
+      expect((await call('/health', undefined, '10.7.7.7')).statusCode).toBe(200);
   });
 
   it('RATE_LIMIT_MAX=0 turns it off', async () => {
@@ -68,7 +82,11 @@ describe('per-key rate limiting', () => {
     const key = await off.keyring.add(userActor('carol'));
     try {
       for (let i = 0; i < 10; i++) {
-        const res = await off.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${key}` } });
+        const res = await off.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { authorization: `Bearer ${key}` },
+        });
         expect(res.statusCode).toBe(200);
         expect(res.headers['x-ratelimit-limit']).toBeUndefined();
       }
@@ -79,8 +97,13 @@ describe('per-key rate limiting', () => {
 
   it('config: defaults and bounds', () => {
     const base = { INTERNAL_SECRET: 'x'.repeat(32) };
-    expect(GatewayConfigSchema.parse(base)).toMatchObject({ RATE_LIMIT_MAX: 3000, RATE_LIMIT_WINDOW_MS: 60_000 });
+    expect(GatewayConfigSchema.parse(base)).toMatchObject({
+      RATE_LIMIT_MAX: 3000,
+      RATE_LIMIT_WINDOW_MS: 60_000,
+    });
     expect(GatewayConfigSchema.safeParse({ ...base, RATE_LIMIT_MAX: '-1' }).success).toBe(false);
-    expect(GatewayConfigSchema.safeParse({ ...base, RATE_LIMIT_WINDOW_MS: '10' }).success).toBe(false);
+    expect(GatewayConfigSchema.safeParse({ ...base, RATE_LIMIT_WINDOW_MS: '10' }).success).toBe(
+      false,
+    );
   });
 });

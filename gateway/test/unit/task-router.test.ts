@@ -11,7 +11,16 @@ describe('task router', () => {
 
   it('task filters (and nothing) go to habits', () => {
     expect(routeTaskList({})).toBe('habits');
-    expect(routeTaskList({ type: 'daily', archived: 'true', teamId: 't', sort: '-createdAt', page: '2', limit: '100' })).toBe('habits');
+    expect(
+      routeTaskList({
+        type: 'daily',
+        archived: 'true',
+        teamId: 't',
+        sort: '-createdAt',
+        page: '2',
+        limit: '100',
+      }),
+    ).toBe('habits');
   });
 
   it('bracket keys are plain keys, not operators on a filter', () => {
@@ -29,7 +38,9 @@ describe('task router', () => {
 
   it('sub-paths: complete → habits; comments and blockers → issues; otherwise the id decides', () => {
     expect(routeTaskSubpath('complete')).toBe('habits');
-    for (const sub of ['comments', 'comments/c1', 'blockers', 'blockers/b1']) expect(routeTaskSubpath(sub), sub).toBe('issues');
-    for (const sub of [undefined, '', 'activity', 'commentsx', 'complete/x']) expect(routeTaskSubpath(sub), String(sub)).toBeNull();
+    for (const sub of ['comments', 'comments/c1', 'blockers', 'blockers/b1'])
+      expect(routeTaskSubpath(sub), sub).toBe('issues');
+    for (const sub of [undefined, '', 'activity', 'commentsx', 'complete/x'])
+      expect(routeTaskSubpath(sub), String(sub)).toBeNull();
   });
 });

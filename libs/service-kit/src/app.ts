@@ -89,13 +89,18 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
 
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500) {
-      request.log.warn({ method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode }, 'server error');
+      request.log.warn(
+        { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode },
+        'server error',
+      );
     }
   });
 
   app.get('/health', async (_request, reply) => {
     const ok = options.ready ? await options.ready() : true;
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', service: options.name });
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'unavailable', service: options.name });
   });
 
   app.get('/openapi.json', async () => ({ service: options.name, paths: openApiPaths(app) }));

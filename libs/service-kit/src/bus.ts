@@ -67,7 +67,8 @@ export class EventBus {
     const bus = new EventBus(nc, nc.jetstream(), jsm, prefix, log);
     void (async () => {
       for await (const status of nc.status()) {
-        if (status.type === 'disconnect' || status.type === 'reconnect') log.warn({ nats: status.type }, 'nats connection');
+        if (status.type === 'disconnect' || status.type === 'reconnect')
+          log.warn({ nats: status.type }, 'nats connection');
       }
     })();
     return bus;
@@ -166,7 +167,9 @@ export class EventBus {
   }
 
   async request<T>(subject: string, data: unknown, timeoutMs = 2000): Promise<T | null> {
-    const reply = await this.nc.request(`${this.prefix}.${subject}`, codec.encode(data), { timeout: timeoutMs });
+    const reply = await this.nc.request(`${this.prefix}.${subject}`, codec.encode(data), {
+      timeout: timeoutMs,
+    });
     return codec.decode(reply.data) as T | null;
   }
 
@@ -198,6 +201,7 @@ export function filterSubjectFor(subjects: ReadonlySet<string>): string {
   if (list.length === 1) return list[0]!;
   const split = list.map((s) => s.split('.'));
   const common: string[] = [];
-  for (let i = 0; split.every((parts) => i < parts.length - 1 && parts[i] === split[0]![i]); i++) common.push(split[0]![i]!);
+  for (let i = 0; split.every((parts) => i < parts.length - 1 && parts[i] === split[0]![i]); i++)
+    common.push(split[0]![i]!);
   return [...common, '>'].join('.');
 }

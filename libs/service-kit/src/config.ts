@@ -12,13 +12,19 @@ export const BaseConfigSchema = z.object({
   MONGO_DB: z.string().optional(),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Subject and stream prefix; tests choose their own. */
-  EVENT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('momentum'),
+  EVENT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('momentum'),
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 
-export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

@@ -1,14 +1,24 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { z } from 'zod';
 import { AppError, errorBody, type ErrorCode, type ErrorShape } from '@momentum/contracts';
 import { validationErrorFrom } from './validation.js';
+import { securityHeaders } from './security-headers.js';
 
 /**
  * One error handler for every app: AppError as is, zod errors as 422, Fastify's own
  * client errors (bad JSON, too large) as 4xx, a lost database as 503, everything else as
  * a 500 whose details stay in the log.
  */
-export function installErrorHandler(app: FastifyInstance, shapeFor: (url: string) => ErrorShape): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  shapeFor: (url: string) => ErrorShape,
+): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(err);
     if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
@@ -24,7 +34,12 @@ export function installErrorHandler(app: FastifyInstance, shapeFor: (url: string
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body = errorBody(shapeFor(request.url), 'NOT_FOUND', 404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    const body = errorBody(
+      shapeFor(request.url),
+      'NOT_FOUND',
+      404,
+      `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    );
     return reply.status(404).send(body);
   });
 }
@@ -34,12 +49,21 @@ export function installErrorHandler(app: FastifyInstance, shapeFor: (url: string
  * or error handler, in its own body. Passed as the `frameworkErrors` option, this keeps
  * that answer in the path's shape.
  */
-export function frameworkErrors(shapeFor: (url: string) => ErrorShape): FastifyServerOptions['frameworkErrors'] {
+export function frameworkErrors(
+  shapeFor: (url: string) => ErrorShape,
+): FastifyServerOptions['frameworkErrors'] {
   const handler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(err);
     if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
-    const body = errorBody(shapeFor(request.url), appError.code, appError.statusCode, appError.message, appError.details);
-    return reply.status(appError.statusCode).send(body);
+    const body = errorBody(
+      shapeFor(request.url),
+      appError.code,
+      appError.statusCode,
+      appError.message,
+      appError.details,
+    );
+    // No onSend hook runs for these replies, so the security headers are set here.
+    return reply.status(appError.statusCode).headers(securityHeaders).send(body);
   };
   // Fastify types the option as generic over route types; this handler needs none of them.
   return handler as FastifyServerOptions['frameworkErrors'];
@@ -67,7 +91,10 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return validationErrorFrom(err);
   // `throw null` / `throw 'text'` reach here too; read them as an empty error.
-  const e = (err !== null && typeof err === 'object' ? err : {}) as Partial<FastifyError> & { name?: string; message?: string };
+  const e = (err !== null && typeof err === 'object' ? err : {}) as Partial<FastifyError> & {
+    name?: string;
+    message?: string;
+  };
   if (e.code && fastifyCodes[e.code]) {
     const code = fastifyCodes[e.code]!;
     const message =
@@ -79,15 +106,23 @@ export function toAppError(err: unknown): AppError {
     return new AppError(code, message);
   }
   if (e.name && unavailableErrors.has(e.name)) {
-    return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; try again shortly', undefined, {
-      'retry-after': '1',
-    });
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The database is unavailable; try again shortly',
+      undefined,
+      {
+        'retry-after': '1',
+      },
+    );
   }
   if (e.name === 'MongoServerError' && (err as { code?: number }).code === 11000) {
     return new AppError('CONFLICT', 'A resource with these values already exists');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return new AppError(e.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', e.message ?? 'Bad request');
+    return new AppError(
+      e.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+      e.message ?? 'Bad request',
+    );
   }
   return new AppError('INTERNAL_ERROR', 'Internal server error');
 }

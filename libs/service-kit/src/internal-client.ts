@@ -24,7 +24,12 @@ export class InternalClient {
     return this.call<T>('POST', path, body, actor);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body: unknown, actor: Actor): Promise<T | null> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    actor: Actor,
+  ): Promise<T | null> {
     let res;
     try {
       res = await this.pool.request({
@@ -41,7 +46,10 @@ export class InternalClient {
     const text = await res.body.text();
     if (res.statusCode === 404) return null;
     if (res.statusCode >= 400) {
-      throw new AppError(res.statusCode >= 500 ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST', `Internal call failed (${res.statusCode})`);
+      throw new AppError(
+        res.statusCode >= 500 ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST',
+        `Internal call failed (${res.statusCode})`,
+      );
     }
     return (text ? (JSON.parse(text) as { data: T }).data : null) ?? null;
   }

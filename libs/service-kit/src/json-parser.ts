@@ -21,7 +21,10 @@ export function installJsonParser(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      return done(new AppError('BAD_REQUEST', `JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return done(
+        new AppError('BAD_REQUEST', `JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`),
+        undefined,
+      );
     }
     strict(request, text, done);
   });
@@ -34,7 +37,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {

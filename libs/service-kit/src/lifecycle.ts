@@ -18,7 +18,8 @@ export async function serve(
     force.unref();
     try {
       await app.close();
-      for (const close of options.closers) await close().catch((err) => app.log.warn({ err }, 'closer failed'));
+      for (const close of options.closers)
+        await close().catch((err) => app.log.warn({ err }, 'closer failed'));
     } finally {
       process.exit(0);
     }
@@ -31,7 +32,9 @@ export async function serve(
 /** Print a startup failure plainly and exit non-zero. */
 export function exitOnStartupError(name: string) {
   return (err: unknown) => {
-    process.stderr.write(`${name} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `${name} failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
     process.exit(1);
   };
 }

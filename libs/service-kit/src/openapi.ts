@@ -18,17 +18,28 @@ export function openApiPaths(app: FastifyInstance): Record<string, Record<string
       const props = (json?.properties ?? {}) as Record<string, unknown>;
       const required = new Set((json?.required as string[] | undefined) ?? []);
       for (const [name, s] of Object.entries(props)) {
-        parameters.push({ name, in: where, required: where === 'path' || required.has(name), schema: s });
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || required.has(name),
+          schema: s,
+        });
       }
     }
     if (parameters.length) op.parameters = parameters;
     if (spec.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } };
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } },
+      };
     }
     const status = String(spec.response?.status ?? 200);
     op.responses = {
       [status]: spec.response?.schema
-        ? { description: spec.response.description ?? 'Success', content: { 'application/json': { schema: jsonSchema(spec.response.schema, 'output') } } }
+        ? {
+            description: spec.response.description ?? 'Success',
+            content: { 'application/json': { schema: jsonSchema(spec.response.schema, 'output') } },
+          }
         : { description: spec.response?.description ?? 'Success' },
     };
     (paths[path] ??= {})[spec.method.toString().toLowerCase()] = op;
@@ -38,7 +49,11 @@ export function openApiPaths(app: FastifyInstance): Record<string, Record<string
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+    return z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+    }) as Record<string, unknown>;
   } catch {
     return {};
   }

@@ -12,6 +12,13 @@ import type { EventBus, Logger } from './bus.js';
  */
 export const OUTBOX_FIELD = '_outbox';
 
+/**
+ * Any service's model: the relay reads and writes only `_id` and `_outbox`, and a
+ * `Model<TaskDoc>` is not assignable to a narrower `Model<OutboxDoc>`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OutboxModel = Model<any>;
+
 export interface OutboxDoc {
   _id: string;
   _outbox?: EventEnvelope[];
@@ -33,7 +40,7 @@ export class OutboxRelay {
 
   constructor(
     private readonly bus: EventBus,
-    private readonly models: Model<any>[],
+    private readonly models: OutboxModel[],
     private readonly log: Logger,
     private readonly sweepEveryMs = 5000,
     private readonly serialize?: OutboxSerializer,
@@ -46,7 +53,7 @@ export class OutboxRelay {
   }
 
   /** Publish one document's events now (called right after the write). */
-  flush(model: Model<any>, id: string): void {
+  flush(model: OutboxModel, id: string): void {
     if (this.stopped) return;
     const task = this.flushDoc(model, id).catch((err) => {
       this.dirty = true;
@@ -77,7 +84,7 @@ export class OutboxRelay {
     }
   }
 
-  private async flushDoc(model: Model<any>, id: string): Promise<void> {
+  private async flushDoc(model: OutboxModel, id: string): Promise<void> {
     const work = async () => {
       const doc = await model.findById(id, { [OUTBOX_FIELD]: 1 }).lean<OutboxDoc>();
       if (doc) await this.publishAll(model, doc);
@@ -86,7 +93,7 @@ export class OutboxRelay {
     else await work();
   }
 
-  private async publishAll(model: Model<any>, doc: OutboxDoc): Promise<void> {
+  private async publishAll(model: OutboxModel, doc: OutboxDoc): Promise<void> {
     const events = doc[OUTBOX_FIELD] ?? [];
     if (!events.length) return;
     const done: EventEnvelope[] = [];
@@ -96,7 +103,11 @@ export class OutboxRelay {
     }
     // `$pullAll` of the entries as read: FerretDB ignores a `$pull` with a condition on
     // sub-documents. No timestamps: clearing the outbox is not a change of the resource.
-    await model.updateOne({ _id: doc._id }, { $pullAll: { [OUTBOX_FIELD]: done } }, { timestamps: false });
+    await model.updateOne(
+      { _id: doc._id },
+      { $pullAll: { [OUTBOX_FIELD]: done } },
+      { timestamps: false },
+    );
   }
 
   async stop(): Promise<void> {

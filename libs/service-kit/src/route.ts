@@ -67,7 +67,9 @@ export function defineRoute<
       }
       const input = {
         params: (spec.params ? parseInput(spec.params, request.params) : undefined) as Out<P>,
-        query: (spec.query ? parseInput(spec.query, plainQuery(request.query)) : undefined) as Out<Q>,
+        query: (spec.query
+          ? parseInput(spec.query, plainQuery(request.query))
+          : undefined) as Out<Q>,
         body: (spec.body ? parseInput(spec.body, request.body) : undefined) as Out<B>,
         actor,
         request,

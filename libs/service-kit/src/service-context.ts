@@ -16,7 +16,10 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   close(): Promise<void>;
 }
 
-export async function connectService<C extends BaseConfig>(service: ServiceName, config: C): Promise<ServiceContext<C>> {
+export async function connectService<C extends BaseConfig>(
+  service: ServiceName,
+  config: C,
+): Promise<ServiceContext<C>> {
   const log = pino({ ...loggerOptions(config.LOG_LEVEL), name: service });
   const db = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? `momentum_${service}`);
   const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, service, log);

@@ -11,7 +11,9 @@ import type { BaseConfig } from './config.js';
  */
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdefghij';
 
-export function testConfig(extra: Record<string, string> = {}): BaseConfig & Record<string, unknown> {
+export function testConfig(
+  extra: Record<string, string> = {},
+): BaseConfig & Record<string, unknown> {
   const run = randomUUID().replace(/-/g, '').slice(0, 12);
   return {
     PORT: 0,
@@ -26,7 +28,10 @@ export function testConfig(extra: Record<string, string> = {}): BaseConfig & Rec
   };
 }
 
-export async function testContext<C extends BaseConfig>(service: ServiceName, config: C): Promise<ServiceContext<C>> {
+export async function testContext<C extends BaseConfig>(
+  service: ServiceName,
+  config: C,
+): Promise<ServiceContext<C>> {
   const ctx = await connectService(service, config);
   const close = ctx.close;
   ctx.close = async () => {
@@ -38,12 +43,29 @@ export async function testContext<C extends BaseConfig>(service: ServiceName, co
 
 export function userActor(overrides: Partial<Actor> = {}): Actor {
   const id = overrides.id ?? randomUUID();
-  return { type: 'user', id, userId: id, name: `user-${id.slice(0, 6)}`, teamIds: [], isAdmin: false, ...overrides };
+  return {
+    type: 'user',
+    id,
+    userId: id,
+    name: `user-${id.slice(0, 6)}`,
+    teamIds: [],
+    isAdmin: false,
+    ...overrides,
+  };
 }
 
 export function agentActor(ownerId: string, overrides: Partial<Actor> = {}): Actor {
   const id = overrides.id ?? randomUUID();
-  return { type: 'agent', id, userId: ownerId, name: `agent-${id.slice(0, 6)}`, teamIds: [], isAdmin: false, agentTeamId: null, ...overrides };
+  return {
+    type: 'agent',
+    id,
+    userId: ownerId,
+    name: `agent-${id.slice(0, 6)}`,
+    teamIds: [],
+    isAdmin: false,
+    agentTeamId: null,
+    ...overrides,
+  };
 }
 
 /** `app.inject` as a given actor, with the signed header the gateway would add. */

@@ -26,8 +26,10 @@ type Issue = z.core.$ZodIssue & { input?: unknown };
 function detailsOf(issue: Issue, field: string): ErrorDetails {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null && issue.expected !== 'null')
-        return issue.input === undefined ? { field, rule: 'required' } : { field, rule: 'type', expected: issue.expected };
+      if (issue.input === undefined || (issue.input === null && issue.expected !== 'null'))
+        return issue.input === undefined
+          ? { field, rule: 'required' }
+          : { field, rule: 'type', expected: issue.expected };
       return { field, rule: 'type', expected: issue.expected };
     case 'invalid_value':
       // A missing enum field is "required", not a wrong value (spec §7).

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, ensureIndexes, InternalClient, isMongoUp, OutboxRelay, type ServiceContext } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  ensureIndexes,
+  InternalClient,
+  isMongoUp,
+  OutboxRelay,
+  type ServiceContext,
+} from '@momentum/service-kit';
 import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
@@ -19,7 +26,10 @@ export interface ProjectsDependencies {
 }
 
 /** Builds the projects app: projects, their events, the issue-count read model and the lookup. */
-export async function buildProjectsApp(ctx: ServiceContext<ProjectsConfig>, given: Partial<ProjectsDependencies> = {}): Promise<FastifyInstance> {
+export async function buildProjectsApp(
+  ctx: ServiceContext<ProjectsConfig>,
+  given: Partial<ProjectsDependencies> = {},
+): Promise<FastifyInstance> {
   const models = projectModels(ctx.db);
   await ensureIndexes(ctx.db);
   // One queue per document for every writer in this process (see store/serializer.ts).
@@ -36,7 +46,9 @@ export async function buildProjectsApp(ctx: ServiceContext<ProjectsConfig>, give
   const teams = given.teams ?? new HttpTeamDirectory(client(ctx.config.IDENTITY_URL));
   const issueStates = given.issueStates ?? new HttpIssueStatesSource(client(ctx.config.ISSUES_URL));
 
-  const relay = new OutboxRelay(ctx.bus, [models.Project], ctx.log, undefined, (key, work) => serializer.run(key, work));
+  const relay = new OutboxRelay(ctx.bus, [models.Project], ctx.log, undefined, (key, work) =>
+    serializer.run(key, work),
+  );
   relay.start();
   answerProjectLookups(ctx.bus, store);
   await consumeIssueEvents(ctx.bus, states, ctx.log);

@@ -5,4 +5,6 @@ import { buildProjectsApp } from './app.js';
 const config = loadConfig(ProjectsConfigSchema);
 const ctx = await connectService('projects', config).catch(exitOnStartupError('projects'));
 const app = await buildProjectsApp(ctx).catch(exitOnStartupError('projects'));
-await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('projects'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(
+  exitOnStartupError('projects'),
+);

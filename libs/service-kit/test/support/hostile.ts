@@ -37,12 +37,32 @@ export const hostileString = fc.oneof(
 );
 
 const hostileKey = fc.oneof(
-  fc.constantFrom('type', 'title', 'notes', 'tags', 'schedule', 'config', 'days', '__proto__', 'constructor', 'prototype', '$gt', '$ne', '$where', '$set', 'a.b', ''),
+  fc.constantFrom(
+    'type',
+    'title',
+    'notes',
+    'tags',
+    'schedule',
+    'config',
+    'days',
+    '__proto__',
+    'constructor',
+    'prototype',
+    '$gt',
+    '$ne',
+    '$where',
+    '$set',
+    'a.b',
+    '',
+  ),
   fc.string({ maxLength: 10 }),
 );
 
 const operator = fc
-  .tuple(fc.constantFrom('$gt', '$ne', '$in', '$regex', '$where', '$exists', '$expr'), fc.oneof(fc.constant(''), fc.constant(['a']), fc.constant(true), hostileString))
+  .tuple(
+    fc.constantFrom('$gt', '$ne', '$in', '$regex', '$where', '$exists', '$expr'),
+    fc.oneof(fc.constant(''), fc.constant(['a']), fc.constant(true), hostileString),
+  )
   .map(([op, v]) => ({ [op]: v }));
 
 /** Any JSON value, with hostile leaves and keys and Mongo operators in the mix. */
@@ -66,7 +86,10 @@ const nearlyValid = fc.record(
     title: fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), hostileValue),
     notes: hostileValue,
     tags: fc.oneof(fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), hostileValue),
-    schedule: fc.oneof(fc.record({ days: fc.array(fc.integer({ min: -1, max: 7 }), { maxLength: 8 }) }), hostileValue),
+    schedule: fc.oneof(
+      fc.record({ days: fc.array(fc.integer({ min: -1, max: 7 }), { maxLength: 8 }) }),
+      hostileValue,
+    ),
     config: hostileValue,
   },
   { requiredKeys: [] },
@@ -82,7 +105,21 @@ const nested = fc
 
 const rawText = fc.oneof(
   fc.string(),
-  fc.constantFrom('{', '{"a":', 'nul', 'undefined', '{"a":1}}', '[1,]', "{'a':1}", '{"a":1,"a":2}', '\u0000', '\uFEFF{}', 'NaN', '1e999', '"\\ud800"'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    'nul',
+    'undefined',
+    '{"a":1}}',
+    '[1,]',
+    "{'a':1}",
+    '{"a":1,"a":2}',
+    '\u0000',
+    '\uFEFF{}',
+    'NaN',
+    '1e999',
+    '"\\ud800"',
+  ),
 );
 
 export interface HostileBody {
@@ -104,21 +141,62 @@ export const hostileBody = (): fc.Arbitrary<HostileBody> =>
       ),
       contentType: fc.oneof(
         { weight: 8, arbitrary: fc.constant('application/json') },
-        fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data', '', 'Application/JSON'),
+        fc.constantFrom(
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+          'multipart/form-data',
+          '',
+          'Application/JSON',
+        ),
       ),
     },
     { requiredKeys: ['payload'] },
   );
 
 /** Every UTF-8 byte as %XX (encodeURIComponent throws on lone surrogates). */
-const percentEncode = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const percentEncode = (s: string) =>
+  [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 const queryKey = fc.oneof(
-  fc.constantFrom('status', 'q', 'page', 'limit', 'status[$ne]', 'status[]', '__proto__', '__proto__[x]', 'constructor', 'constructor[prototype][x]', '$where', 'a.b', 'limit[$gt]'),
+  fc.constantFrom(
+    'status',
+    'q',
+    'page',
+    'limit',
+    'status[$ne]',
+    'status[]',
+    '__proto__',
+    '__proto__[x]',
+    'constructor',
+    'constructor[prototype][x]',
+    '$where',
+    'a.b',
+    'limit[$gt]',
+  ),
   fc.string({ maxLength: 8 }).map(percentEncode),
 );
 const queryValue = fc.oneof(
-  fc.constantFrom('todo', 'done', '1', '0', '-1', '1e9', '101', '100', 'NaN', 'Infinity', '0x10', '', '%00', '%E0%A4%A', '%', '$gt', '[object Object]'),
+  fc.constantFrom(
+    'todo',
+    'done',
+    '1',
+    '0',
+    '-1',
+    '1e9',
+    '101',
+    '100',
+    'NaN',
+    'Infinity',
+    '0x10',
+    '',
+    '%00',
+    '%E0%A4%A',
+    '%',
+    '$gt',
+    '[object Object]',
+  ),
   hostileString.map((s) => percentEncode(s.slice(0, 300))),
   // Raw, but only what an HTTP request line can carry (a stray `%` included).
   fc.string({ maxLength: 20 }).map((s) => s.replace(/[^\x21-\x7e]|#/g, percentEncode)),

@@ -4,7 +4,14 @@ import { createServiceApp, loggerOptions } from '../../src/app.js';
 import { defineRoute } from '../../src/route.js';
 import { TEST_SECRET } from '../../src/testing.js';
 
-export const STATUSES = ['backlog', 'todo', 'in_progress', 'in_review', 'done', 'cancelled'] as const;
+export const STATUSES = [
+  'backlog',
+  'todo',
+  'in_progress',
+  'in_review',
+  'done',
+  'cancelled',
+] as const;
 
 export const ThingBody = z
   .strictObject({
@@ -32,7 +39,9 @@ export const ThingQuery = z.strictObject({
  * A small service built exactly like the real ones (createServiceApp + defineRoute),
  * with a body and a query schema, a route that throws, and one that logs its headers.
  */
-export function sampleApp(options: { shape?: ErrorShape; logStream?: { write(line: string): void } } = {}) {
+export function sampleApp(
+  options: { shape?: ErrorShape; logStream?: { write(line: string): void } } = {},
+) {
   const app = createServiceApp({
     name: 'sample',
     internalSecret: TEST_SECRET,
@@ -45,16 +54,27 @@ export function sampleApp(options: { shape?: ErrorShape; logStream?: { write(lin
     { method: 'POST', url: prefix, summary: 'create', body: ThingBody, response: { status: 201 } },
     async ({ body }) => ({ data: { id: 'fixed-id', ...body } }),
   );
-  defineRoute(app, { method: 'GET', url: prefix, summary: 'list', query: ThingQuery }, async ({ query }) => ({
-    data: [],
-    meta: { total: 0, page: query.page, perPage: query.limit },
-  }));
+  defineRoute(
+    app,
+    { method: 'GET', url: prefix, summary: 'list', query: ThingQuery },
+    async ({ query }) => ({
+      data: [],
+      meta: { total: 0, page: query.page, perPage: query.limit },
+    }),
+  );
   defineRoute(app, { method: 'GET', url: `${prefix}/boom`, summary: 'fails' }, async () => {
     throw new Error('boom: cannot open /etc/momentum/db.conf');
   });
-  defineRoute(app, { method: 'GET', url: `${prefix}/log-headers`, summary: 'logs' }, async ({ request }) => {
-    request.log.info({ headers: request.headers, req: { headers: request.headers } }, 'headers as received');
-    return { data: 'ok' };
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: `${prefix}/log-headers`, summary: 'logs' },
+    async ({ request }) => {
+      request.log.info(
+        { headers: request.headers, req: { headers: request.headers } },
+        'headers as received',
+      );
+      return { data: 'ok' };
+    },
+  );
   return app;
 }

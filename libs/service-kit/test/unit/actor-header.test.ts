@@ -3,7 +3,14 @@ import type { Actor } from '@momentum/contracts';
 import { ActorHeaders, signActor, verifyActor } from '../../src/actor-header.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-chars!!';
-const actor: Actor = { type: 'user', id: 'u1', userId: 'u1', name: 'Ada', teamIds: ['t1'], isAdmin: false };
+const actor: Actor = {
+  type: 'user',
+  id: 'u1',
+  userId: 'u1',
+  name: 'Ada',
+  teamIds: ['t1'],
+  isAdmin: false,
+};
 
 describe('signed actor header', () => {
   it('round-trips the actor', () => {
@@ -23,11 +30,15 @@ describe('signed actor header', () => {
   it('refuses a tampered timestamp or signature', () => {
     const now = Date.now();
     const headers = signActor(actor, SECRET, now);
-    expect(verifyActor({ ...headers, [ActorHeaders.timestamp]: String(now + 1) }, SECRET, now)).toBeNull();
+    expect(
+      verifyActor({ ...headers, [ActorHeaders.timestamp]: String(now + 1) }, SECRET, now),
+    ).toBeNull();
     const sig = headers[ActorHeaders.signature]!;
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
     expect(verifyActor({ ...headers, [ActorHeaders.signature]: flipped }, SECRET, now)).toBeNull();
-    expect(verifyActor({ ...headers, [ActorHeaders.signature]: sig.slice(1) }, SECRET, now)).toBeNull();
+    expect(
+      verifyActor({ ...headers, [ActorHeaders.signature]: sig.slice(1) }, SECRET, now),
+    ).toBeNull();
   });
 
   it('refuses a header older or newer than five minutes (replay window)', () => {
@@ -43,7 +54,9 @@ describe('signed actor header', () => {
     for (const name of Object.values(ActorHeaders)) {
       const { [name]: _gone, ...rest } = headers;
       expect(verifyActor(rest, SECRET)).toBeNull();
-      expect(verifyActor({ ...headers, [name]: [headers[name]!, headers[name]!] }, SECRET)).toBeNull();
+      expect(
+        verifyActor({ ...headers, [name]: [headers[name]!, headers[name]!] }, SECRET),
+      ).toBeNull();
     }
     expect(verifyActor({ ...headers, [ActorHeaders.timestamp]: '1e3' }, SECRET)).toBeNull();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSecret, hashSecret, keyFingerprint, newApiKey, parseApiKey } from '../../src/api-keys.js';
+import {
+  checkSecret,
+  hashSecret,
+  keyFingerprint,
+  newApiKey,
+  parseApiKey,
+} from '../../src/api-keys.js';
 
 describe('api keys', () => {
   it('newApiKey makes svc_<keyId>_<secret> with a kind letter and 32 random bytes', () => {
@@ -37,7 +43,10 @@ describe('api keys', () => {
   });
 
   it('the secret underscore split: the key id has no underscore, the secret may', () => {
-    expect(parseApiKey('svc_u1_abc_def_ghi_jklmnop')).toEqual({ keyId: 'u1', secret: 'abc_def_ghi_jklmnop' });
+    expect(parseApiKey('svc_u1_abc_def_ghi_jklmnop')).toEqual({
+      keyId: 'u1',
+      secret: 'abc_def_ghi_jklmnop',
+    });
   });
 
   it('hashSecret/checkSecret is bcrypt and only the right secret passes', async () => {

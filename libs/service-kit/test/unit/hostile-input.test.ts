@@ -14,11 +14,18 @@ const prefix = { A: '/api/things', B: '/api/agents' };
 const actor = userActor();
 const tried = { body: 0, query: 0 };
 afterAll(async () => {
-  console.log(`hostile input: ${tried.body} bodies and ${tried.query} query strings tried against the service kit`);
+  console.log(
+    `hostile input: ${tried.body} bodies and ${tried.query} query strings tried against the service kit`,
+  );
   await Promise.all([apps.A.close(), apps.B.close()]);
 });
 
-export function expectWellFormed(shape: ErrorShape, status: number, text: string, context: string): void {
+export function expectWellFormed(
+  shape: ErrorShape,
+  status: number,
+  text: string,
+  context: string,
+): void {
   expect(status, context).toBeLessThan(500);
   const body = JSON.parse(text);
   if (status < 400) return;
@@ -44,45 +51,78 @@ const send = (shape: ErrorShape, input: HostileBody) =>
 describe('hostile input against a service-kit app', () => {
   it('bodies: wrong types, huge/empty strings, deep nesting, NUL and odd Unicode, __proto__, Mongo operators', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<ErrorShape>('A', 'B'), hostileBody(), async (shape, input) => {
-        tried.body++;
-        const res = await send(shape, input);
-        expectWellFormed(shape, res.statusCode, res.body, input.payload.slice(0, 200));
-        if (res.statusCode === 201) {
-          // Only a valid task-like body gets through, and nothing but its fields.
-          expect(Object.keys(res.json().data).every((k) => ['id', 'type', 'title', 'notes', 'tags', 'schedule', 'config'].includes(k))).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom<ErrorShape>('A', 'B'),
+        hostileBody(),
+        async (shape, input) => {
+          tried.body++;
+          const res = await send(shape, input);
+          expectWellFormed(shape, res.statusCode, res.body, input.payload.slice(0, 200));
+          if (res.statusCode === 201) {
+            // Only a valid task-like body gets through, and nothing but its fields.
+            expect(
+              Object.keys(res.json().data).every((k) =>
+                ['id', 'type', 'title', 'notes', 'tags', 'schedule', 'config'].includes(k),
+              ),
+            ).toBe(true);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('query strings: ?status[$ne]=x, repeated keys, operators, bad numbers, bad percent-encoding', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<ErrorShape>('A', 'B'), hostileQuery(), async (shape, query) => {
-        tried.query++;
-        const res = await injectAs(apps[shape], actor, { method: 'GET', url: `${prefix[shape]}?${query}` });
-        expectWellFormed(shape, res.statusCode, res.body, query.slice(0, 200));
-        if (res.statusCode === 200) {
-          const { meta } = res.json();
-          expect(meta.page).toBeGreaterThanOrEqual(1);
-          expect(meta.perPage).toBeGreaterThanOrEqual(1);
-          expect(meta.perPage).toBeLessThanOrEqual(100);
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom<ErrorShape>('A', 'B'),
+        hostileQuery(),
+        async (shape, query) => {
+          tried.query++;
+          const res = await injectAs(apps[shape], actor, {
+            method: 'GET',
+            url: `${prefix[shape]}?${query}`,
+          });
+          expectWellFormed(shape, res.statusCode, res.body, query.slice(0, 200));
+          if (res.statusCode === 200) {
+            const { meta } = res.json();
+            expect(meta.page).toBeGreaterThanOrEqual(1);
+            expect(meta.perPage).toBeGreaterThanOrEqual(1);
+            expect(meta.perPage).toBeLessThanOrEqual(100);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('named cases answer exactly', async () => {
-    const operator = await injectAs(apps.A, actor, { method: 'GET', url: '/api/things?status[$ne]=x' });
+    const operator = await injectAs(apps.A, actor, {
+      method: 'GET',
+      url: '/api/things?status[$ne]=x',
+    });
     expect(operator.statusCode).toBe(422);
     expect(operator.json().error.details).toEqual({ field: 'status[$ne]', rule: 'unknown_field' });
-    const gt = await send('A', { payload: JSON.stringify({ type: 'todo', title: { $gt: '' } }), contentType: 'application/json' });
+    const gt = await send('A', {
+      payload: JSON.stringify({ type: 'todo', title: { $gt: '' } }),
+      contentType: 'application/json',
+    });
     expect(gt.json().error.details).toEqual({ field: 'title', rule: 'type', expected: 'string' });
-    const proto = await send('A', { payload: '{"type":"todo","title":"t","__proto__":{"isAdmin":true}}', contentType: 'application/json' });
+    const proto = await send('A', {
+      payload: '{"type":"todo","title":"t","__proto__":{"isAdmin":true}}',
+      contentType: 'application/json',
+    });
     expect(proto.statusCode).toBe(400);
-    const repeated = await injectAs(apps.A, actor, { method: 'GET', url: '/api/things?status=todo&status=done' });
+    const repeated = await injectAs(apps.A, actor, {
+      method: 'GET',
+      url: '/api/things?status=todo&status=done',
+    });
     expect(repeated.statusCode).toBe(200);
+    // An undecodable path is answered by Fastify itself, still in the service's shape.
+    const badA = await injectAs(apps.A, actor, { method: 'GET', url: '/api/things/%E0%A4%A' });
+    expect(badA.statusCode).toBe(400);
+    expect(badA.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } });
+    const badB = await injectAs(apps.B, actor, { method: 'GET', url: '/api/agents/%E0%A4%A' });
+    expect(badB.json()).toEqual({ statusCode: 400, message: expect.any(String) });
   });
 });

@@ -7,7 +7,9 @@ import { installErrorHandler } from '../../src/error-handler.js';
 const app = Fastify({ logger: false });
 installErrorHandler(app, errorShapeForPath);
 installJsonParser(app);
-app.post('/echo', async (request) => ({ body: request.body === undefined ? 'none' : request.body }));
+app.post('/echo', async (request) => ({
+  body: request.body === undefined ? 'none' : request.body,
+}));
 afterAll(() => app.close());
 
 const post = (payload: string, contentType = 'application/json') =>
@@ -58,7 +60,12 @@ describe('JSON body parser', () => {
     for (const payload of [nested(MAX_JSON_DEPTH + 1), '['.repeat(100_000) + ']'.repeat(100_000)]) {
       const res = await post(payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: `JSON body is nested deeper than ${MAX_JSON_DEPTH} levels` } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'BAD_REQUEST',
+          message: `JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+        },
+      });
     }
   });
 

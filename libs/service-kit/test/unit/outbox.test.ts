@@ -23,7 +23,10 @@ class FakeModel {
       limit: (n: number) => ({
         lean: async () => {
           if (failing) throw new Error('engine down');
-          return [...this.docs.values()].filter((d) => d._outbox?.length).slice(0, n).map((d) => structuredClone(d));
+          return [...this.docs.values()]
+            .filter((d) => d._outbox?.length)
+            .slice(0, n)
+            .map((d) => structuredClone(d));
         },
       }),
     };
@@ -56,8 +59,18 @@ class FakeBus {
 const silent = { info() {}, warn() {}, error() {} };
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
-function relayFor(model: FakeModel, bus = new FakeBus(), serialize?: ConstructorParameters<typeof OutboxRelay>[4]) {
-  const relay = new OutboxRelay(bus as unknown as EventBus, [model as unknown as Model<any>], silent, 60_000, serialize);
+function relayFor(
+  model: FakeModel,
+  bus = new FakeBus(),
+  serialize?: ConstructorParameters<typeof OutboxRelay>[4],
+) {
+  const relay = new OutboxRelay(
+    bus as unknown as EventBus,
+    [model as unknown as Model<any>],
+    silent,
+    60_000,
+    serialize,
+  );
   return { relay, bus, m: model as unknown as Model<any> };
 }
 

@@ -28,7 +28,10 @@ function refusal(schema: z.ZodType, input: unknown): AppError {
 
 describe('parseInput', () => {
   it('returns the parsed value when the input is valid', () => {
-    expect(parseInput(TaskBody, { type: 'todo', title: 'x' })).toEqual({ type: 'todo', title: 'x' });
+    expect(parseInput(TaskBody, { type: 'todo', title: 'x' })).toEqual({
+      type: 'todo',
+      title: 'x',
+    });
   });
 
   it('a missing field is {field, rule:"required"} (422 VALIDATION_ERROR)', () => {
@@ -44,12 +47,18 @@ describe('parseInput', () => {
 
   it('an invalid enumerated value is {field, value, allowed}', () => {
     const err = refusal(TaskBody, { type: 'chore', title: 't' });
-    expect(err.details).toEqual({ field: 'type', value: 'chore', allowed: ['habit', 'daily', 'todo'] });
+    expect(err.details).toEqual({
+      field: 'type',
+      value: 'chore',
+      allowed: ['habit', 'daily', 'todo'],
+    });
   });
 
   it('issue status and priority report the spec allowed lists', () => {
     const Issue = z.object({
-      status: z.enum(['backlog', 'todo', 'in_progress', 'in_review', 'done', 'cancelled']).optional(),
+      status: z
+        .enum(['backlog', 'todo', 'in_progress', 'in_review', 'done', 'cancelled'])
+        .optional(),
       priority: z.enum(['none', 'low', 'medium', 'high', 'urgent']).optional(),
     });
     expect(refusal(Issue, { status: 'open' }).details).toEqual({
@@ -88,12 +97,23 @@ describe('parseInput', () => {
   });
 
   it('wrong types are rule "type"; null is not "required"', () => {
-    expect(refusal(TaskBody, { type: 'todo', title: 5 }).details).toEqual({ field: 'title', rule: 'type', expected: 'string' });
-    expect(refusal(TaskBody, { type: 'todo', title: null }).details).toEqual({ field: 'title', rule: 'type', expected: 'string' });
+    expect(refusal(TaskBody, { type: 'todo', title: 5 }).details).toEqual({
+      field: 'title',
+      rule: 'type',
+      expected: 'string',
+    });
+    expect(refusal(TaskBody, { type: 'todo', title: null }).details).toEqual({
+      field: 'title',
+      rule: 'type',
+      expected: 'string',
+    });
   });
 
   it('unknown fields on a strict object are refused by name', () => {
-    expect(refusal(TaskBody, { type: 'todo', title: 't', $where: '1' }).details).toEqual({ field: '$where', rule: 'unknown_field' });
+    expect(refusal(TaskBody, { type: 'todo', title: 't', $where: '1' }).details).toEqual({
+      field: '$where',
+      rule: 'unknown_field',
+    });
   });
 
   it('a missing body names "body"', () => {
@@ -107,13 +127,22 @@ describe('parseInput', () => {
 
   it('formats and sizes', () => {
     const S = z.object({ id: z.uuid(), tags: z.array(z.string()).max(2), n: z.number().min(1) });
-    expect(refusal(S, { id: 'nope', tags: [], n: 1 }).details).toEqual({ field: 'id', rule: 'format', format: 'uuid' });
-    expect(refusal(S, { id: '0b5e6f2a-1c1d-4f7e-9a55-0d4b1a7c9e11', tags: ['a', 'b', 'c'], n: 1 }).details).toEqual({
+    expect(refusal(S, { id: 'nope', tags: [], n: 1 }).details).toEqual({
+      field: 'id',
+      rule: 'format',
+      format: 'uuid',
+    });
+    expect(
+      refusal(S, { id: '0b5e6f2a-1c1d-4f7e-9a55-0d4b1a7c9e11', tags: ['a', 'b', 'c'], n: 1 })
+        .details,
+    ).toEqual({
       field: 'tags',
       rule: 'max_items',
       max: 2,
     });
-    expect(refusal(S, { id: '0b5e6f2a-1c1d-4f7e-9a55-0d4b1a7c9e11', tags: [], n: 0 }).details).toEqual({
+    expect(
+      refusal(S, { id: '0b5e6f2a-1c1d-4f7e-9a55-0d4b1a7c9e11', tags: [], n: 0 }).details,
+    ).toEqual({
       field: 'n',
       rule: 'min',
       min: 1,
@@ -122,6 +151,8 @@ describe('parseInput', () => {
 
   it('the message names the field', () => {
     expect(refusal(TaskBody, { type: 'todo' }).message).toBe('title: is required');
-    expect(refusal(TaskBody, { type: 'x', title: 't' }).message).toBe('type: must be one of habit, daily, todo');
+    expect(refusal(TaskBody, { type: 'x', title: 't' }).message).toBe(
+      'type: must be one of habit, daily, todo',
+    );
   });
 });

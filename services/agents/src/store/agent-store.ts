@@ -1,6 +1,6 @@
 import type { EventEnvelope, Scope } from '@momentum/contracts';
 import type { AgentDoc, AgentModels } from './models.js';
-import { KeyedSerial } from './serial.js';
+import { KeyedSerializer } from '@momentum/service-kit';
 
 /** Reads never carry pending events (findAndModify cannot project on FerretDB, so writes strip them). */
 const VISIBLE = { _outbox: 0 } as const;
@@ -37,13 +37,13 @@ const ownedLive = (scope: Scope, agent: AgentDoc | null): AgentDoc | null =>
  * `_outbox` in the same atomic update.
  */
 export class AgentStore {
-  private readonly serial = new KeyedSerial();
+  private readonly serial = new KeyedSerializer();
 
   constructor(readonly m: AgentModels) {}
 
   /**
    * Runs a read-then-write on one agent without overlap with any other write to it in
-   * this process (see KeyedSerial); the key matches the outbox relay's.
+   * this process (see KeyedSerializer); the key matches the outbox relay's.
    */
   serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
     return this.serialRun(`${this.m.Agent.modelName}:${id}`, work);

@@ -64,7 +64,7 @@ describe('agents through the gateway', () => {
     const listed = await api(ada.apiKey, 'GET', '/api/agents');
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((a: { id: string }) => a.id)).toEqual([agent.id]);
-    expect(listed.body.data[0].hasApiKey).toBe(true);
+    expect(listed.body.data[0]).toMatchObject({ hasApiKey: true, lastUsedAt: expect.any(String) });
     expect(listed.text).not.toContain(key);
     const other = await api((await newUser()).apiKey, 'GET', '/api/agents');
     expect(other.body.data).toEqual([]);

@@ -11,6 +11,10 @@ export class HttpIssueStatesSource implements IssueStatesSource {
   constructor(private readonly issues: InternalClient) {}
 
   async statesOf(projectId: string): Promise<IssueState[]> {
-    return (await this.issues.get<IssueState[]>(`/internal/issue-states?projectId=${encodeURIComponent(projectId)}`)) ?? [];
+    return (
+      (await this.issues.get<IssueState[]>(
+        `/internal/issue-states?projectId=${encodeURIComponent(projectId)}`,
+      )) ?? []
+    );
   }
 }

@@ -11,7 +11,9 @@ export class HttpTeamDirectory implements TeamDirectory {
   constructor(private readonly identity: InternalClient) {}
 
   async isMember(teamId: string, userId: string): Promise<boolean> {
-    const members = await this.identity.get<UserSummary[]>(`/internal/teams/${encodeURIComponent(teamId)}/members`);
+    const members = await this.identity.get<UserSummary[]>(
+      `/internal/teams/${encodeURIComponent(teamId)}/members`,
+    );
     return (members ?? []).some((m) => m.id === userId);
   }
 }

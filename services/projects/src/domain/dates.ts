@@ -18,7 +18,10 @@ export function mergeDates(stored: DateRange, change: Partial<DateRange>): DateR
 }
 
 /** Which field to blame when the merged range is out of order, or null when it is fine. */
-export function dateOrderProblem(stored: DateRange, change: Partial<DateRange>): 'targetDate' | 'startDate' | null {
+export function dateOrderProblem(
+  stored: DateRange,
+  change: Partial<DateRange>,
+): 'targetDate' | 'startDate' | null {
   const merged = mergeDates(stored, change);
   if (datesInOrder(merged.startDate, merged.targetDate)) return null;
   return change.targetDate !== undefined ? 'targetDate' : 'startDate';

@@ -7,8 +7,10 @@ import { IssueStatuses, type IssueState, type IssueStatus } from '@momentum/cont
 export function issueStateOf(data: unknown): IssueState | null {
   if (!data || typeof data !== 'object') return null;
   const d = data as Record<string, unknown>;
-  if (typeof d.id !== 'string' || !d.id || typeof d.projectId !== 'string' || !d.projectId) return null;
-  if (typeof d.status !== 'string' || !(IssueStatuses as readonly string[]).includes(d.status)) return null;
+  if (typeof d.id !== 'string' || !d.id || typeof d.projectId !== 'string' || !d.projectId)
+    return null;
+  if (typeof d.status !== 'string' || !(IssueStatuses as readonly string[]).includes(d.status))
+    return null;
   if (typeof d.version !== 'number' || !Number.isInteger(d.version) || d.version < 0) return null;
   return { id: d.id, projectId: d.projectId, status: d.status as IssueStatus, version: d.version };
 }

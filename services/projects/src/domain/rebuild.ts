@@ -14,7 +14,10 @@ export interface RebuildPlan {
  * and a rebuild may cover many thousand issues. A row newer than the truth (an event
  * that arrived after the snapshot) is left alone.
  */
-export function planRebuild(existing: ReadonlyMap<string, number>, truth: readonly IssueState[]): RebuildPlan {
+export function planRebuild(
+  existing: ReadonlyMap<string, number>,
+  truth: readonly IssueState[],
+): RebuildPlan {
   const inserts: IssueState[] = [];
   const updates: IssueState[] = [];
   const listed = new Set<string>();

@@ -7,7 +7,11 @@ import type { IssueStateStore } from '../store/issue-state-store.js';
  * Feeds the issue-count read model from the issues stream. Applying a state is
  * idempotent and order-proof (highest version wins), so at-least-once is enough.
  */
-export async function consumeIssueEvents(bus: EventBus, states: IssueStateStore, log: Logger): Promise<void> {
+export async function consumeIssueEvents(
+  bus: EventBus,
+  states: IssueStateStore,
+  log: Logger,
+): Promise<void> {
   await bus.consume({
     from: 'issues',
     durable: 'projects-issue-counts',
@@ -17,10 +21,17 @@ export async function consumeIssueEvents(bus: EventBus, states: IssueStateStore,
     handler: async (event) => {
       const state = issueStateOf(event.data);
       if (!state) {
-        log.warn({ eventId: event.id, type: event.type }, 'issue event without a usable state; skipped');
+        log.warn(
+          { eventId: event.id, type: event.type },
+          'issue event without a usable state; skipped',
+        );
         return;
       }
-      if ((await states.apply(state)) === 'foreign') log.warn({ eventId: event.id, issueId: state.id }, 'issue event names another project than before; skipped');
+      if ((await states.apply(state)) === 'foreign')
+        log.warn(
+          { eventId: event.id, issueId: state.id },
+          'issue event names another project than before; skipped',
+        );
     },
   });
 }

@@ -1,9 +1,22 @@
-import { EventTypes, makeEvent, type Actor, type EventEnvelope, type ProjectEventData } from '@momentum/contracts';
+import {
+  EventTypes,
+  makeEvent,
+  type Actor,
+  type EventEnvelope,
+  type ProjectEventData,
+} from '@momentum/contracts';
 import type { ProjectDoc } from '../store/models.js';
 
 type EventSource = Pick<ProjectDoc, '_id' | 'teamId' | 'key' | 'name' | 'slug' | 'status'>;
 
-const dataOf = (p: EventSource): ProjectEventData => ({ id: p._id, teamId: p.teamId, key: p.key, name: p.name, slug: p.slug, status: p.status });
+const dataOf = (p: EventSource): ProjectEventData => ({
+  id: p._id,
+  teamId: p.teamId,
+  key: p.key,
+  name: p.name,
+  slug: p.slug,
+  status: p.status,
+});
 
 /** Envelopes written into the project's `_outbox`; the relay publishes them. */
 export const projectCreated = (p: EventSource, actor: Actor): EventEnvelope<ProjectEventData> =>

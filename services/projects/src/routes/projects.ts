@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CreateProjectBody, ListProjectsQuery, ProjectParams, ProjectView, scopeOf, UpdateProjectBody, type PageMeta } from '@momentum/contracts';
+import {
+  CreateProjectBody,
+  ListProjectsQuery,
+  ProjectParams,
+  ProjectView,
+  scopeOf,
+  UpdateProjectBody,
+  type PageMeta,
+} from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { IssueStateStore } from '../store/issue-state-store.js';
 import { createProject, updateProject, type ProjectDeps } from '../usecases/projects.js';
@@ -9,7 +17,11 @@ import { projectView } from './views.js';
 
 const One = z.object({ data: ProjectView });
 
-export function registerProjectRoutes(app: FastifyInstance, deps: ProjectDeps, states: IssueStateStore) {
+export function registerProjectRoutes(
+  app: FastifyInstance,
+  deps: ProjectDeps,
+  states: IssueStateStore,
+) {
   const viewOne = async (project: Parameters<typeof withCounts>[1][number]) => {
     const [row] = await withCounts(states, [project]);
     return { data: projectView(row!.project, row!.counts) };
@@ -20,33 +32,65 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectDeps, s
     {
       method: 'GET',
       url: '/api/projects',
-      summary: "Projects of the caller's teams with issue counts; paged (page, limit ≤ 100), sort default -updatedAt",
+      summary:
+        "Projects of the caller's teams with issue counts; paged (page, limit ≤ 100), sort default -updatedAt",
       tags: ['projects'],
       query: ListProjectsQuery,
-      response: { status: 200, schema: z.object({ data: z.array(ProjectView), meta: z.object({ total: z.number(), page: z.number(), perPage: z.number() }) }) },
+      response: {
+        status: 200,
+        schema: z.object({
+          data: z.array(ProjectView),
+          meta: z.object({ total: z.number(), page: z.number(), perPage: z.number() }),
+        }),
+      },
     },
     async ({ actor, query }) => {
       const { rows, total } = await deps.store.list(scopeOf(actor), query);
       const meta: PageMeta = { total, page: query.page, perPage: query.limit };
-      return { data: (await withCounts(states, rows)).map((r) => projectView(r.project, r.counts)), meta };
+      return {
+        data: (await withCounts(states, rows)).map((r) => projectView(r.project, r.counts)),
+        meta,
+      };
     },
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/projects', summary: 'Create a project in one of the caller’s teams', tags: ['projects'], body: CreateProjectBody, response: { status: 201, schema: One } },
+    {
+      method: 'POST',
+      url: '/api/projects',
+      summary: 'Create a project in one of the caller’s teams',
+      tags: ['projects'],
+      body: CreateProjectBody,
+      response: { status: 201, schema: One },
+    },
     async ({ actor, body }) => viewOne(await createProject(deps, actor, body)),
   );
 
   defineRoute(
     app,
-    { method: 'GET', url: '/api/projects/:id', summary: 'A project with its issue counts', tags: ['projects'], params: ProjectParams, response: { status: 200, schema: One } },
+    {
+      method: 'GET',
+      url: '/api/projects/:id',
+      summary: 'A project with its issue counts',
+      tags: ['projects'],
+      params: ProjectParams,
+      response: { status: 200, schema: One },
+    },
     async ({ actor, params }) => viewOne(await deps.store.getAccessible(scopeOf(actor), params.id)),
   );
 
   defineRoute(
     app,
-    { method: 'PATCH', url: '/api/projects/:id', summary: 'Update a project; answers the whole project', tags: ['projects'], params: ProjectParams, body: UpdateProjectBody, response: { status: 200, schema: One } },
+    {
+      method: 'PATCH',
+      url: '/api/projects/:id',
+      summary: 'Update a project; answers the whole project',
+      tags: ['projects'],
+      params: ProjectParams,
+      body: UpdateProjectBody,
+      response: { status: 200, schema: One },
+    },
     async ({ actor, params, body }) => viewOne(await updateProject(deps, actor, params.id, body)),
   );
 }

@@ -19,4 +19,9 @@ export const projectView = (p: ProjectDoc, counts: ProjectCounts): ProjectViewDa
   _count: counts,
 });
 
-export const lookupView = (p: ProjectDoc): NonNullable<ProjectLookupReply> => ({ id: p._id, teamId: p.teamId, key: p.key, name: p.name });
+export const lookupView = (p: ProjectDoc): NonNullable<ProjectLookupReply> => ({
+  id: p._id,
+  teamId: p.teamId,
+  key: p.key,
+  name: p.name,
+});

@@ -1,5 +1,5 @@
 import type { IssueState, IssueStatus, ProjectCounts } from '@momentum/contracts';
-import type { IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
+import type { InFlightMark, IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
 import type { KeyedSerializer } from './serializer.js';
 import { countsOf, foldTransitions, tally } from '../domain/counts.js';
 import { newestPerIssue } from '../domain/issue-event.js';
@@ -18,7 +18,7 @@ interface Waiting {
 
 /** In-flight marks of one project as stored, and those whose row is written (to clear). */
 interface ProjectMarks {
-  inFlight: Map<string, number>;
+  inFlight: Map<string, InFlightMark>;
   settled: Set<string>;
 }
 
@@ -52,7 +52,10 @@ export class IssueStateStore {
         const batch = this.waiting.get(state.projectId) ?? [];
         this.waiting.delete(state.projectId);
         try {
-          const outcomes = await this.applyBatch(state.projectId, batch.map((b) => b.state));
+          const outcomes = await this.applyBatch(
+            state.projectId,
+            batch.map((b) => b.state),
+          );
           batch.forEach((b, i) => b.resolve(outcomes[i]!));
         } catch (err) {
           for (const b of batch) b.reject(err);
@@ -62,7 +65,11 @@ export class IssueStateStore {
   }
 
   async countsFor(projectIds: readonly string[]): Promise<Map<string, ProjectCounts>> {
-    const docs = await Promise.all(projectIds.map((id) => this.m.ProjectCounts.findById(id, { issuesByStatus: 1 }).lean<ProjectCountsDoc>()));
+    const docs = await Promise.all(
+      projectIds.map((id) =>
+        this.m.ProjectCounts.findById(id, { issuesByStatus: 1 }).lean<ProjectCountsDoc>(),
+      ),
+    );
     return new Map(projectIds.map((id, i) => [id, countsOf(docs[i]?.issuesByStatus)]));
   }
 
@@ -71,19 +78,31 @@ export class IssueStateStore {
    * `fetchedAt` on) and recounts. Rows newer than the truth stay, and so do rows the
    * truth lacks but that an event wrote after the fetch began.
    */
-  rebuild(projectId: string, truth: readonly IssueState[], fetchedAt: Date): Promise<{ removed: number; counts: ProjectCounts }> {
+  rebuild(
+    projectId: string,
+    truth: readonly IssueState[],
+    fetchedAt: Date,
+  ): Promise<{ removed: number; counts: ProjectCounts }> {
     return this.serial(projectId, async () => {
-      const rows = await this.m.IssueState.find({ projectId }, { version: 1, seenAt: 1 }).lean<Array<Pick<IssueStateDoc, '_id' | 'version' | 'seenAt'>>>();
+      const rows = await this.m.IssueState.find({ projectId }, { version: 1, seenAt: 1 }).lean<
+        Array<Pick<IssueStateDoc, '_id' | 'version' | 'seenAt'>>
+      >();
       const plan = planRebuild(new Map(rows.map((r) => [r._id, r.version])), truth);
       await this.insertMany(plan.inserts, fetchedAt);
-      for (const state of plan.updates) await this.writeRow(state, fetchedAt);
+      if (plan.updates.length) await this.writeRows(plan.updates, fetchedAt);
       const missing = new Set(plan.missing);
       const gone = rows.filter((r) => missing.has(r._id) && r.seenAt < fetchedAt).map((r) => r._id);
       if (gone.length) await this.m.IssueState.deleteMany({ _id: { $in: gone } });
 
-      const statuses = await this.m.IssueState.find({ projectId }, { status: 1 }).lean<Array<Pick<IssueStateDoc, 'status'>>>();
+      const statuses = await this.m.IssueState.find({ projectId }, { status: 1 }).lean<
+        Array<Pick<IssueStateDoc, 'status'>>
+      >();
       const issuesByStatus = tally(statuses.map((r) => r.status));
-      await this.m.ProjectCounts.replaceOne({ _id: projectId }, { issuesByStatus, inFlight: {} }, { upsert: true });
+      await this.m.ProjectCounts.replaceOne(
+        { _id: projectId },
+        { issuesByStatus, inFlight: {} },
+        { upsert: true },
+      );
       this.marks.delete(projectId);
       return { removed: gone.length, counts: countsOf(issuesByStatus) };
     });
@@ -94,52 +113,44 @@ export class IssueStateStore {
   }
 
   /**
-   * Counts the moves and marks them in flight in one write, then stores the rows. A mark
-   * is harmless once its row is written (that version is then stale anyway), so clearing
-   * it rides along with the project's next counts write instead of costing its own.
+   * Counts the moves and marks them in flight in one write, then stores the rows. An
+   * issue's current state is the newer of its row and its mark: a mark newer than the row
+   * is a move counted before a crash, so its row is written now and the move not counted
+   * again. A mark is harmless once its row is written, so clearing it rides along with
+   * the project's next counts write instead of costing a write of its own.
    */
-  private async applyBatch(projectId: string, states: readonly IssueState[]): Promise<ApplyOutcome[]> {
+  private async applyBatch(
+    projectId: string,
+    states: readonly IssueState[],
+  ): Promise<ApplyOutcome[]> {
     const newest = newestPerIssue(states);
-    const rows = await Promise.all([...newest.keys()].map((id) => this.m.IssueState.findById(id).lean<IssueStateDoc>()));
-    const outcome = new Map<string, ApplyOutcome>();
-    const moves: Array<{ state: IssueState; from: IssueStatus | null }> = [];
-    [...newest.values()].forEach((state, i) => {
-      const row = rows[i];
-      // An issue never changes project; a row under another one means a bad event.
-      if (row && row.projectId !== projectId) outcome.set(state.id, 'foreign');
-      else if (row && row.version >= state.version) outcome.set(state.id, 'stale');
-      else moves.push({ state, from: row?.status ?? null });
-    });
-    if (moves.length) await this.writeMoves(projectId, moves);
-    return states.map((s) => (newest.get(s.id) === s ? (outcome.get(s.id) ?? 'applied') : 'stale'));
-  }
-
-  private async writeMoves(projectId: string, moves: ReadonlyArray<{ state: IssueState; from: IssueStatus | null }>): Promise<void> {
+    const rows = await Promise.all(
+      [...newest.keys()].map((id) => this.m.IssueState.findById(id).lean<IssueStateDoc>()),
+    );
     try {
       const marks = await this.marksOf(projectId);
-      const uncounted = moves.filter((m) => (marks.inFlight.get(m.state.id) ?? -1) < m.state.version);
-      if (uncounted.length) {
-        const inc = foldTransitions(uncounted.map((m) => ({ from: m.from, to: m.state.status })));
-        const marking = new Set(uncounted.map((m) => m.state.id));
-        const clear = [...marks.settled].filter((id) => !marking.has(id));
-        const update = {
-          $set: Object.fromEntries(uncounted.map((m) => [`inFlight.${m.state.id}`, m.state.version])),
-          ...(Object.keys(inc).length ? { $inc: Object.fromEntries(Object.entries(inc).map(([st, n]) => [`issuesByStatus.${st}`, n])) } : {}),
-          ...(clear.length ? { $unset: Object.fromEntries(clear.map((id) => [`inFlight.${id}`, 1])) } : {}),
-        };
-        await this.m.ProjectCounts.updateOne({ _id: projectId }, update, { upsert: true, setDefaultsOnInsert: false });
-        for (const id of clear) marks.inFlight.delete(id);
-        marks.settled.clear();
-        for (const m of uncounted) marks.inFlight.set(m.state.id, m.state.version);
-      }
-      const seenAt = new Date();
-      await this.m.IssueState.bulkWrite(
-        moves.map(({ state }) => ({
-          updateOne: { filter: { _id: state.id }, update: { $set: { projectId, status: state.status, version: state.version, seenAt } }, upsert: true },
-        })),
-        { ordered: false },
+      const outcome = new Map<string, ApplyOutcome>();
+      const moves: Array<{ state: IssueState; from: IssueStatus | null }> = [];
+      const repairs: IssueState[] = [];
+      [...newest.values()].forEach((state, i) => {
+        const row = rows[i];
+        const mark = marks.inFlight.get(state.id);
+        const markAhead = mark && (!row || mark.v > row.version);
+        const current = markAhead ? { status: mark.s, version: mark.v } : row;
+        // An issue never changes project; a row under another one means a bad event.
+        if (row && row.projectId !== projectId) outcome.set(state.id, 'foreign');
+        else if (current && current.version >= state.version) {
+          outcome.set(state.id, 'stale');
+          if (markAhead) repairs.push({ id: state.id, projectId, status: mark.s, version: mark.v });
+        } else moves.push({ state, from: current?.status ?? null });
+      });
+      if (moves.length) await this.countMoves(projectId, marks, moves);
+      const written = [...moves.map((m) => m.state), ...repairs];
+      if (written.length) await this.writeRows(written);
+      for (const state of written) marks.settled.add(state.id);
+      return states.map((s) =>
+        newest.get(s.id) === s ? (outcome.get(s.id) ?? 'applied') : 'stale',
       );
-      for (const m of moves) marks.settled.add(m.state.id);
     } catch (err) {
       // What the database holds is uncertain now: read the marks again next time.
       this.marks.delete(projectId);
@@ -147,26 +158,76 @@ export class IssueStateStore {
     }
   }
 
+  private async countMoves(
+    projectId: string,
+    marks: ProjectMarks,
+    moves: ReadonlyArray<{ state: IssueState; from: IssueStatus | null }>,
+  ) {
+    const inc = foldTransitions(moves.map((m) => ({ from: m.from, to: m.state.status })));
+    const marking = new Set(moves.map((m) => m.state.id));
+    const clear = [...marks.settled].filter((id) => !marking.has(id));
+    const update = {
+      $set: Object.fromEntries(
+        moves.map(({ state }) => [`inFlight.${state.id}`, { v: state.version, s: state.status }]),
+      ),
+      ...(Object.keys(inc).length
+        ? {
+            $inc: Object.fromEntries(
+              Object.entries(inc).map(([st, n]) => [`issuesByStatus.${st}`, n]),
+            ),
+          }
+        : {}),
+      ...(clear.length
+        ? { $unset: Object.fromEntries(clear.map((id) => [`inFlight.${id}`, 1])) }
+        : {}),
+    };
+    await this.m.ProjectCounts.updateOne({ _id: projectId }, update, {
+      upsert: true,
+      setDefaultsOnInsert: false,
+    });
+    for (const id of clear) marks.inFlight.delete(id);
+    marks.settled.clear();
+    for (const { state } of moves)
+      marks.inFlight.set(state.id, { v: state.version, s: state.status });
+  }
+
+  /** Upserts rows by `_id` in one round trip. */
+  private writeRows(states: readonly IssueState[], seenAt = new Date()) {
+    return this.m.IssueState.bulkWrite(
+      states.map(({ id, projectId, status, version }) => ({
+        updateOne: {
+          filter: { _id: id },
+          update: { $set: { projectId, status, version, seenAt } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
   /** The project's in-flight marks, read once: this process is their only writer. */
   private async marksOf(projectId: string): Promise<ProjectMarks> {
     let marks = this.marks.get(projectId);
     if (!marks) {
-      const doc = await this.m.ProjectCounts.findById(projectId, { inFlight: 1 }).lean<ProjectCountsDoc>();
+      const doc = await this.m.ProjectCounts.findById(projectId, {
+        inFlight: 1,
+      }).lean<ProjectCountsDoc>();
       marks = { inFlight: new Map(Object.entries(doc?.inFlight ?? {})), settled: new Set() };
       this.marks.set(projectId, marks);
     }
     return marks;
   }
 
-  private writeRow(state: IssueState, seenAt: Date) {
-    const { projectId, status, version } = state;
-    return this.m.IssueState.updateOne({ _id: state.id }, { $set: { projectId, status, version, seenAt } }, { upsert: true });
-  }
-
   /** Rows for issues not seen yet, in unordered batches; an id already stored (under another project) is left alone. */
   private async insertMany(states: readonly IssueState[], seenAt: Date): Promise<void> {
     for (let i = 0; i < states.length; i += BATCH) {
-      const batch = states.slice(i, i + BATCH).map((s) => ({ _id: s.id, projectId: s.projectId, status: s.status as IssueStatus, version: s.version, seenAt }));
+      const batch = states.slice(i, i + BATCH).map((s) => ({
+        _id: s.id,
+        projectId: s.projectId,
+        status: s.status as IssueStatus,
+        version: s.version,
+        seenAt,
+      }));
       await this.m.IssueState.insertMany(batch, { ordered: false }).catch((err: unknown) => {
         if (!onlyDuplicates(err)) throw err;
       });

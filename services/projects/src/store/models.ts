@@ -42,7 +42,12 @@ export interface IssueStateDoc {
 export interface ProjectCountsDoc {
   _id: string;
   issuesByStatus: Partial<Record<IssueStatus, number>>;
-  inFlight: Record<string, number>;
+  /** Issue id → the version and status counted. */
+  inFlight: Record<string, InFlightMark>;
+}
+export interface InFlightMark {
+  v: number;
+  s: IssueStatus;
 }
 
 const nullableString = { type: String, default: null };

@@ -1,4 +1,11 @@
-import { conflict, forbidden, notFound, type EventEnvelope, type ListProjectsInput, type Scope } from '@momentum/contracts';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  type EventEnvelope,
+  type ListProjectsInput,
+  type Scope,
+} from '@momentum/contracts';
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
@@ -6,11 +13,33 @@ import type { KeyedSerializer } from './serializer.js';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;
-const SORT_FIELDS = { updatedAt: 'updatedAt', createdAt: 'createdAt', name: 'nameSort', startDate: 'startDate', targetDate: 'targetDate' } as const;
+const SORT_FIELDS = {
+  updatedAt: 'updatedAt',
+  createdAt: 'createdAt',
+  name: 'nameSort',
+  startDate: 'startDate',
+  targetDate: 'targetDate',
+} as const;
 const MAX_CREATE_ATTEMPTS = 20;
 
-export type NewProject = Omit<ProjectDoc, '_id' | 'slug' | 'key' | 'createdAt' | 'updatedAt' | '_outbox'>;
-export type ProjectChanges = Partial<Pick<ProjectDoc, 'name' | 'nameSort' | 'description' | 'icon' | 'color' | 'status' | 'leadId' | 'startDate' | 'targetDate'>>;
+export type NewProject = Omit<
+  ProjectDoc,
+  '_id' | 'slug' | 'key' | 'createdAt' | 'updatedAt' | '_outbox'
+>;
+export type ProjectChanges = Partial<
+  Pick<
+    ProjectDoc,
+    | 'name'
+    | 'nameSort'
+    | 'description'
+    | 'icon'
+    | 'color'
+    | 'status'
+    | 'leadId'
+    | 'startDate'
+    | 'targetDate'
+  >
+>;
 
 /** Project queries; every list and lookup is served by an index declared in models.ts. */
 export class ProjectStore {
@@ -39,11 +68,14 @@ export class ProjectStore {
     outboxFor: (doc: { _id: string; slug: string; key: string }) => EventEnvelope,
   ): Promise<ProjectDoc> {
     let slugAttempt = await this.firstFreeAttempt('slug', input.teamId, names.slug, slugCandidate);
-    let keyAttempt = names.keyChosen ? 0 : await this.firstFreeAttempt('key', input.teamId, names.key, keyCandidate);
+    let keyAttempt = names.keyChosen
+      ? 0
+      : await this.firstFreeAttempt('key', input.teamId, names.key, keyCandidate);
     for (let i = 0; i < MAX_CREATE_ATTEMPTS; i++) {
       const slug = slugCandidate(names.slug, slugAttempt);
       const key = keyCandidate(names.key, keyAttempt);
-      if (names.keyChosen && (await this.exists({ teamId: input.teamId, key }))) throw keyTaken(key);
+      if (names.keyChosen && (await this.exists({ teamId: input.teamId, key })))
+        throw keyTaken(key);
       const doc = new this.m.Project({ ...input, slug, key });
       doc.set('_outbox', [outboxFor({ _id: doc._id, slug, key })]);
       try {
@@ -59,14 +91,18 @@ export class ProjectStore {
         }
       }
     }
-    throw conflict('Could not find a free project key; choose one with `key`', { field: 'key', rule: 'unique' });
+    throw conflict('Could not find a free project key; choose one with `key`', {
+      field: 'key',
+      rule: 'unique',
+    });
   }
 
   /** The project when the scope may see it: unknown → 404, another team's → 403. */
   async getAccessible(scope: Scope, id: string): Promise<ProjectDoc> {
     const project = await this.m.Project.findById(id, VISIBLE).lean<ProjectDoc>();
     if (!project) throw notFound('Project');
-    if (!scope.teamIds.includes(project.teamId)) throw forbidden('You are not a member of this project’s team');
+    if (!scope.teamIds.includes(project.teamId))
+      throw forbidden('You are not a member of this project’s team');
     return project;
   }
 
@@ -77,8 +113,11 @@ export class ProjectStore {
 
   async list(scope: Scope, q: ListProjectsInput): Promise<{ rows: ProjectDoc[]; total: number }> {
     const teamIds = q.teamId ? [q.teamId] : [...scope.teamIds];
-    if (q.teamId && !scope.teamIds.includes(q.teamId)) throw forbidden('You are not a member of this team');
-    const filter: Record<string, unknown> = { teamId: teamIds.length === 1 ? teamIds[0] : { $in: teamIds } };
+    if (q.teamId && !scope.teamIds.includes(q.teamId))
+      throw forbidden('You are not a member of this team');
+    const filter: Record<string, unknown> = {
+      teamId: teamIds.length === 1 ? teamIds[0] : { $in: teamIds },
+    };
     if (q.status) filter.status = q.status;
     const sort = { [SORT_FIELDS[q.sort.field]]: q.sort.direction, _id: q.sort.direction };
     const [rows, total] = await Promise.all([
@@ -99,7 +138,11 @@ export class ProjectStore {
    */
   async update(id: string, changes: ProjectChanges, event: EventEnvelope): Promise<ProjectDoc> {
     // No projection: FerretDB's findAndModify does not implement one.
-    const doc = await this.m.Project.findOneAndUpdate({ _id: id }, { $set: changes, $push: { _outbox: event } }, { new: true }).lean<ProjectDoc>();
+    const doc = await this.m.Project.findOneAndUpdate(
+      { _id: id },
+      { $set: changes, $push: { _outbox: event } },
+      { new: true },
+    ).lean<ProjectDoc>();
     if (!doc) throw notFound('Project');
     const { _outbox: _pending, ...project } = doc;
     return project;
@@ -117,7 +160,10 @@ export class ProjectStore {
     candidate: (base: string, attempt: number) => string,
   ): Promise<number> {
     const candidates = Array.from({ length: 100 }, (_, n) => candidate(base, n));
-    const rows = await this.m.Project.find({ teamId, [field]: { $in: candidates } }, { [field]: 1 }).lean<Array<Record<string, string>>>();
+    const rows = await this.m.Project.find(
+      { teamId, [field]: { $in: candidates } },
+      { [field]: 1 },
+    ).lean<Array<Record<string, string>>>();
     const taken = new Set(rows.map((r) => r[field]));
     let attempt = 0;
     while (taken.has(candidate(base, attempt))) attempt++;
@@ -125,4 +171,9 @@ export class ProjectStore {
   }
 }
 
-const keyTaken = (key: string) => conflict(`Project key ${key} is taken in this team`, { field: 'key', rule: 'unique', value: key });
+const keyTaken = (key: string) =>
+  conflict(`Project key ${key} is taken in this team`, {
+    field: 'key',
+    rule: 'unique',
+    value: key,
+  });

@@ -14,7 +14,11 @@ export async function withCounts(states: IssueStateStore, projects: ProjectDoc[]
  * that missed events (a lost stream, a bug fixed since). Events keep flowing meanwhile;
  * the store keeps whatever they wrote after the fetch began.
  */
-export async function rebuildCounts(states: IssueStateStore, source: IssueStatesSource, projectId: string) {
+export async function rebuildCounts(
+  states: IssueStateStore,
+  source: IssueStatesSource,
+  projectId: string,
+) {
   const fetchedAt = new Date();
   const truth = (await source.statesOf(projectId)).filter((s) => s.projectId === projectId);
   const { removed, counts } = await states.rebuild(projectId, truth, fetchedAt);

@@ -23,7 +23,11 @@ export interface ProjectDeps {
   relay: OutboxRelay;
 }
 
-export async function createProject(deps: ProjectDeps, actor: Actor, input: CreateProjectInput): Promise<ProjectDoc> {
+export async function createProject(
+  deps: ProjectDeps,
+  actor: Actor,
+  input: CreateProjectInput,
+): Promise<ProjectDoc> {
   if (!actor.teamIds.includes(input.teamId)) throw forbidden('You are not a member of this team');
   if (input.leadId) await requireLead(deps.teams, input.teamId, input.leadId);
   const project = await deps.store.create(
@@ -40,8 +44,21 @@ export async function createProject(deps: ProjectDeps, actor: Actor, input: Crea
       targetDate: input.targetDate ?? null,
       createdBy: actor.id,
     },
-    { slug: slugify(input.name), key: input.key ?? deriveProjectKey(input.name), keyChosen: input.key !== undefined },
-    (doc) => projectCreated({ ...doc, teamId: input.teamId, name: input.name, status: input.status ?? DEFAULT_PROJECT_STATUS }, actor),
+    {
+      slug: slugify(input.name),
+      key: input.key ?? deriveProjectKey(input.name),
+      keyChosen: input.key !== undefined,
+    },
+    (doc) =>
+      projectCreated(
+        {
+          ...doc,
+          teamId: input.teamId,
+          name: input.name,
+          status: input.status ?? DEFAULT_PROJECT_STATUS,
+        },
+        actor,
+      ),
   );
   deps.relay.flush(deps.store.model, project._id);
   return project;
@@ -51,17 +68,32 @@ export async function createProject(deps: ProjectDeps, actor: Actor, input: Crea
  * Read, check and write run alone among this project's writers, so the date rule is
  * judged on the values the write lands on and the relay cannot undo the change.
  */
-export async function updateProject(deps: ProjectDeps, actor: Actor, id: string, input: UpdateProjectInput): Promise<ProjectDoc> {
+export async function updateProject(
+  deps: ProjectDeps,
+  actor: Actor,
+  id: string,
+  input: UpdateProjectInput,
+): Promise<ProjectDoc> {
   const changes = changesOf(input);
   const { project, changed } = await deps.store.serial(id, async () => {
     const current = await deps.store.getAccessible(scopeOf(actor), id);
     if (Object.keys(changes).length === 0) return { project: current, changed: false };
     const problem = dateOrderProblem(current, changes);
     if (problem) {
-      throw validationError(`${problem}: targetDate ${TARGET_BEFORE_START.message}`, { field: problem, ...TARGET_BEFORE_START.params });
+      throw validationError(`${problem}: targetDate ${TARGET_BEFORE_START.message}`, {
+        field: problem,
+        ...TARGET_BEFORE_START.params,
+      });
     }
     if (changes.leadId) await requireLead(deps.teams, current.teamId, changes.leadId);
-    return { project: await deps.store.update(id, changes, projectUpdated({ ...current, ...changes }, actor)), changed: true };
+    return {
+      project: await deps.store.update(
+        id,
+        changes,
+        projectUpdated({ ...current, ...changes }, actor),
+      ),
+      changed: true,
+    };
   });
   if (changed) deps.relay.flush(deps.store.model, id);
   return project;
@@ -79,6 +111,10 @@ function changesOf(input: UpdateProjectInput): ProjectChanges {
 
 async function requireLead(teams: TeamDirectory, teamId: string, leadId: string): Promise<void> {
   if (!(await teams.isMember(teamId, leadId))) {
-    throw validationError('leadId: must be a member of the project’s team', { field: 'leadId', rule: 'team_member', value: leadId });
+    throw validationError('leadId: must be a member of the project’s team', {
+      field: 'leadId',
+      rule: 'team_member',
+      value: leadId,
+    });
   }
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Actor, EventEnvelope, IssueStatus } from '@momentum/contracts';
+import {
+  EventTypes,
+  makeEvent,
+  type Actor,
+  type EventEnvelope,
+  type IssueEventData,
+  type IssueStatus,
+} from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
 import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
 import { ProjectsConfigSchema, type ProjectsConfig } from '../../src/config.js';
@@ -41,7 +48,11 @@ export function member(h: Harness, teamIds: string[] = [randomUUID()]): Actor {
 }
 
 export async function createProject(h: Harness, actor: Actor, body: Record<string, unknown>) {
-  const res = await injectAs(h.app, actor, { method: 'POST', url: '/api/projects', payload: { teamId: actor.teamIds[0], ...body } });
+  const res = await injectAs(h.app, actor, {
+    method: 'POST',
+    url: '/api/projects',
+    payload: { teamId: actor.teamIds[0], ...body },
+  });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json().data;
 }
@@ -49,11 +60,16 @@ export async function createProject(h: Harness, actor: Actor, body: Record<strin
 /** Every event published under the harness prefix for `service`, as it arrives. */
 export function recordEvents(h: Harness, service: string): EventEnvelope[] {
   const seen: EventEnvelope[] = [];
-  h.ctx.bus.subscribe(`${h.ctx.bus.prefix}.${service}.>`, (data) => seen.push(data as EventEnvelope));
+  h.ctx.bus.subscribe(`${h.ctx.bus.prefix}.${service}.>`, (data) =>
+    seen.push(data as EventEnvelope),
+  );
   return seen;
 }
 
-export async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();
@@ -66,16 +82,50 @@ export async function until<T>(check: () => Promise<T | null | undefined | false
 /** The project routes as an actor, for one harness (resolved lazily: it starts in beforeAll). */
 export function requests(harness: () => Harness) {
   const as = (actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    injectAs(harness().app, actor, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    injectAs(harness().app, actor, {
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     post: (actor: Actor, payload: unknown) => as(actor, 'POST', '/api/projects', payload),
-    patch: (actor: Actor, id: string, payload: unknown) => as(actor, 'PATCH', `/api/projects/${id}`, payload),
+    patch: (actor: Actor, id: string, payload: unknown) =>
+      as(actor, 'PATCH', `/api/projects/${id}`, payload),
     get: (actor: Actor, url: string) => as(actor, 'GET', url),
   };
 }
 
 /** The `_count` a project shows with these per-status numbers (the rest zero). */
 export const countsWith = (byStatus: Partial<Record<IssueStatus, number>>) => {
-  const issuesByStatus = { backlog: 0, todo: 0, in_progress: 0, in_review: 0, done: 0, cancelled: 0, ...byStatus };
+  const issuesByStatus = {
+    backlog: 0,
+    todo: 0,
+    in_progress: 0,
+    in_review: 0,
+    done: 0,
+    cancelled: 0,
+    ...byStatus,
+  };
   return { issues: Object.values(issuesByStatus).reduce((a, b) => a + b, 0), issuesByStatus };
 };
+
+/** Issue events as the issues service publishes them, and the counts they lead to. */
+export function issueEvents(harness: () => Harness) {
+  /** A fresh envelope each time, like a producer retry past the dedupe window. */
+  const publish = (type: 'created' | 'updated', data: Omit<IssueEventData, 'identifier'>) =>
+    harness().ctx.bus.publish(
+      makeEvent<IssueEventData>(
+        type === 'created' ? EventTypes.issues.issueCreated : EventTypes.issues.issueUpdated,
+        { identifier: 'X-1', ...data },
+      ),
+    );
+  const countsOf = async (actor: Actor, projectId: string) =>
+    (
+      await injectAs(harness().app, actor, { method: 'GET', url: `/api/projects/${projectId}` })
+    ).json().data._count;
+  const converges = (actor: Actor, projectId: string, expected: ReturnType<typeof countsWith>) =>
+    until(
+      async () => JSON.stringify(await countsOf(actor, projectId)) === JSON.stringify(expected),
+    );
+  return { publish, countsOf, converges };
+}

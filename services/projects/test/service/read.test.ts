@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectStatuses } from '@momentum/contracts';
 import { userActor } from '@momentum/service-kit/testing';
-import { countsWith, createProject, member, requests, startHarness, type Harness } from './harness.js';
+import {
+  countsWith,
+  createProject,
+  member,
+  requests,
+  startHarness,
+  type Harness,
+} from './harness.js';
 
 describe('reading projects', () => {
   let h: Harness;
@@ -80,8 +87,10 @@ describe('reading projects', () => {
 
     it('sorts by an allowed field in either direction and pages', async () => {
       const ada = member(h);
-      for (const name of ['charlie', 'Alpha', 'bravo', 'delta', 'Echo']) await createProject(h, ada, { name });
-      const names = async (qs: string) => (await get(ada, `/api/projects?${qs}`)).json().data.map((p: { name: string }) => p.name);
+      for (const name of ['charlie', 'Alpha', 'bravo', 'delta', 'Echo'])
+        await createProject(h, ada, { name });
+      const names = async (qs: string) =>
+        (await get(ada, `/api/projects?${qs}`)).json().data.map((p: { name: string }) => p.name);
       expect(await names('sort=name')).toEqual(['Alpha', 'bravo', 'charlie', 'delta', 'Echo']);
       expect(await names('sort=-name')).toEqual(['Echo', 'delta', 'charlie', 'bravo', 'Alpha']);
       expect(await names('sort=createdAt')).toEqual(['charlie', 'Alpha', 'bravo', 'delta', 'Echo']);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes, ProjectStatuses } from '@momentum/contracts';
-import { createProject, member, recordEvents, requests, startHarness, until, type Harness } from './harness.js';
+import {
+  createProject,
+  member,
+  recordEvents,
+  requests,
+  startHarness,
+  until,
+  type Harness,
+} from './harness.js';
 
 describe('updating projects', () => {
   let h: Harness;
@@ -46,14 +54,28 @@ describe('updating projects', () => {
 
     it('clears optional fields with null and leaves absent ones alone', async () => {
       const ada = member(h);
-      const p = await createProject(h, ada, { name: 'Clear', description: 'd', icon: '🚀', color: '#123456' });
+      const p = await createProject(h, ada, {
+        name: 'Clear',
+        description: 'd',
+        icon: '🚀',
+        color: '#123456',
+      });
       const res = await patch(ada, p.id, { description: null, icon: null });
-      expect(res.json().data).toMatchObject({ description: null, icon: null, color: '#123456', name: 'Clear' });
+      expect(res.json().data).toMatchObject({
+        description: null,
+        icon: null,
+        color: '#123456',
+        name: 'Clear',
+      });
     });
 
     it('judges dates against the stored values', async () => {
       const ada = member(h);
-      const p = await createProject(h, ada, { name: 'Dated', startDate: '2025-03-01', targetDate: '2025-04-01' });
+      const p = await createProject(h, ada, {
+        name: 'Dated',
+        startDate: '2025-03-01',
+        targetDate: '2025-04-01',
+      });
       const early = await patch(ada, p.id, { targetDate: '2025-02-01' });
       expect(early.statusCode).toBe(422);
       expect(early.json().error.details).toEqual({ field: 'targetDate', rule: 'not_before_start' });
@@ -68,7 +90,10 @@ describe('updating projects', () => {
     it.each([
       [{ name: '' }, { field: 'name', rule: 'required' }],
       [{ name: null }, { field: 'name', rule: 'type', expected: 'string' }],
-      [{ status: 'archived' }, { field: 'status', value: 'archived', allowed: [...ProjectStatuses] }],
+      [
+        { status: 'archived' },
+        { field: 'status', value: 'archived', allowed: [...ProjectStatuses] },
+      ],
       [{ color: '#12345g' }, { field: 'color', rule: 'color' }],
       [{ icon: 'hi' }, { field: 'icon', rule: 'icon' }],
       [{ startDate: '2025-13-01' }, { field: 'startDate', rule: 'date' }],
@@ -79,7 +104,9 @@ describe('updating projects', () => {
       const p = await createProject(h, ada, { name: 'Strict' });
       const res = await patch(ada, p.id, payload);
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String), details } });
+      expect(res.json()).toEqual({
+        error: { code: 'VALIDATION_ERROR', message: expect.any(String), details },
+      });
     });
 
     it('refuses a lead outside the team', async () => {
@@ -105,12 +132,37 @@ describe('updating projects', () => {
       const seen = recordEvents(h, 'projects');
       const ada = member(h);
       const p = await createProject(h, ada, { name: 'Busy' });
-      const changes = [{ description: 'd' }, { icon: '★' }, { color: '#abcdef' }, { status: 'started' }, { leadId: ada.id }, { startDate: '2025-01-01' }, { targetDate: '2025-12-31' }, { name: 'Busier' }];
+      const changes = [
+        { description: 'd' },
+        { icon: '★' },
+        { color: '#abcdef' },
+        { status: 'started' },
+        { leadId: ada.id },
+        { startDate: '2025-01-01' },
+        { targetDate: '2025-12-31' },
+        { name: 'Busier' },
+      ];
       const replies = await Promise.all(changes.map((c) => patch(ada, p.id, c)));
       expect(replies.map((r) => r.statusCode)).toEqual(changes.map(() => 200));
-      const expected = { description: 'd', icon: '★', color: '#abcdef', status: 'started', leadId: ada.id, startDate: '2025-01-01', targetDate: '2025-12-31', name: 'Busier' };
+      const expected = {
+        description: 'd',
+        icon: '★',
+        color: '#abcdef',
+        status: 'started',
+        leadId: ada.id,
+        startDate: '2025-01-01',
+        targetDate: '2025-12-31',
+        name: 'Busier',
+      };
       // The relay clears the outbox meanwhile; on FerretDB an unserialized clear could undo a change.
-      await until(async () => seen.filter((e) => e.type === EventTypes.projects.projectUpdated && (e.data as { id: string }).id === p.id).length === changes.length);
+      await until(
+        async () =>
+          seen.filter(
+            (e) =>
+              e.type === EventTypes.projects.projectUpdated &&
+              (e.data as { id: string }).id === p.id,
+          ).length === changes.length,
+      );
       await until(async () => {
         const doc = await h.ctx.db.collection('projects').findOne({ _id: p.id } as never);
         return doc && (doc._outbox ?? []).length === 0;
@@ -126,5 +178,4 @@ describe('updating projects', () => {
       expect(res.json().data).toEqual(p);
     });
   });
-
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { IssueStatuses } from '@momentum/contracts';
-import { countsOf, emptyCounts, foldTransitions, tally, transition } from '../../src/domain/counts.js';
+import {
+  countsOf,
+  emptyCounts,
+  foldTransitions,
+  tally,
+  transition,
+} from '../../src/domain/counts.js';
 import { issueStateOf, newestPerIssue } from '../../src/domain/issue-event.js';
 
 describe('counts', () => {
@@ -11,12 +17,22 @@ describe('counts', () => {
   });
 
   it('shows stored numbers with all six statuses, ignoring unknown statuses', () => {
-    expect(countsOf({ todo: 2, done: 1, weird: 4 })).toEqual({ issues: 3, issuesByStatus: { backlog: 0, todo: 2, in_progress: 0, in_review: 0, done: 1, cancelled: 0 } });
+    expect(countsOf({ todo: 2, done: 1, weird: 4 })).toEqual({
+      issues: 3,
+      issuesByStatus: { backlog: 0, todo: 2, in_progress: 0, in_review: 0, done: 1, cancelled: 0 },
+    });
     expect(countsOf(undefined)).toEqual(emptyCounts());
   });
 
   it('tallies statuses of rows', () => {
-    expect(tally(['todo', 'todo', 'cancelled', 'bogus'])).toEqual({ backlog: 0, todo: 2, in_progress: 0, in_review: 0, done: 0, cancelled: 1 });
+    expect(tally(['todo', 'todo', 'cancelled', 'bogus'])).toEqual({
+      backlog: 0,
+      todo: 2,
+      in_progress: 0,
+      in_review: 0,
+      done: 0,
+      cancelled: 1,
+    });
   });
 
   it('moves one issue between statuses', () => {
@@ -53,10 +69,15 @@ describe('issueStateOf', () => {
   it('takes id, project, status and version', () => {
     expect(issueStateOf(good)).toEqual({ id: 'i1', projectId: 'p1', status: 'todo', version: 3 });
   });
-  it.each([null, 'x', { ...good, status: 'nope' }, { ...good, version: '3' }, { ...good, version: 1.5 }, { ...good, projectId: '' }, { ...good, id: 7 }])(
-    'refuses %j',
-    (data) => {
-      expect(issueStateOf(data)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    'x',
+    { ...good, status: 'nope' },
+    { ...good, version: '3' },
+    { ...good, version: 1.5 },
+    { ...good, projectId: '' },
+    { ...good, id: 7 },
+  ])('refuses %j', (data) => {
+    expect(issueStateOf(data)).toBeNull();
+  });
 });

@@ -22,15 +22,23 @@ describe('project dates', () => {
 
   it('merges a change with stored dates: absent keeps, null clears', () => {
     const stored = { startDate: '2025-03-01', targetDate: '2025-04-01' };
-    expect(mergeDates(stored, { targetDate: '2025-05-01' })).toEqual({ startDate: '2025-03-01', targetDate: '2025-05-01' });
-    expect(mergeDates(stored, { startDate: null })).toEqual({ startDate: null, targetDate: '2025-04-01' });
+    expect(mergeDates(stored, { targetDate: '2025-05-01' })).toEqual({
+      startDate: '2025-03-01',
+      targetDate: '2025-05-01',
+    });
+    expect(mergeDates(stored, { startDate: null })).toEqual({
+      startDate: null,
+      targetDate: '2025-04-01',
+    });
   });
 
   it('judges a one-date change against the stored other date and names the field', () => {
     const stored = { startDate: '2025-03-01', targetDate: '2025-04-01' };
     expect(dateOrderProblem(stored, { targetDate: '2025-02-01' })).toBe('targetDate');
     expect(dateOrderProblem(stored, { startDate: '2025-05-01' })).toBe('startDate');
-    expect(dateOrderProblem(stored, { startDate: '2025-05-01', targetDate: '2025-06-01' })).toBeNull();
+    expect(
+      dateOrderProblem(stored, { startDate: '2025-05-01', targetDate: '2025-06-01' }),
+    ).toBeNull();
     expect(dateOrderProblem(stored, { startDate: null })).toBeNull();
     expect(dateOrderProblem(stored, {})).toBeNull();
   });

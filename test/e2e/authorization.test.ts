@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/e2e.js';
+import { buildAuthWorld, makeFixtures, type AuthWorld } from '../support/authorization-world.js';
+import { readLastTable } from '../support/markdown-table.js';
+
+// Every cell of docs/AUTHORIZATION.md, end to end: the document is the test's data.
+const rows = readLastTable(path.join(import.meta.dirname, '../../docs/AUTHORIZATION.md'));
+const ACTORS = [
+  'owner',
+  'member',
+  'outsider',
+  'team agent',
+  'other agent',
+  'inactive agent',
+  'admin',
+  'no key',
+];
+const PLACEHOLDER = /:([a-zA-Z]+\d?)/g;
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+
+describe('authorization matrix (docs/AUTHORIZATION.md)', () => {
+  let world: AuthWorld;
+  beforeAll(async () => {
+    world = await buildAuthWorld();
+  }, 60_000);
+
+  it('has a row for every path family and a status for every actor', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    for (const row of rows)
+      for (const actor of ACTORS)
+        expect(row[actor], `${row.method} ${row.path}`).toMatch(/^\d{3}$/);
+  });
+
+  for (const row of rows) {
+    it(
+      `${row.method} ${row.path} ${row.body ?? ''}`.trim(),
+      async () => {
+        const names = new Set(
+          [...`${row.path} ${row.body}`.matchAll(PLACEHOLDER)].map((m) => m[1]!),
+        );
+        const outcomes = await Promise.all(
+          ACTORS.map(async (actor) => {
+            const values = await makeFixtures(world, names);
+            const body = row.body ? JSON.parse(fill(row.body, values)) : undefined;
+            const res = await api(
+              world.keys[actor] ?? null,
+              row.method!,
+              fill(row.path!, values),
+              body,
+            );
+            return { actor, status: res.status, expected: Number(row[actor]) };
+          }),
+        );
+        const wrong = outcomes.filter((o) => o.status !== o.expected);
+        expect(wrong, JSON.stringify(wrong)).toEqual([]);
+      },
+      60_000,
+    );
+  }
+});
