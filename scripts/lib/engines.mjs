@@ -86,39 +86,44 @@ export async function ensureMongo({ dataDir = path.join(ROOT, '.data'), port = 2
   if (process.env.MONGO_URL) return { url: process.env.MONGO_URL, child: null };
   const url = `mongodb://127.0.0.1:${port}`;
   if (await portOpen('127.0.0.1', port)) return { url, child: null };
-  let child;
-  if (which('mongod')) {
-    const dbpath = path.join(dataDir, 'mongo');
-    mkdirSync(dbpath, { recursive: true });
-    log(`starting mongod on ${port}`);
-    child = spawn(
-      'mongod',
-      ['--dbpath', dbpath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      },
-    );
-  } else {
-    const bin = buildFerretDB();
-    const dir = path.join(dataDir, 'ferretdb');
-    mkdirSync(dir, { recursive: true });
+  if (!which('mongod')) {
     log(`starting FerretDB ${FERRETDB_VERSION} (SQLite) on ${port}`);
-    child = spawn(
-      bin,
-      [
-        '--handler=sqlite',
-        `--sqlite-url=file:${dir}/`,
-        `--state-dir=${dir}`,
-        `--listen-addr=127.0.0.1:${port}`,
-        '--debug-addr=-',
-        '--telemetry=disable',
-        '--log-level=error',
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    return { url, child: await startFerretDB({ dir: path.join(dataDir, 'ferretdb'), port }) };
   }
+  const dbpath = path.join(dataDir, 'mongo');
+  mkdirSync(dbpath, { recursive: true });
+  log(`starting mongod on ${port}`);
+  const child = spawn(
+    'mongod',
+    ['--dbpath', dbpath, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   await waitForPort('127.0.0.1', port, 'the MongoDB-compatible engine', 60_000, child);
   return { url, child };
+}
+
+/**
+ * FerretDB over SQLite with its data in `dir`, listening on `port`; resolves once it
+ * answers. The fault tests start (and stop, and start again) private ones with this.
+ */
+export async function startFerretDB({ dir, port }) {
+  const bin = buildFerretDB();
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(
+    bin,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/`,
+      `--state-dir=${dir}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=error',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  await waitForPort('127.0.0.1', port, 'FerretDB', 60_000, child);
+  return child;
 }
 
 export async function ensureNats({ dataDir = path.join(ROOT, '.data') } = {}) {
@@ -130,18 +135,22 @@ export async function ensureNats({ dataDir = path.join(ROOT, '.data') } = {}) {
       `NATS does not answer at ${url}. Start a nats-server with JetStream (nats-server -js), or set NATS_URL.`,
     );
   }
-  const storeDir = path.join(dataDir, 'nats');
-  mkdirSync(storeDir, { recursive: true });
   log(`starting nats-server -js on ${port}`);
-  const child = spawn(
-    'nats-server',
-    ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  return { url, child: await startNatsServer({ storeDir: path.join(dataDir, 'nats'), port }) };
+}
+
+/** nats-server with JetStream storing in `storeDir`, on `port`; resolves once it answers. */
+export async function startNatsServer({ storeDir, port }) {
+  const bin =
+    which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
+  if (!bin)
+    throw new Error('nats-server is not installed (neither on PATH nor /usr/sbin/nats-server)');
+  mkdirSync(storeDir, { recursive: true });
+  const child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitForPort('127.0.0.1', port, 'nats-server', 30_000, child);
-  return { url, child };
+  return child;
 }
 
 export function ensureDataDir() {

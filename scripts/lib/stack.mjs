@@ -51,7 +51,7 @@ export function spawnComponent(component, env, { quiet = false } = {}) {
   return child;
 }
 
-async function waitHealthy(url, name, child, timeoutMs = 60_000) {
+export async function waitHealthy(url, name, child, timeoutMs = 60_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
@@ -104,7 +104,8 @@ export async function startStack({
       children.reverse().map(
         ({ child }) =>
           new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
+            // A child ended by a signal has a null exitCode; it will not emit 'exit' again.
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
             child.once('exit', resolve);
             child.kill('SIGTERM');
             setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
@@ -118,11 +119,12 @@ export async function startStack({
         throw new Error(`${s.name} is not built (run npm run build)`);
       const env = { ...common, PORT: String(ports[s.name]), MONGO_DB: `${dbPrefix}_${s.name}` };
       if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
-      children.push({ name: s.name, child: spawnComponent(s, env, { quiet }) });
+      children.push({ name: s.name, child: spawnComponent(s, env, { quiet }), component: s, env });
     }
     await Promise.all(children.map(({ name, child }) => waitHealthy(urls[name], name, child)));
-    const gateway = spawnComponent(GATEWAY, { ...common, PORT: String(ports.gateway) }, { quiet });
-    children.push({ name: 'gateway', child: gateway });
+    const gatewayEnv = { ...common, PORT: String(ports.gateway) };
+    const gateway = spawnComponent(GATEWAY, gatewayEnv, { quiet });
+    children.push({ name: 'gateway', child: gateway, component: GATEWAY, env: gatewayEnv });
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
     await waitHealthy(gatewayUrl, 'gateway', gateway);
     let mcpUrl = null;
@@ -136,7 +138,20 @@ export async function startStack({
       mcpUrl = `http://127.0.0.1:${ports['mcp-server']}`;
       await waitHealthy(mcpUrl, 'mcp-server', mcp);
     }
-    return { gatewayUrl, mcpUrl, urls, ports, children, stop, common };
+    /**
+     * Starts an exited service or gateway again with the env it first had (the fault tests
+     * kill one and bring it back) and waits until it is healthy.
+     */
+    const restart = async (name) => {
+      const entry = children.find((c) => c.name === name);
+      if (!entry?.component) throw new Error(`${name} cannot be restarted`);
+      if (entry.child.exitCode === null && entry.child.signalCode === null)
+        throw new Error(`${name} is still running`);
+      entry.child = spawnComponent(entry.component, entry.env, { quiet });
+      await waitHealthy(urls[name] ?? gatewayUrl, name, entry.child);
+      return entry.child;
+    };
+    return { gatewayUrl, mcpUrl, urls, ports, children, stop, restart, common };
   } catch (err) {
     log(`stack failed to start: ${err.message}`);
     await stop();

@@ -6,8 +6,13 @@ import { inject } from 'vitest';
  * over HTTP through the gateway. Each test creates its own users and teams, so files
  * never depend on one another.
  */
-export const gatewayUrl = () => inject('gatewayUrl');
-export const adminKey = () => inject('adminKey');
+let target: { gatewayUrl: string; adminKey: string } | null = null;
+/** Points the helpers at another stack: the fault tests start a private one per file. */
+export function useStack(stack: { gatewayUrl: string; adminKey: string }) {
+  target = stack;
+}
+export const gatewayUrl = () => target?.gatewayUrl ?? inject('gatewayUrl');
+export const adminKey = () => target?.adminKey ?? inject('adminKey');
 export const serviceUrls = () => inject('serviceUrls');
 export const internalSecret = () => inject('internalSecret');
 

@@ -9,8 +9,12 @@ import type { KeyCache } from '../auth/key-cache.js';
  */
 export function subscribeInvalidation(bus: EventBus, cache: KeyCache): void {
   const p = bus.prefix;
-  bus.subscribe(`${p}.identity.key.revoked`, (e) => cache.dropKey(dataOf<{ keyId: string }>(e).keyId));
-  bus.subscribe(`${p}.identity.membership.*`, (e) => cache.dropUser(dataOf<{ userId: string }>(e).userId));
+  bus.subscribe(`${p}.identity.key.revoked`, (e) =>
+    cache.dropKey(dataOf<{ keyId: string }>(e).keyId),
+  );
+  bus.subscribe(`${p}.identity.membership.*`, (e) =>
+    cache.dropUser(dataOf<{ userId: string }>(e).userId),
+  );
   bus.subscribe(`${p}.agents.>`, (e) => {
     const data = dataOf<AgentEventData>(e);
     if (data?.id) cache.dropAgent(data.id);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
-import { BODY_LIMIT } from '@momentum/service-kit';
+import { BODY_LIMIT, containsApiKey } from '@momentum/service-kit';
 import { IdempotencyStore } from './store.js';
 
 declare module 'fastify' {
@@ -20,6 +20,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  * body) to a key is replayed to the same caller's retries with the same method, path and
  * body for 24 h; the key reused with another request is 422; a retry while the first is
  * still running is 409. 5xx answers are not remembered, so a retry after a failure runs.
+ * A response that held a raw API key is not kept: its retry is 409 and mints nothing.
  * The body is read once here (bytes, not parsed JSON) and handed on unchanged.
  */
 export function installIdempotency(app: FastifyInstance, store = new IdempotencyStore()): void {
@@ -59,6 +60,7 @@ export function installIdempotency(app: FastifyInstance, store = new Idempotency
     }
     if (found.kind === 'mismatch') return done(reusedKey());
     if (found.kind === 'in_progress') return done(stillRunning());
+    if (found.response.withheld) return done(shownOnce());
     const { status, contentType, body } = found.response;
     if (contentType) reply.header('content-type', contentType);
     reply.status(status).header(REPLAY_HEADER, 'true').send(body);
@@ -74,10 +76,13 @@ export function installIdempotency(app: FastifyInstance, store = new Idempotency
     }
     const contentType = reply.getHeader('content-type');
     toBuffer(payload).then((body) => {
+      // A minted key is shown once (spec §8): remember that the request ran, not the key.
+      const withheld = containsApiKey(body.toString('latin1'));
       store.complete(idem.key, idem.fingerprint, {
         status: reply.statusCode,
         contentType: typeof contentType === 'string' ? contentType : undefined,
-        body,
+        body: withheld ? Buffer.alloc(0) : body,
+        withheld,
       });
       done(null, body);
     }, done);
@@ -101,6 +106,12 @@ const reusedKey = () =>
       field: 'Idempotency-Key',
       rule: 'reused_with_different_request',
     },
+  );
+
+const shownOnce = () =>
+  new AppError(
+    'CONFLICT',
+    'The request with this Idempotency-Key already succeeded; the key it returned is shown only once',
   );
 
 const stillRunning = () =>

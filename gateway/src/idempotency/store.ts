@@ -8,6 +8,8 @@ export interface StoredResponse {
   status: number;
   contentType: string | undefined;
   body: Buffer;
+  /** The response held a raw key, shown once: it is not kept and cannot be replayed. */
+  withheld?: boolean;
 }
 
 interface Entry {

@@ -76,6 +76,18 @@ describe('Idempotency-Key through the stack', () => {
     expect(other.status).toBe(422);
     expect(other.body).toEqual({ statusCode: 422, message: expect.any(String) });
   });
+  it('a retried key mint mints nothing and never shows the key again', async () => {
+    const agent = await api(user.apiKey, 'POST', '/api/agents', { name: 'minty' });
+    const key = randomUUID();
+    const path = `/api/agents/${agent.body.data.id}/api-key`;
+    const first = await api(user.apiKey, 'POST', path, undefined, withKey(key));
+    expect(first.status).toBe(201);
+    expect(first.text).toMatch(/svc_/);
+    const again = await api(user.apiKey, 'POST', path, undefined, withKey(key));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ statusCode: 409, message: expect.any(String) });
+    expect(again.text).not.toMatch(/svc_/);
+  });
 });
 
 describe('hostile input through the stack is never a 5xx', () => {

@@ -11,6 +11,8 @@ beforeAll(async () => {
     handler: (request, reply) => {
       if (request.url.startsWith('/api/projects/fail'))
         return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } });
+      if (request.url.endsWith('/api-key'))
+        return reply.status(201).send({ data: { apiKey: `svc_a1_${'k'.repeat(43)}` } });
       if (request.url.startsWith('/api/tasks/slow'))
         return new Promise((r) =>
           setTimeout(() => r(reply.status(201).send({ data: 'slow' })), 150),
@@ -140,5 +142,16 @@ describe('Idempotency-Key on POST', () => {
   it('an unauthenticated request is refused before any key is remembered', async () => {
     const res = await post('/api/projects', 'svc_u1_wrongwrongwrongwrong', { name: 'P' }, 'key-1');
     expect(res.statusCode).toBe(401);
+  });
+
+  it('a response holding a raw key is not remembered: the retry is 409 and shows no key (shown once)', async () => {
+    const first = await post('/api/agents/a1/api-key', alice, {}, 'key-8');
+    expect(first.statusCode).toBe(201);
+    expect(first.body).toContain('svc_a1_');
+    const again = await post('/api/agents/a1/api-key', alice, {}, 'key-8');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ statusCode: 409, message: expect.any(String) });
+    expect(again.body).not.toContain('svc_');
+    expect(upstreamCalls('/api/agents/a1/api-key')).toBe(1);
   });
 });

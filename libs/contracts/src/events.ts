@@ -48,6 +48,7 @@ export const EventTypes = {
   issues: {
     issueCreated: 'issues.issue.created',
     issueUpdated: 'issues.issue.updated',
+    issueDeleted: 'issues.issue.deleted',
     commentCreated: 'issues.comment.created',
     commentUpdated: 'issues.comment.updated',
     commentDeleted: 'issues.comment.deleted',

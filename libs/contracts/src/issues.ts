@@ -36,12 +36,6 @@ export interface IssueEventData {
   changed?: string[];
 }
 
-/**
- * `issues.issue.deleted`, with IssueEventData (the deleting write's version). Belongs in
- * `EventTypes.issues` (events.ts); kept here until that file gains it.
- */
-export const ISSUE_DELETED_EVENT = 'issues.issue.deleted';
-
 /** One row of the issues service's `GET /internal/issue-states?projectId=` (rebuilds). */
 export interface IssueState {
   id: string;

@@ -29,5 +29,9 @@ export function newApiKey(kind: 'u' | 'a'): { raw: string; keyId: string; secret
 export const hashSecret = (secret: string) => bcrypt.hash(secret, BCRYPT_ROUNDS);
 export const checkSecret = (secret: string, hash: string) => bcrypt.compare(secret, hash);
 
+/** Whether a text (say, a response body) holds something shaped like a raw key. */
+export const containsApiKey = (text: string) =>
+  /svc_[A-Za-z0-9]{1,64}_[A-Za-z0-9_-]{16,256}/.test(text);
+
 /** Cache key for a verified key: never the raw key itself. */
 export const keyFingerprint = (raw: string) => createHash('sha256').update(raw).digest('base64url');

@@ -16,6 +16,9 @@ import {
   type ServiceName,
 } from '@momentum/contracts';
 
+/** The reply a responder sends when its handler threw. */
+const RPC_FAILED = '__rpcFailed';
+
 const codec = JSONCodec<unknown>();
 const nanos = (ms: number) => ms * 1_000_000;
 
@@ -161,7 +164,8 @@ export class EventBus {
         if (err) return;
         void handler(codec.decode(msg.data))
           .then((reply) => msg.respond(codec.encode(reply ?? null)))
-          .catch(() => msg.respond(codec.encode(null)));
+          // A failed answer is not "nothing found": the asker must see an error (→ 503).
+          .catch(() => msg.respond(codec.encode({ [RPC_FAILED]: true })));
       },
     });
   }
@@ -170,7 +174,11 @@ export class EventBus {
     const reply = await this.nc.request(`${this.prefix}.${subject}`, codec.encode(data), {
       timeout: timeoutMs,
     });
-    return codec.decode(reply.data) as T | null;
+    const decoded = codec.decode(reply.data);
+    if (decoded && typeof decoded === 'object' && RPC_FAILED in decoded) {
+      throw new Error(`${subject}: the responder failed`);
+    }
+    return decoded as T | null;
   }
 
   /** Subscribe without durability, e.g. for cache invalidation in every gateway process. */

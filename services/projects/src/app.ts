@@ -11,7 +11,7 @@ import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
 import { IssueStateStore } from './store/issue-state-store.js';
-import { KeyedSerializer } from './store/serializer.js';
+import { KeyedSerializer } from '@momentum/service-kit';
 import { HttpTeamDirectory, type TeamDirectory } from './deps/team-directory.js';
 import { HttpIssueStatesSource, type IssueStatesSource } from './deps/issue-states-source.js';
 import { consumeIssueEvents } from './events/issue-consumer.js';
@@ -32,7 +32,7 @@ export async function buildProjectsApp(
 ): Promise<FastifyInstance> {
   const models = projectModels(ctx.db);
   await ensureIndexes(ctx.db);
-  // One queue per document for every writer in this process (see store/serializer.ts).
+  // One queue per document for every writer in this process (see KeyedSerializer in service-kit).
   const serializer = new KeyedSerializer();
   const store = new ProjectStore(models, serializer);
   const states = new IssueStateStore(models, serializer);

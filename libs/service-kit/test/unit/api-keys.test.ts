@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkSecret,
+  containsApiKey,
   hashSecret,
   keyFingerprint,
   newApiKey,
@@ -64,5 +65,11 @@ describe('api keys', () => {
     expect(Buffer.from(fp, 'base64url')).toHaveLength(32);
     expect(fp).not.toContain(secret);
     expect(keyFingerprint(`${raw}x`)).not.toBe(fp);
+  });
+
+  it('containsApiKey finds a raw key inside a response body', () => {
+    expect(containsApiKey(JSON.stringify({ data: { apiKey: newApiKey('a').raw } }))).toBe(true);
+    expect(containsApiKey('{"data":{"id":"k1","keyId":"u123"}}')).toBe(false);
+    expect(containsApiKey('svc_ is the prefix')).toBe(false);
   });
 });

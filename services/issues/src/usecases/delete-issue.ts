@@ -1,5 +1,5 @@
 import {
-  ISSUE_DELETED_EVENT,
+  EventTypes,
   makeEvent,
   notFound,
   scopeOf,
@@ -28,7 +28,7 @@ export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): P
     const done = await core.issues.update(
       id,
       { deletedAt: new Date() },
-      makeEvent(ISSUE_DELETED_EVENT, data, actor),
+      makeEvent(EventTypes.issues.issueDeleted, data, actor),
     );
     if (!done) throw notFound('Issue');
   });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EventTypes,
-  ISSUE_DELETED_EVENT,
   makeEvent,
   type IssueEventData,
   type ProjectEventData,
@@ -21,7 +20,7 @@ describe('issues: project read model and issue events', () => {
     await h.ctx.bus.consume({
       from: 'issues',
       durable: 'test-observer',
-      types: [...Object.values(EventTypes.issues), ISSUE_DELETED_EVENT],
+      types: Object.values(EventTypes.issues),
       handler: async (event) => void received.push(event),
     });
   });
@@ -158,7 +157,7 @@ describe('issues: project read model and issue events', () => {
     expect((await call(h, actor, 'DELETE', `/api/tasks/${issue.id}`)).statusCode).toBe(204);
     const deleted = await eventually(async () =>
       received.find(
-        (e) => e.type === ISSUE_DELETED_EVENT && (e.data as IssueEventData).id === issue.id,
+        (e) => e.type === EventTypes.issues.issueDeleted && (e.data as IssueEventData).id === issue.id,
       ),
     );
     expect(deleted.data).toEqual({

@@ -15,11 +15,15 @@ export async function consumeIssueEvents(
   await bus.consume({
     from: 'issues',
     durable: 'projects-issue-counts',
-    types: [EventTypes.issues.issueCreated, EventTypes.issues.issueUpdated],
+    types: [
+      EventTypes.issues.issueCreated,
+      EventTypes.issues.issueUpdated,
+      EventTypes.issues.issueDeleted,
+    ],
     // Events of one project wait for its batch in flight and then go as the next batch.
     concurrency: 64,
     handler: async (event) => {
-      const state = issueStateOf(event.data);
+      const state = issueStateOf(event.data, event.type === EventTypes.issues.issueDeleted);
       if (!state) {
         log.warn(
           { eventId: event.id, type: event.type },

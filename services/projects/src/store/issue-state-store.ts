@@ -1,8 +1,9 @@
 import type { IssueState, IssueStatus, ProjectCounts } from '@momentum/contracts';
-import type { InFlightMark, IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
-import type { KeyedSerializer } from './serializer.js';
+import type { IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
+import type { KeyedSerializer } from '@momentum/service-kit';
 import { countsOf, foldTransitions, tally } from '../domain/counts.js';
 import { newestPerIssue } from '../domain/issue-event.js';
+import { decide, type Mark } from '../domain/apply.js';
 import { planRebuild } from '../domain/rebuild.js';
 
 /** What applying an issue state did: counted it, or skipped it as old or as another project's issue. */
@@ -18,7 +19,7 @@ interface Waiting {
 
 /** In-flight marks of one project as stored, and those whose row is written (to clear). */
 interface ProjectMarks {
-  inFlight: Map<string, InFlightMark>;
+  inFlight: Map<string, Mark>;
   settled: Set<string>;
 }
 
@@ -133,16 +134,10 @@ export class IssueStateStore {
       const moves: Array<{ state: IssueState; from: IssueStatus | null }> = [];
       const repairs: IssueState[] = [];
       [...newest.values()].forEach((state, i) => {
-        const row = rows[i];
-        const mark = marks.inFlight.get(state.id);
-        const markAhead = mark && (!row || mark.v > row.version);
-        const current = markAhead ? { status: mark.s, version: mark.v } : row;
-        // An issue never changes project; a row under another one means a bad event.
-        if (row && row.projectId !== projectId) outcome.set(state.id, 'foreign');
-        else if (current && current.version >= state.version) {
-          outcome.set(state.id, 'stale');
-          if (markAhead) repairs.push({ id: state.id, projectId, status: mark.s, version: mark.v });
-        } else moves.push({ state, from: current?.status ?? null });
+        const decision = decide(state, rows[i] ?? null, marks.inFlight.get(state.id));
+        if (decision.kind === 'move') moves.push({ state, from: decision.from });
+        else outcome.set(state.id, decision.kind);
+        if (decision.kind === 'stale' && decision.repair) repairs.push(decision.repair);
       });
       if (moves.length) await this.countMoves(projectId, marks, moves);
       const written = [...moves.map((m) => m.state), ...repairs];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope, IssueStatus, ProjectStatus } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/service-kit';
+import type { Mark } from '../domain/apply.js';
 
 export interface ProjectDoc {
   _id: string;
@@ -43,11 +44,7 @@ export interface ProjectCountsDoc {
   _id: string;
   issuesByStatus: Partial<Record<IssueStatus, number>>;
   /** Issue id → the version and status counted. */
-  inFlight: Record<string, InFlightMark>;
-}
-export interface InFlightMark {
-  v: number;
-  s: IssueStatus;
+  inFlight: Record<string, Mark>;
 }
 
 const nullableString = { type: String, default: null };

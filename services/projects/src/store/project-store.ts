@@ -9,7 +9,7 @@ import {
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
-import type { KeyedSerializer } from './serializer.js';
+import type { KeyedSerializer } from '@momentum/service-kit';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;

@@ -179,5 +179,10 @@ describe('projects through the gateway', () => {
       issues: 3,
       _count: { issues: 3, issuesByStatus: { ...zero, todo: 1, in_progress: 1, done: 1 } },
     });
+
+    // A deleted issue leaves the counts.
+    const deleted = await api(ada.apiKey, 'DELETE', `/api/tasks/${created[2].id}`);
+    expect(deleted.status).toBe(204);
+    await countsAre({ todo: 1, done: 1 });
   });
 });

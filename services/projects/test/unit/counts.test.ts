@@ -7,7 +7,7 @@ import {
   tally,
   transition,
 } from '../../src/domain/counts.js';
-import { issueStateOf, newestPerIssue } from '../../src/domain/issue-event.js';
+import { DELETED_STATUS, issueStateOf, newestPerIssue } from '../../src/domain/issue-event.js';
 
 describe('counts', () => {
   it('lists all six statuses, zero when empty', () => {
@@ -68,6 +68,11 @@ describe('issueStateOf', () => {
   const good = { id: 'i1', projectId: 'p1', identifier: 'ENG-1', status: 'todo', version: 3 };
   it('takes id, project, status and version', () => {
     expect(issueStateOf(good)).toEqual({ id: 'i1', projectId: 'p1', status: 'todo', version: 3 });
+  });
+  it('moves a deleted issue to a status no reply counts', () => {
+    const state = issueStateOf(good, true);
+    expect(state).toEqual({ ...state, status: DELETED_STATUS, version: 3 });
+    expect(countsOf({ todo: 2, [DELETED_STATUS]: 1 }).issues).toBe(2);
   });
   it.each([
     null,
