@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers: unit (pure, no I/O), service (one Fastify app via `inject` on a real
- * MongoDB-compatible engine and real NATS), e2e (every process over HTTP).
+ * Four layers: unit (pure, no I/O), service (one Fastify app via `inject` on a real
+ * MongoDB-compatible engine and real NATS), e2e (every process over HTTP), faults (every
+ * process, with services and engines killed and restarted).
  */
 export default defineConfig({
   test: {
@@ -29,6 +30,19 @@ export default defineConfig({
           globalSetup: ['test/setup/stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // Kill, restart and stop real processes (services, NATS, the database engine) of a
+        // private stack per file; one file at a time, so the kills do not overlap.
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          globalSetup: ['test/faults/setup.ts'],
+          env: { DIST_DIR: '.cache/dist-faults' },
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

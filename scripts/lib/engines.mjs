@@ -139,16 +139,32 @@ export async function ensureNats({ dataDir = path.join(ROOT, '.data') } = {}) {
   return { url, child: await startNatsServer({ storeDir: path.join(dataDir, 'nats'), port }) };
 }
 
-/** nats-server with JetStream storing in `storeDir`, on `port`; resolves once it answers. */
-export async function startNatsServer({ storeDir, port }) {
+/**
+ * nats-server with JetStream storing in `storeDir`, on `port`; resolves once it answers.
+ * With `logFile` its log goes there instead of this process's stderr.
+ */
+export async function startNatsServer({ storeDir, port, logFile }) {
   const bin =
     which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
   if (!bin)
     throw new Error('nats-server is not installed (neither on PATH nor /usr/sbin/nats-server)');
   mkdirSync(storeDir, { recursive: true });
-  const child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    bin,
+    [
+      '-js',
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-sd',
+      storeDir,
+      ...(logFile ? ['-l', logFile] : []),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   await waitForPort('127.0.0.1', port, 'nats-server', 30_000, child);
   return child;
 }

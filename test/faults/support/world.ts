@@ -1,0 +1,107 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { portOpen, startFerretDB, startNatsServer } from '../../../scripts/lib/engines.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { startStack } from '../../../scripts/lib/stack.mjs';
+import { useStack } from '../../support/e2e.js';
+import { Engine } from './engine.js';
+import { signalAndWait, type Exit } from './processes.js';
+
+export type Component = 'identity' | 'habits' | 'projects' | 'issues' | 'agents' | 'gateway';
+
+/** A private FerretDB, nats-server and stack, which a fault test may break at will. */
+export interface World {
+  gatewayUrl: string;
+  urls: Record<string, string>;
+  secret: string;
+  mongo: Engine;
+  nats: Engine;
+  process(name: Component): ChildProcess;
+  /** Sends `signal` to a service or the gateway and waits for it to exit. */
+  signal(name: Component, signal: NodeJS.Signals): Promise<Exit>;
+  /** Starts it again with the env it had; resolves once it is healthy. */
+  restart(name: Component): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface StackChild {
+  name: string;
+  child: ChildProcess;
+}
+
+/**
+ * Everything on ports of its own (the stack on basePort…basePort+5, FerretDB on
+ * basePort+10, NATS on basePort+11) and data in a temp dir, so stopping an engine never
+ * touches the shared ones on 27017 and 4222 the other test layers use.
+ */
+export async function startWorld(basePort: number): Promise<World> {
+  const mongoPort = basePort + 10;
+  const natsPort = basePort + 11;
+  for (const port of [basePort, mongoPort, natsPort])
+    if (await portOpen('127.0.0.1', port))
+      throw new Error(`port ${port} is taken; the fault tests need ${basePort}…${natsPort}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'momentum-faults-'));
+  const mongo = new Engine('FerretDB', `mongodb://127.0.0.1:${mongoPort}`, () =>
+    startFerretDB({ dir: path.join(dir, 'ferretdb'), port: mongoPort }),
+  );
+  const nats = new Engine('nats-server', `nats://127.0.0.1:${natsPort}`, () =>
+    startNatsServer({
+      storeDir: path.join(dir, 'nats'),
+      port: natsPort,
+      logFile: path.join(dir, 'nats.log'),
+    }),
+  );
+  const run = randomUUID().replace(/-/g, '').slice(0, 8);
+  const secret = randomBytes(32).toString('base64url');
+  const adminKey = `svc_u${randomBytes(12).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  const cleanup = async () => {
+    await nats.stop();
+    await mongo.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let stack;
+  try {
+    await Promise.all([mongo.start(), nats.start()]);
+    stack = await startStack({
+      mongoUrl: mongo.url,
+      natsUrl: nats.url,
+      secret,
+      adminKey,
+      basePort,
+      dbPrefix: `faults_${run}`,
+      eventPrefix: `faults${run}`,
+      logLevel: 'warn',
+      // FAULTS_LOGS=1 shows the services' warnings (reconnects, failed flushes) while debugging.
+      quiet: process.env.FAULTS_LOGS !== '1',
+      withMcp: false,
+      extraEnv: { RATE_LIMIT_MAX: '0' },
+    });
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  useStack({ gatewayUrl: stack.gatewayUrl, adminKey });
+  const processOf = (name: Component) => {
+    const entry = (stack.children as StackChild[]).find((c) => c.name === name);
+    if (!entry) throw new Error(`no ${name} in the stack`);
+    return entry.child;
+  };
+  return {
+    gatewayUrl: stack.gatewayUrl,
+    urls: stack.urls,
+    secret,
+    mongo,
+    nats,
+    process: processOf,
+    signal: (name, signal) => signalAndWait(processOf(name), signal),
+    restart: async (name) => void (await stack.restart(name)),
+    close: async () => {
+      await stack.stop();
+      await cleanup();
+    },
+  };
+}
