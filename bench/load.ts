@@ -22,12 +22,18 @@ export interface LoadOptions {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  // autocannon treats a key present with `undefined` as set, so only given ones are passed.
+  const given = Object.fromEntries(
+    Object.entries({
+      headers: options.headers,
+      requests: options.requests,
+      method: options.method,
+      body: options.body,
+    }).filter(([, v]) => v !== undefined),
+  );
   const result = await autocannon({
     url: options.url,
-    headers: options.headers,
-    requests: options.requests,
-    method: options.method,
-    body: options.body,
+    ...given,
     connections: options.connections ?? 16,
     ...(options.amount ? { amount: options.amount } : { duration: options.durationS ?? 10 }),
   });

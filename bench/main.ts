@@ -107,7 +107,7 @@ function printTable(r: any) {
       'p99 ≤ 10 × p50',
     ],
     [
-      '3. task list p50 1k→100k (ms)',
+      `3. task list p50 ${r.scaling.small.documents}→${r.scaling.large.documents} docs (ms)`,
       `${r.scaling.small.taskListP50} → ${r.scaling.large.taskListP50} (×${r.scaling.ratios.taskList.ratio})`,
       '≤ 2',
     ],

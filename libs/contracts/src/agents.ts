@@ -64,10 +64,16 @@ export function agentConfigProblem(config: Record<string, unknown>): ConfigProbl
       const at = [...path, key];
       if (key.length === 0) return { path, message: 'keys must not be empty' };
       if (key.length > AGENT_CONFIG_LIMITS.maxKeyLength) {
-        return { path, message: `keys must be at most ${AGENT_CONFIG_LIMITS.maxKeyLength} characters` };
+        return {
+          path,
+          message: `keys must be at most ${AGENT_CONFIG_LIMITS.maxKeyLength} characters`,
+        };
       }
       if (key.startsWith('$') || key.includes('.') || key.includes('\0')) {
-        return { path, message: `key "${key.slice(0, 40)}" must not start with $ or contain . or NUL` };
+        return {
+          path,
+          message: `key "${key.slice(0, 40)}" must not start with $ or contain . or NUL`,
+        };
       }
       const problem = walk(child, at, depth + 1);
       if (problem) return problem;
@@ -78,20 +84,39 @@ export function agentConfigProblem(config: Record<string, unknown>): ConfigProbl
   if (shapeProblem) return shapeProblem;
   const bytes = new TextEncoder().encode(JSON.stringify(config)).length;
   if (bytes > AGENT_CONFIG_LIMITS.maxBytes) {
-    return { path: [], message: `must be at most ${AGENT_CONFIG_LIMITS.maxBytes} bytes as JSON (got ${bytes})` };
+    return {
+      path: [],
+      message: `must be at most ${AGENT_CONFIG_LIMITS.maxBytes} bytes as JSON (got ${bytes})`,
+    };
   }
   return null;
 }
 
 export const AgentConfig = z.record(z.string(), z.unknown()).superRefine((config, ctx) => {
   const problem = agentConfigProblem(config);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path, params: { rule: 'config' } });
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: problem.message,
+      path: problem.path,
+      params: { rule: 'config' },
+    });
 });
 
-const name = z.string().trim().min(1, { message: 'must be 1 to 100 characters' }).max(100, { message: 'must be 1 to 100 characters' });
+const name = z
+  .string()
+  .trim()
+  .min(1, { message: 'must be 1 to 100 characters' })
+  .max(100, { message: 'must be 1 to 100 characters' });
 const description = z.string().max(500, { message: 'must be at most 500 characters' });
 const capabilities = z
-  .array(z.string().trim().min(1, { message: 'must not be empty' }).max(100, { message: 'must be at most 100 characters' }))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, { message: 'must not be empty' })
+      .max(100, { message: 'must be at most 100 characters' }),
+  )
   .max(50, { message: 'must list at most 50 capabilities' });
 
 export const CreateAgentBody = z.strictObject({

@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const Uuid = z.uuid({ message: 'must be a UUID' });
 
 /** A real calendar date `YYYY-MM-DD` (2025-02-30 is refused). */
-export const IsoDate = z.string().refine(isRealDate, { message: 'must be a date YYYY-MM-DD', params: { rule: 'date' } });
+export const IsoDate = z
+  .string()
+  .refine(isRealDate, { message: 'must be a date YYYY-MM-DD', params: { rule: 'date' } });
 
 export function isRealDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -42,7 +44,10 @@ export interface PageMeta {
 }
 
 /** `sort=-createdAt` → `{ field: 'createdAt', direction: -1 }` over an allow-list. */
-export const sortParam = <const F extends readonly [string, ...string[]]>(fields: F, fallback: string) => {
+export const sortParam = <const F extends readonly [string, ...string[]]>(
+  fields: F,
+  fallback: string,
+) => {
   const allowed = fields.flatMap((f) => [f, `-${f}`]);
   return z
     .string()

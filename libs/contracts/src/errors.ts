@@ -79,7 +79,9 @@ export function errorBody(
 
 /** Which error shape a public path uses (spec §7, ARCHITECTURE "Errors"). */
 export function errorShapeForPath(path: string): ErrorShape {
-  return path === '/api/agents' || path.startsWith('/api/agents/') || path.startsWith('/api/agents?')
+  return path === '/api/agents' ||
+    path.startsWith('/api/agents/') ||
+    path.startsWith('/api/agents?')
     ? 'B'
     : 'A';
 }

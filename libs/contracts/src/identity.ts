@@ -10,7 +10,9 @@ export const CreateTeamBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
   key: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/, { message: 'must be 2–10 letters or digits, starting with a letter' })
+    .regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/, {
+      message: 'must be 2–10 letters or digits, starting with a letter',
+    })
     .transform((k) => k.toUpperCase())
     .optional(),
 });
@@ -21,7 +23,12 @@ export const TeamParams = z.object({ id: Uuid });
 export const TeamMemberParams = z.object({ id: Uuid, userId: Uuid });
 export const KeyParams = z.object({ id: Uuid });
 
-export const TeamView = z.object({ id: z.string(), name: z.string(), key: z.string(), createdAt: z.string() });
+export const TeamView = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  createdAt: z.string(),
+});
 export const UserView = z.object({
   id: z.string(),
   name: z.string(),
@@ -45,7 +52,15 @@ export const MeView = z.object({
 export interface KeyRecord {
   keyId: string;
   hash: string;
-  actor: { type: 'user' | 'agent'; id: string; userId: string; name: string; teamIds: string[]; isAdmin: boolean; agentTeamId?: string | null };
+  actor: {
+    type: 'user' | 'agent';
+    id: string;
+    userId: string;
+    name: string;
+    teamIds: string[];
+    isAdmin: boolean;
+    agentTeamId?: string | null;
+  };
 }
 
 /** A user as other services see them (assignees, mentions). */

@@ -50,12 +50,20 @@ const name = z
   .string()
   .trim()
   .refine((s) => s.length > 0, { message: 'is required', params: { rule: 'required' } })
-  .refine((s) => s.length <= 200, { message: 'must be at most 200 characters', params: { rule: 'max_length', max: 200 } });
+  .refine((s) => s.length <= 200, {
+    message: 'must be at most 200 characters',
+    params: { rule: 'max_length', max: 200 },
+  });
 const description = z.string().max(10_000);
-const icon = z.string().refine(isIcon, { message: 'must be a single emoji or symbol', params: { rule: 'icon' } });
+const icon = z
+  .string()
+  .refine(isIcon, { message: 'must be a single emoji or symbol', params: { rule: 'icon' } });
 const color = z
   .string()
-  .refine((s) => HEX_COLOR_PATTERN.test(s), { message: 'must be a colour #rrggbb', params: { rule: 'color' } })
+  .refine((s) => HEX_COLOR_PATTERN.test(s), {
+    message: 'must be a colour #rrggbb',
+    params: { rule: 'color' },
+  })
   .transform((s) => s.toLowerCase());
 const status = z.enum(ProjectStatuses);
 const key = z
@@ -67,10 +75,15 @@ const key = z
   .transform((s) => s.toUpperCase());
 
 /** Dates are compared as strings: `YYYY-MM-DD` sorts like the calendar. */
-export const datesInOrder = (startDate: string | null | undefined, targetDate: string | null | undefined) =>
-  !startDate || !targetDate || targetDate >= startDate;
+export const datesInOrder = (
+  startDate: string | null | undefined,
+  targetDate: string | null | undefined,
+) => !startDate || !targetDate || targetDate >= startDate;
 
-export const TARGET_BEFORE_START = { message: 'must not be before startDate', params: { rule: 'not_before_start' } };
+export const TARGET_BEFORE_START = {
+  message: 'must not be before startDate',
+  params: { rule: 'not_before_start' },
+};
 
 export const CreateProjectBody = z
   .strictObject({
@@ -85,7 +98,10 @@ export const CreateProjectBody = z
     startDate: IsoDate.nullable().optional(),
     targetDate: IsoDate.nullable().optional(),
   })
-  .refine((b) => datesInOrder(b.startDate, b.targetDate), { ...TARGET_BEFORE_START, path: ['targetDate'] });
+  .refine((b) => datesInOrder(b.startDate, b.targetDate), {
+    ...TARGET_BEFORE_START,
+    path: ['targetDate'],
+  });
 export type CreateProjectInput = z.output<typeof CreateProjectBody>;
 
 /** Every field optional; null clears an optional field. `key` and `teamId` never change. */
@@ -101,7 +117,13 @@ export const UpdateProjectBody = z.strictObject({
 });
 export type UpdateProjectInput = z.output<typeof UpdateProjectBody>;
 
-export const ProjectSortFields = ['updatedAt', 'createdAt', 'name', 'startDate', 'targetDate'] as const;
+export const ProjectSortFields = [
+  'updatedAt',
+  'createdAt',
+  'name',
+  'startDate',
+  'targetDate',
+] as const;
 
 /** `GET /api/projects`: filters, sort over an allow-list, paged like the task list. */
 export const ListProjectsQuery = z.strictObject({
@@ -121,7 +143,12 @@ export interface ProjectCounts {
 
 export const ProjectCountsView = z.object({
   issues: z.number(),
-  issuesByStatus: z.object(Object.fromEntries(IssueStatuses.map((s) => [s, z.number()])) as Record<IssueStatus, z.ZodNumber>),
+  issuesByStatus: z.object(
+    Object.fromEntries(IssueStatuses.map((s) => [s, z.number()])) as Record<
+      IssueStatus,
+      z.ZodNumber
+    >,
+  ),
 });
 
 export const ProjectView = z.object({

@@ -104,7 +104,10 @@ export const TaskView = z.object({
   notes: z.string().nullable().optional(),
   difficulty: z.enum(Difficulties),
   tags: z.array(z.string()),
-  schedule: z.object({ days: z.array(z.number()) }).nullable().optional(),
+  schedule: z
+    .object({ days: z.array(z.number()) })
+    .nullable()
+    .optional(),
   isPositive: z.boolean().optional(),
   streak: z.number(),
   dueDate: z.string().nullable().optional(),

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, ensureIndexes, InternalClient, isMongoUp, type ServiceContext } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  ensureIndexes,
+  InternalClient,
+  isMongoUp,
+  type ServiceContext,
+} from '@momentum/service-kit';
 import type { IdentityConfig } from './config.js';
 import { identityModels } from './store/models.js';
 import { IdentityStore } from './store/identity-store.js';
@@ -11,7 +17,9 @@ import { registerTeamRoutes } from './routes/teams.js';
 import { registerInternalRoutes } from './routes/internal.js';
 
 /** Builds the identity app: users, teams, memberships and user keys. */
-export async function buildIdentityApp(ctx: ServiceContext<IdentityConfig>): Promise<FastifyInstance> {
+export async function buildIdentityApp(
+  ctx: ServiceContext<IdentityConfig>,
+): Promise<FastifyInstance> {
   const store = new IdentityStore(identityModels(ctx.db));
   await ensureIndexes(ctx.db);
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(store, ctx.config.ADMIN_API_KEY);
@@ -22,7 +30,9 @@ export async function buildIdentityApp(ctx: ServiceContext<IdentityConfig>): Pro
     logLevel: ctx.config.LOG_LEVEL,
     ready: () => isMongoUp(ctx.db),
   });
-  const habits = ctx.config.HABITS_URL ? new InternalClient(ctx.config.HABITS_URL, ctx.config.INTERNAL_SECRET) : null;
+  const habits = ctx.config.HABITS_URL
+    ? new InternalClient(ctx.config.HABITS_URL, ctx.config.INTERNAL_SECRET)
+    : null;
   const events = new IdentityEvents(ctx.bus);
 
   registerMeRoutes(app, store, habits);

@@ -7,7 +7,8 @@ import type { IdentityStore } from './store/identity-store.js';
  */
 export async function ensureAdmin(store: IdentityStore, rawKey: string): Promise<string> {
   const parsed = parseApiKey(rawKey);
-  if (!parsed) throw new Error('ADMIN_API_KEY must look like svc_<keyId>_<secret> (secret of 16+ characters)');
+  if (!parsed)
+    throw new Error('ADMIN_API_KEY must look like svc_<keyId>_<secret> (secret of 16+ characters)');
   const existing = await store.findKeyByKeyId(parsed.keyId);
   if (existing) {
     if (existing.revokedAt || !(await checkSecret(parsed.secret, existing.hash))) {
@@ -15,7 +16,9 @@ export async function ensureAdmin(store: IdentityStore, rawKey: string): Promise
     }
     return existing.userId;
   }
-  const admin = (await store.findBootstrapAdmin()) ?? (await store.createUser({ name: 'Admin', isAdmin: true, bootstrap: true }));
+  const admin =
+    (await store.findBootstrapAdmin()) ??
+    (await store.createUser({ name: 'Admin', isAdmin: true, bootstrap: true }));
   await store.createKey(admin._id, parsed.keyId, await hashSecret(parsed.secret));
   return admin._id;
 }

@@ -5,4 +5,6 @@ import { buildIdentityApp } from './app.js';
 const config = loadConfig(IdentityConfigSchema);
 const ctx = await connectService('identity', config).catch(exitOnStartupError('identity'));
 const app = await buildIdentityApp(ctx).catch(exitOnStartupError('identity'));
-await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(exitOnStartupError('identity'));
+await serve(app, { port: config.PORT, host: config.HOST, closers: [() => ctx.close()] }).catch(
+  exitOnStartupError('identity'),
+);

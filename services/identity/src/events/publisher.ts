@@ -13,10 +13,14 @@ export class IdentityEvents {
     return this.bus.publish(makeEvent(EventTypes.identity.userCreated, user, actor));
   }
   membershipAdded(actor: Actor, teamId: string, userId: string) {
-    return this.bus.publish(makeEvent(EventTypes.identity.membershipAdded, { teamId, userId }, actor));
+    return this.bus.publish(
+      makeEvent(EventTypes.identity.membershipAdded, { teamId, userId }, actor),
+    );
   }
   membershipRemoved(actor: Actor, teamId: string, userId: string) {
-    return this.bus.publish(makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId }, actor));
+    return this.bus.publish(
+      makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId }, actor),
+    );
   }
   keyRevoked(actor: Actor, keyId: string, userId: string) {
     return this.bus.publish(makeEvent(EventTypes.identity.keyRevoked, { keyId, userId }, actor));

@@ -3,21 +3,41 @@ import { MeView, notFound } from '@momentum/contracts';
 import { defineRoute, type InternalClient } from '@momentum/service-kit';
 import type { IdentityStore } from '../store/identity-store.js';
 
-export function registerMeRoutes(app: FastifyInstance, store: IdentityStore, habits: InternalClient | null) {
+export function registerMeRoutes(
+  app: FastifyInstance,
+  store: IdentityStore,
+  habits: InternalClient | null,
+) {
   defineRoute(
     app,
-    { method: 'GET', url: '/api/me', summary: 'Who the caller acts as', tags: ['identity'], response: { status: 200, schema: MeView } },
+    {
+      method: 'GET',
+      url: '/api/me',
+      summary: 'Who the caller acts as',
+      tags: ['identity'],
+      response: { status: 200, schema: MeView },
+    },
     async ({ actor }) => {
       if (actor.type === 'agent') {
         return {
-          data: { type: 'agent', id: actor.id, name: actor.name, ownerId: actor.userId, teamId: actor.agentTeamId ?? null, teamIds: actor.teamIds, isAdmin: false },
+          data: {
+            type: 'agent',
+            id: actor.id,
+            name: actor.name,
+            ownerId: actor.userId,
+            teamId: actor.agentTeamId ?? null,
+            teamIds: actor.teamIds,
+            isAdmin: false,
+          },
         };
       }
       const user = await store.findUser(actor.id);
       if (!user) throw notFound('User');
       const teamIds = await store.teamIdsOf(user._id);
       const progress = habits
-        ? await habits.get<{ xp: number; level: number }>(`/internal/progress/${user._id}`).catch(() => null)
+        ? await habits
+            .get<{ xp: number; level: number }>(`/internal/progress/${user._id}`)
+            .catch(() => null)
         : null;
       return {
         data: {

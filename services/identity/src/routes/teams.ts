@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AddMemberBody, CreateTeamBody, forbidden, notFound, TeamMemberParams, TeamParams, type Actor } from '@momentum/contracts';
+import {
+  AddMemberBody,
+  CreateTeamBody,
+  forbidden,
+  notFound,
+  TeamMemberParams,
+  TeamParams,
+  type Actor,
+} from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { IdentityStore } from '../store/identity-store.js';
 import type { IdentityEvents } from '../events/publisher.js';
@@ -7,7 +15,11 @@ import { deriveTeamKey } from '../domain/team-key.js';
 import { requireHuman } from './guards.js';
 import { teamView } from './views.js';
 
-export function registerTeamRoutes(app: FastifyInstance, store: IdentityStore, events: IdentityEvents) {
+export function registerTeamRoutes(
+  app: FastifyInstance,
+  store: IdentityStore,
+  events: IdentityEvents,
+) {
   /** Members and admins manage a team; others learn nothing about it. */
   async function manageableTeam(actor: Actor, teamId: string) {
     const team = await store.findTeam(teamId);
@@ -18,19 +30,35 @@ export function registerTeamRoutes(app: FastifyInstance, store: IdentityStore, e
     return team;
   }
 
-  defineRoute(app, { method: 'GET', url: '/api/teams', summary: "The caller's teams", tags: ['teams'] }, async ({ actor }) => {
-    // A user's memberships are read fresh; an agent reaches the teams its actor names.
-    const teamIds = actor.type === 'user' ? await store.teamIdsOf(actor.id) : actor.teamIds;
-    const teams = await store.teamsOf(teamIds);
-    return { data: teams.map(teamView) };
-  });
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/teams', summary: "The caller's teams", tags: ['teams'] },
+    async ({ actor }) => {
+      // A user's memberships are read fresh; an agent reaches the teams its actor names.
+      const teamIds = actor.type === 'user' ? await store.teamIdsOf(actor.id) : actor.teamIds;
+      const teams = await store.teamsOf(teamIds);
+      return { data: teams.map(teamView) };
+    },
+  );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/teams', summary: 'Create a team; the caller becomes a member', tags: ['teams'], body: CreateTeamBody, response: { status: 201 } },
+    {
+      method: 'POST',
+      url: '/api/teams',
+      summary: 'Create a team; the caller becomes a member',
+      tags: ['teams'],
+      body: CreateTeamBody,
+      response: { status: 201 },
+    },
     async ({ actor, body }) => {
       requireHuman(actor, 'create teams');
-      const team = await store.createTeam({ name: body.name, key: body.key ?? deriveTeamKey(body.name), chosen: body.key !== undefined, createdBy: actor.id });
+      const team = await store.createTeam({
+        name: body.name,
+        key: body.key ?? deriveTeamKey(body.name),
+        chosen: body.key !== undefined,
+        createdBy: actor.id,
+      });
       await store.addMember(team._id, actor.id);
       await events.membershipAdded(actor, team._id, actor.id);
       return { data: teamView(team) };
@@ -39,7 +67,13 @@ export function registerTeamRoutes(app: FastifyInstance, store: IdentityStore, e
 
   defineRoute(
     app,
-    { method: 'GET', url: '/api/teams/:id/members', summary: 'Members of a team', tags: ['teams'], params: TeamParams },
+    {
+      method: 'GET',
+      url: '/api/teams/:id/members',
+      summary: 'Members of a team',
+      tags: ['teams'],
+      params: TeamParams,
+    },
     async ({ actor, params }) => {
       if (!actor.isAdmin && !actor.teamIds.includes(params.id)) throw forbidden();
       if (!(await store.findTeam(params.id))) throw notFound('Team');
@@ -49,7 +83,15 @@ export function registerTeamRoutes(app: FastifyInstance, store: IdentityStore, e
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/teams/:id/members', summary: 'Add a user to a team', tags: ['teams'], params: TeamParams, body: AddMemberBody, response: { status: 201 } },
+    {
+      method: 'POST',
+      url: '/api/teams/:id/members',
+      summary: 'Add a user to a team',
+      tags: ['teams'],
+      params: TeamParams,
+      body: AddMemberBody,
+      response: { status: 201 },
+    },
     async ({ actor, params, body }) => {
       requireHuman(actor, 'change team membership');
       const team = await manageableTeam(actor, params.id);
@@ -63,7 +105,14 @@ export function registerTeamRoutes(app: FastifyInstance, store: IdentityStore, e
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/api/teams/:id/members/:userId', summary: 'Remove a user from a team', tags: ['teams'], params: TeamMemberParams, response: { status: 204 } },
+    {
+      method: 'DELETE',
+      url: '/api/teams/:id/members/:userId',
+      summary: 'Remove a user from a team',
+      tags: ['teams'],
+      params: TeamMemberParams,
+      response: { status: 204 },
+    },
     async ({ actor, params }) => {
       requireHuman(actor, 'change team membership');
       await manageableTeam(actor, params.id);

@@ -6,10 +6,21 @@ import type { IdentityEvents } from '../events/publisher.js';
 import { requireAdmin, requireHuman } from './guards.js';
 import { userView } from './views.js';
 
-export function registerUserRoutes(app: FastifyInstance, store: IdentityStore, events: IdentityEvents) {
+export function registerUserRoutes(
+  app: FastifyInstance,
+  store: IdentityStore,
+  events: IdentityEvents,
+) {
   defineRoute(
     app,
-    { method: 'POST', url: '/api/users', summary: 'Create a user and their first API key (admin only)', tags: ['identity'], body: CreateUserBody, response: { status: 201 } },
+    {
+      method: 'POST',
+      url: '/api/users',
+      summary: 'Create a user and their first API key (admin only)',
+      tags: ['identity'],
+      body: CreateUserBody,
+      response: { status: 201 },
+    },
     async ({ actor, body }) => {
       requireAdmin(actor);
       const user = await store.createUser({ name: body.name, email: body.email ?? null });
@@ -22,17 +33,34 @@ export function registerUserRoutes(app: FastifyInstance, store: IdentityStore, e
 
   defineRoute(
     app,
-    { method: 'GET', url: '/api/users/me/api-keys', summary: "List the caller's active key ids (never the keys)", tags: ['identity'] },
+    {
+      method: 'GET',
+      url: '/api/users/me/api-keys',
+      summary: "List the caller's active key ids (never the keys)",
+      tags: ['identity'],
+    },
     async ({ actor }) => {
       requireHuman(actor, 'manage user keys');
       const keys = await store.listKeys(actor.id);
-      return { data: keys.map((k) => ({ id: k._id, keyId: k.keyId, createdAt: k.createdAt.toISOString() })) };
+      return {
+        data: keys.map((k) => ({
+          id: k._id,
+          keyId: k.keyId,
+          createdAt: k.createdAt.toISOString(),
+        })),
+      };
     },
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/users/me/api-keys', summary: 'Create an extra API key for the caller; shown once', tags: ['identity'], response: { status: 201 } },
+    {
+      method: 'POST',
+      url: '/api/users/me/api-keys',
+      summary: 'Create an extra API key for the caller; shown once',
+      tags: ['identity'],
+      response: { status: 201 },
+    },
     async ({ actor }) => {
       requireHuman(actor, 'create keys');
       const key = newApiKey('u');
@@ -43,7 +71,14 @@ export function registerUserRoutes(app: FastifyInstance, store: IdentityStore, e
 
   defineRoute(
     app,
-    { method: 'DELETE', url: '/api/users/me/api-keys/:id', summary: 'Revoke one of the caller’s keys, at once', tags: ['identity'], params: KeyParams, response: { status: 204 } },
+    {
+      method: 'DELETE',
+      url: '/api/users/me/api-keys/:id',
+      summary: 'Revoke one of the caller’s keys, at once',
+      tags: ['identity'],
+      params: KeyParams,
+      response: { status: 204 },
+    },
     async ({ actor, params }) => {
       requireHuman(actor, 'revoke keys');
       const keyId = await store.revokeKey(actor.id, params.id);

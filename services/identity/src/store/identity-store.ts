@@ -10,7 +10,12 @@ export class IdentityStore {
     return this.m.User.findById(id).lean<UserDoc>();
   }
 
-  async createUser(input: { name: string; email?: string | null; isAdmin?: boolean; bootstrap?: boolean }) {
+  async createUser(input: {
+    name: string;
+    email?: string | null;
+    isAdmin?: boolean;
+    bootstrap?: boolean;
+  }) {
     const doc = await this.m.User.create({ ...input, email: input.email ?? null });
     return doc.toObject<UserDoc>();
   }
@@ -25,7 +30,9 @@ export class IdentityStore {
   }
 
   teamsOf(teamIds: readonly string[]) {
-    return this.m.Team.find({ _id: { $in: [...teamIds] } }).sort({ createdAt: 1 }).lean<TeamDoc[]>();
+    return this.m.Team.find({ _id: { $in: [...teamIds] } })
+      .sort({ createdAt: 1 })
+      .lean<TeamDoc[]>();
   }
 
   findTeam(id: string) {
@@ -33,7 +40,12 @@ export class IdentityStore {
   }
 
   /** Creates a team with a unique key: the given one, or the derived one with a number. */
-  async createTeam(input: { name: string; key: string; chosen: boolean; createdBy: string }): Promise<TeamDoc> {
+  async createTeam(input: {
+    name: string;
+    key: string;
+    chosen: boolean;
+    createdBy: string;
+  }): Promise<TeamDoc> {
     for (let attempt = 0; attempt < 50; attempt++) {
       const key = alternativeKey(input.key, attempt);
       try {
@@ -41,7 +53,11 @@ export class IdentityStore {
         return doc.toObject<TeamDoc>();
       } catch (err) {
         if ((err as { code?: number }).code !== 11000) throw err;
-        if (input.chosen) throw new AppError('CONFLICT', `Team key ${input.key} is taken`, { field: 'key', rule: 'unique' });
+        if (input.chosen)
+          throw new AppError('CONFLICT', `Team key ${input.key} is taken`, {
+            field: 'key',
+            rule: 'unique',
+          });
       }
     }
     throw new AppError('CONFLICT', 'Could not find a free team key; choose one with `key`');
@@ -90,7 +106,9 @@ export class IdentityStore {
   }
 
   listKeys(userId: string) {
-    return this.m.UserKey.find({ userId, revokedAt: null }, { keyId: 1, createdAt: 1 }).sort({ createdAt: 1 }).lean();
+    return this.m.UserKey.find({ userId, revokedAt: null }, { keyId: 1, createdAt: 1 })
+      .sort({ createdAt: 1 })
+      .lean();
   }
 
   /** Revoke one of the caller's own keys; another user's key id is simply not found. */

@@ -44,13 +44,24 @@ const id = { type: String, default: () => randomUUID() };
 
 export function identityModels(db: Connection) {
   const users = new Schema<UserDoc>(
-    { _id: id, name: { type: String, required: true }, email: { type: String, default: null }, isAdmin: { type: Boolean, default: false }, bootstrap: { type: Boolean, default: false } },
+    {
+      _id: id,
+      name: { type: String, required: true },
+      email: { type: String, default: null },
+      isAdmin: { type: Boolean, default: false },
+      bootstrap: { type: Boolean, default: false },
+    },
     baseSchemaOptions,
   );
   users.index({ bootstrap: 1 });
 
   const teams = new Schema<TeamDoc>(
-    { _id: id, name: { type: String, required: true }, key: { type: String, required: true }, createdBy: { type: String, required: true } },
+    {
+      _id: id,
+      name: { type: String, required: true },
+      key: { type: String, required: true },
+      createdBy: { type: String, required: true },
+    },
     baseSchemaOptions,
   );
   teams.index({ key: 1 }, { unique: true });
@@ -63,7 +74,14 @@ export function identityModels(db: Connection) {
   memberships.index({ userId: 1 });
 
   const userKeys = new Schema<UserKeyDoc>(
-    { _id: id, keyId: { type: String, required: true }, userId: { type: String, required: true }, hash: { type: String, required: true }, revokedAt: { type: Date, default: null }, lastUsedAt: { type: Date, default: null } },
+    {
+      _id: id,
+      keyId: { type: String, required: true },
+      userId: { type: String, required: true },
+      hash: { type: String, required: true },
+      revokedAt: { type: Date, default: null },
+      lastUsedAt: { type: Date, default: null },
+    },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
   userKeys.index({ keyId: 1 }, { unique: true });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { checkSecret, parseApiKey, type ServiceContext } from '@momentum/service-kit';
-import { agentActor, injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import {
+  agentActor,
+  injectAs,
+  testConfig,
+  testContext,
+  userActor,
+} from '@momentum/service-kit/testing';
 import { IdentityConfigSchema, type IdentityConfig } from '../../src/config.js';
 import { buildIdentityApp } from '../../src/app.js';
 
@@ -17,7 +23,10 @@ describe('identity service', () => {
     const config = IdentityConfigSchema.parse(testConfig({ ADMIN_API_KEY: ADMIN_KEY }));
     ctx = await testContext('identity', config);
     app = await buildIdentityApp(ctx);
-    const res = await injectAs(app, SYSTEM_ACTOR, { method: 'GET', url: '/internal/keys/utestadmin01' });
+    const res = await injectAs(app, SYSTEM_ACTOR, {
+      method: 'GET',
+      url: '/internal/keys/utestadmin01',
+    });
     adminId = res.json().data.actor.id;
   });
   afterAll(async () => {
@@ -37,7 +46,11 @@ describe('identity service', () => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/me',
-      headers: { 'x-momentum-actor': 'e30', 'x-momentum-actor-ts': String(Date.now()), 'x-momentum-actor-sig': 'forged' },
+      headers: {
+        'x-momentum-actor': 'e30',
+        'x-momentum-actor-ts': String(Date.now()),
+        'x-momentum-actor-sig': 'forged',
+      },
     });
     expect(res.statusCode).toBe(401);
   });
@@ -45,7 +58,10 @@ describe('identity service', () => {
   it('ensures the admin from ADMIN_API_KEY idempotently, storing only a hash', async () => {
     const again = await buildIdentityApp(ctx);
     await again.close();
-    const res = await injectAs(app, SYSTEM_ACTOR, { method: 'GET', url: '/internal/keys/utestadmin01' });
+    const res = await injectAs(app, SYSTEM_ACTOR, {
+      method: 'GET',
+      url: '/internal/keys/utestadmin01',
+    });
     const record = res.json().data;
     expect(record.actor).toMatchObject({ id: adminId, isAdmin: true, type: 'user' });
     expect(record.hash).not.toContain(parseApiKey(ADMIN_KEY)!.secret);
@@ -57,30 +73,66 @@ describe('identity service', () => {
   it('GET /api/me answers who the admin is', async () => {
     const res = await injectAs(app, admin(), { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ type: 'user', id: adminId, isAdmin: true, teamIds: [] });
+    expect(res.json().data).toMatchObject({
+      type: 'user',
+      id: adminId,
+      isAdmin: true,
+      teamIds: [],
+    });
   });
 
   it('lets only an admin create users, and the new key works', async () => {
-    const res = await injectAs(app, admin(), { method: 'POST', url: '/api/users', payload: { name: 'Ada', email: 'ada@example.com' } });
+    const res = await injectAs(app, admin(), {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Ada', email: 'ada@example.com' },
+    });
     expect(res.statusCode).toBe(201);
     const { user, apiKey } = res.json().data;
-    expect(user).toMatchObject({ id: expect.any(String), name: 'Ada', email: 'ada@example.com', createdAt: expect.any(String) });
+    expect(user).toMatchObject({
+      id: expect.any(String),
+      name: 'Ada',
+      email: 'ada@example.com',
+      createdAt: expect.any(String),
+    });
     expect(apiKey).toMatch(/^svc_u[0-9a-f]{24}_[A-Za-z0-9_-]{43}$/);
-    const record = await injectAs(app, SYSTEM_ACTOR, { method: 'GET', url: `/internal/keys/${parseApiKey(apiKey)!.keyId}` });
+    const record = await injectAs(app, SYSTEM_ACTOR, {
+      method: 'GET',
+      url: `/internal/keys/${parseApiKey(apiKey)!.keyId}`,
+    });
     expect(record.json().data.actor.id).toBe(user.id);
     expect(await checkSecret(parseApiKey(apiKey)!.secret, record.json().data.hash)).toBe(true);
 
-    const denied = await injectAs(app, userActor({ id: user.id }), { method: 'POST', url: '/api/users', payload: { name: 'Eve' } });
+    const denied = await injectAs(app, userActor({ id: user.id }), {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Eve' },
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('FORBIDDEN');
   });
 
   it('validates user input with spec details', async () => {
-    const missing = await injectAs(app, admin(), { method: 'POST', url: '/api/users', payload: {} });
+    const missing = await injectAs(app, admin(), {
+      method: 'POST',
+      url: '/api/users',
+      payload: {},
+    });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name', rule: 'required' } });
-    const long = await injectAs(app, admin(), { method: 'POST', url: '/api/users', payload: { name: 'x'.repeat(101) } });
-    expect(long.json().error.details).toMatchObject({ field: 'name', rule: 'max_length', max: 100 });
+    expect(missing.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'name', rule: 'required' },
+    });
+    const long = await injectAs(app, admin(), {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'x'.repeat(101) },
+    });
+    expect(long.json().error.details).toMatchObject({
+      field: 'name',
+      rule: 'max_length',
+      max: 100,
+    });
   });
 
   it('creates, lists and revokes extra keys', async () => {
@@ -92,41 +144,92 @@ describe('identity service', () => {
     const del = await injectAs(app, me, { method: 'DELETE', url: `/api/users/me/api-keys/${id}` });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
-    const lookup = await injectAs(app, SYSTEM_ACTOR, { method: 'GET', url: `/internal/keys/${keyId}` });
+    const lookup = await injectAs(app, SYSTEM_ACTOR, {
+      method: 'GET',
+      url: `/internal/keys/${keyId}`,
+    });
     expect(lookup.statusCode).toBe(404);
-    const again = await injectAs(app, me, { method: 'DELETE', url: `/api/users/me/api-keys/${id}` });
+    const again = await injectAs(app, me, {
+      method: 'DELETE',
+      url: `/api/users/me/api-keys/${id}`,
+    });
     expect(again.statusCode).toBe(404);
   });
 
   it('creates teams with derived unique keys and manages members', async () => {
-    const ada = (await injectAs(app, admin(), { method: 'POST', url: '/api/users', payload: { name: 'Grace' } })).json().data.user;
-    const bob = (await injectAs(app, admin(), { method: 'POST', url: '/api/users', payload: { name: 'Bob' } })).json().data.user;
+    const ada = (
+      await injectAs(app, admin(), {
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: 'Grace' },
+      })
+    ).json().data.user;
+    const bob = (
+      await injectAs(app, admin(), { method: 'POST', url: '/api/users', payload: { name: 'Bob' } })
+    ).json().data.user;
     const actor = userActor({ id: ada.id });
-    const t1 = await injectAs(app, actor, { method: 'POST', url: '/api/teams', payload: { name: 'Platform Engineering' } });
+    const t1 = await injectAs(app, actor, {
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'Platform Engineering' },
+    });
     expect(t1.statusCode).toBe(201);
-    expect(t1.json().data).toMatchObject({ name: 'Platform Engineering', key: 'PE', id: expect.any(String) });
-    const t2 = await injectAs(app, actor, { method: 'POST', url: '/api/teams', payload: { name: 'Product Excellence' } });
+    expect(t1.json().data).toMatchObject({
+      name: 'Platform Engineering',
+      key: 'PE',
+      id: expect.any(String),
+    });
+    const t2 = await injectAs(app, actor, {
+      method: 'POST',
+      url: '/api/teams',
+      payload: { name: 'Product Excellence' },
+    });
     expect(t2.json().data.key).toBe('PE2');
     const teamId = t1.json().data.id;
 
     const outsider = userActor({ id: bob.id });
-    const refused = await injectAs(app, outsider, { method: 'POST', url: `/api/teams/${teamId}/members`, payload: { userId: bob.id } });
+    const refused = await injectAs(app, outsider, {
+      method: 'POST',
+      url: `/api/teams/${teamId}/members`,
+      payload: { userId: bob.id },
+    });
     expect(refused.statusCode).toBe(403);
 
-    const added = await injectAs(app, actor, { method: 'POST', url: `/api/teams/${teamId}/members`, payload: { userId: bob.id } });
+    const added = await injectAs(app, actor, {
+      method: 'POST',
+      url: `/api/teams/${teamId}/members`,
+      payload: { userId: bob.id },
+    });
     expect(added.statusCode).toBe(201);
-    const unknown = await injectAs(app, actor, { method: 'POST', url: `/api/teams/${teamId}/members`, payload: { userId: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await injectAs(app, actor, {
+      method: 'POST',
+      url: `/api/teams/${teamId}/members`,
+      payload: { userId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.statusCode).toBe(404);
 
-    const bobKeyActor = await injectAs(app, SYSTEM_ACTOR, { method: 'GET', url: `/internal/users/${bob.id}` });
+    const bobKeyActor = await injectAs(app, SYSTEM_ACTOR, {
+      method: 'GET',
+      url: `/internal/users/${bob.id}`,
+    });
     expect(bobKeyActor.json().data.teamIds).toEqual([teamId]);
 
-    const list = await injectAs(app, userActor({ id: ada.id, teamIds: [teamId, t2.json().data.id] }), { method: 'GET', url: '/api/teams' });
+    const list = await injectAs(
+      app,
+      userActor({ id: ada.id, teamIds: [teamId, t2.json().data.id] }),
+      { method: 'GET', url: '/api/teams' },
+    );
     expect(list.json().data.map((t: { key: string }) => t.key)).toEqual(['PE', 'PE2']);
 
-    const removed = await injectAs(app, actor, { method: 'DELETE', url: `/api/teams/${teamId}/members/${bob.id}` });
+    const removed = await injectAs(app, actor, {
+      method: 'DELETE',
+      url: `/api/teams/${teamId}/members/${bob.id}`,
+    });
     expect(removed.statusCode).toBe(204);
-    const after = await injectAs(app, SYSTEM_ACTOR, { method: 'GET', url: `/internal/users/${bob.id}` });
+    const after = await injectAs(app, SYSTEM_ACTOR, {
+      method: 'GET',
+      url: `/internal/users/${bob.id}`,
+    });
     expect(after.json().data.teamIds).toEqual([]);
   });
 
@@ -145,7 +248,15 @@ describe('identity service', () => {
   it('answers /api/me for an agent from its actor', async () => {
     const agent = agentActor(adminId, { name: 'Robo', agentTeamId: null, teamIds: ['t1'] });
     const res = await injectAs(app, agent, { method: 'GET', url: '/api/me' });
-    expect(res.json().data).toEqual({ type: 'agent', id: agent.id, name: 'Robo', ownerId: adminId, teamId: null, teamIds: ['t1'], isAdmin: false });
+    expect(res.json().data).toEqual({
+      type: 'agent',
+      id: agent.id,
+      name: 'Robo',
+      ownerId: adminId,
+      teamId: null,
+      teamIds: ['t1'],
+      isAdmin: false,
+    });
   });
 
   it('hides internal routes from non-system actors', async () => {

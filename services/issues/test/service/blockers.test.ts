@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/service-kit/testing';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  type Harness,
-  type World,
-} from '../support/harness.js';
+import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: blockers', () => {
-  let h: Harness;
-  let w: World;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    w = newWorld(h, 'BLK');
-  });
-  afterAll(async () => h.close());
+  const { h, w } = useIssuesApp('BLK');
 
   const block = (issueId: string, blockedById: string, actor = w.owner) =>
     call(h, actor, 'POST', `/api/tasks/${issueId}/blockers`, { blockedById });

@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentActor, userActor } from '@momentum/service-kit/testing';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  type Harness,
-  type World,
-} from '../support/harness.js';
+import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: comments', () => {
-  let h: Harness;
-  let w: World;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    w = newWorld(h, 'COM');
-  });
-  afterAll(async () => h.close());
+  const { h, w } = useIssuesApp('COM');
 
   it('adds a comment (201) with resolved @mentions of members and agents', async () => {
     const ada = h.directory.addMember(w.teamId, { name: 'Ada Lovelace' });

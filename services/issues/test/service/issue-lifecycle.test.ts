@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { userActor } from '@momentum/service-kit/testing';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  type Harness,
-  type World,
-} from '../support/harness.js';
+import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: internal lookups and deletion', () => {
-  let h: Harness;
-  let w: World;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    w = newWorld(h, 'ENG');
-  });
-  afterAll(async () => h.close());
+  const { h, w } = useIssuesApp('ENG');
 
   it('answers internal lookups to the system actor only', async () => {
     const issue = await createIssue(h, w);

@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentActor } from '@momentum/service-kit/testing';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  type Harness,
-  type World,
-} from '../support/harness.js';
+import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: read one, update, assignees, parents', () => {
-  let h: Harness;
-  let w: World;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    w = newWorld(h, 'ENG');
-  });
-  afterAll(async () => h.close());
+  const { h, w } = useIssuesApp('ENG');
 
   it('answers one issue with comments, activity, blockers and sub-issues', async () => {
     const parent = await createIssue(h, w, { title: 'Parent' });

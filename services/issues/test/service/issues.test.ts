@@ -1,24 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/service-kit/testing';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  type Harness,
-  type World,
-} from '../support/harness.js';
+import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: create, list, get, update', () => {
-  let h: Harness;
-  let w: World;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    w = newWorld(h, 'ENG');
-  });
-  afterAll(async () => h.close());
+  const { h, w } = useIssuesApp('ENG');
 
   it('creates an issue with identifier KEY-1 and the documented defaults', async () => {
     const res = await call(h, w.owner, 'POST', '/api/tasks', {

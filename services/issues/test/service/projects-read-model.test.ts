@@ -157,7 +157,8 @@ describe('issues: project read model and issue events', () => {
     expect((await call(h, actor, 'DELETE', `/api/tasks/${issue.id}`)).statusCode).toBe(204);
     const deleted = await eventually(async () =>
       received.find(
-        (e) => e.type === EventTypes.issues.issueDeleted && (e.data as IssueEventData).id === issue.id,
+        (e) =>
+          e.type === EventTypes.issues.issueDeleted && (e.data as IssueEventData).id === issue.id,
       ),
     );
     expect(deleted.data).toEqual({

@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IssuePriorities, IssueStatuses } from '@momentum/contracts';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  type Harness,
-  type World,
-} from '../support/harness.js';
+import { call, createIssue, useIssuesApp } from '../support/harness.js';
 
 describe('issues: input validation', () => {
-  let h: Harness;
-  let w: World;
-
-  beforeAll(async () => {
-    h = await startHarness();
-    w = newWorld(h, 'ENG');
-  });
-  afterAll(async () => h.close());
+  const { h, w } = useIssuesApp('ENG');
 
   it('validates input with the spec’s details', async () => {
     const noTitle = await call(h, w.owner, 'POST', '/api/tasks', { projectId: w.projectId });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { RequestSubjects, type Actor, type ProjectLookupReply } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
 import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
@@ -40,6 +41,21 @@ export async function startHarness(): Promise<Harness> {
       await ctx.close();
     },
   };
+}
+
+/**
+ * One harness and one world for a `describe` block: started in `beforeAll`, closed in
+ * `afterAll`. The returned objects are filled in when `beforeAll` has run.
+ */
+export function useIssuesApp(key?: string): { h: Harness; w: World } {
+  const h = {} as Harness;
+  const w = {} as World;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+    Object.assign(w, newWorld(h, key));
+  });
+  afterAll(async () => h.close());
+  return { h, w };
 }
 
 export interface World {
