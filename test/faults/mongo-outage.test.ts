@@ -34,7 +34,6 @@ describe('the database engine going away', () => {
     expect((await read.tasks()).status).toBe(200);
 
     await world.mongo.stop('SIGKILL');
-    const t0 = Date.now(); const { signActor } = await import('@momentum/service-kit'); void fetch(`${world.urls.agents}/api/agents`, { headers: signActor({ type: 'user', id: user.id, userId: user.id, name: 'x', teamIds: [], isAdmin: false }, world.secret) }).then(async r => console.log("DIRECT", Date.now()-t0, r.status, await r.text()));
 
     const tasks = await timed(read.tasks());
     expect(tasks.status).toBe(503);
@@ -48,7 +47,7 @@ describe('the database engine going away', () => {
     expect(agents.body).toEqual({ statusCode: 503, message: expect.any(String) });
     // Fail fast: within the driver's server selection timeout (3 s) and some slack, not
     // a hang until the client gives up.
-    expect({ tasks: [tasks.ms, tasks.body], write: write.ms, agents: [agents.ms, agents.body] }).toEqual({});
+    expect(Math.max(tasks.ms, write.ms, agents.ms)).toBeLessThan(5000);
 
     await world.mongo.start();
     // Recovered without a restart of any service: the drivers reconnect on their own.

@@ -84,18 +84,7 @@ export async function newTeam(owner: TestUser, members: TestUser[] = []): Promis
 }
 
 /** Poll until `check` returns a truthy value (event-fed read models converge). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | null | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { eventually } from '@momentum/service-kit/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -24,6 +24,15 @@ export const upstreamUnavailable = (reply: { send(payload: unknown): unknown }, 
     ),
   );
 
+/**
+ * Per-request reply-from options that turn its retries off. By default it retries a GET
+ * an upstream answers 503 up to 10 times (`maxRetriesOn503: 0` cannot turn that off), so
+ * with a service's database down a client waited 10 × the service's 3 s for the same 503
+ * (33 s, found by test/faults/mongo-outage.test.ts). The 503 and its Retry-After go
+ * straight to the client, which decides when to try again.
+ */
+export const noRetries = { retryDelay: () => null };
+
 export function undiciOptions(connections: number) {
   return {
     connections,
@@ -46,6 +55,7 @@ export async function registerPathFamilies(
       rewritePrefix: prefix,
       undici: undiciOptions(connections),
       replyOptions: {
+        ...noRetries,
         rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers),
         onError: (reply) => upstreamUnavailable(reply, upstream),
       },

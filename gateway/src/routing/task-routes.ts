@@ -5,7 +5,7 @@ import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
 import type { IdOwnerCache } from './id-owner.js';
 import { routeTaskCreate, routeTaskList, routeTaskSubpath } from './task-router.js';
-import { undiciOptions, upstreamUnavailable } from './proxies.js';
+import { noRetries, undiciOptions, upstreamUnavailable } from './proxies.js';
 
 const isJson = (contentType: string | undefined) =>
   contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
@@ -25,6 +25,7 @@ export async function registerTaskRoutes(
     await scope.register(replyFrom, { undici: undiciOptions(connections) });
 
     const forward = (upstream: Upstream, request?: FastifyRequest): FastifyReplyFromHooks => ({
+      ...noRetries,
       rewriteRequestHeaders: (req, headers) => upstreamHeaders(req, headers),
       onError: (reply) => upstreamUnavailable(reply, upstream),
       // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one

@@ -1,39 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectClient,
-  httpTransport,
-  postInitialize,
-  type McpTestClient,
-} from '@momentum/mcp-tools/testing';
+import { describe, expect, it } from 'vitest';
+import { connectClient, httpTransport, postInitialize } from '@momentum/mcp-tools/testing';
 import { api, gatewayUrl } from '../../../test/support/e2e.js';
 import {
   newAgent,
   newWorkspace,
-  type Workspace,
+  useWorkspaceClient,
 } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import { IN_APP_TOOLS } from '../../../libs/mcp-tools/test/support/tool-names.js';
 
-const IN_APP = [
-  'list_projects',
-  'get_project',
-  'list_tasks',
-  'get_task',
-  'create_task',
-  'update_task',
-  'search_tasks',
-  'add_comment',
-  'get_me',
-];
 const mcpUrl = () => `${gatewayUrl()}/mcp`;
 const connect = (key: string) => connectClient(httpTransport(mcpUrl(), key));
 
 describe('the gateway in-app MCP endpoint /mcp', () => {
-  let ws: Workspace;
-  let mcp: McpTestClient;
-  beforeAll(async () => {
-    ws = await newWorkspace();
-    mcp = await connect(ws.user.apiKey);
-  });
-  afterAll(() => mcp?.close());
+  const { ws, mcp } = useWorkspaceClient(connect);
 
   it('answers 401 in shape A without a valid key, and the SDK client cannot connect', async () => {
     for (const authorization of [undefined, 'Bearer svc_nope_nope', 'Basic Zm9vOmJhcg==']) {
@@ -59,7 +38,7 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
 
   it('offers exactly the nine in-app tools', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...IN_APP].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(mcp.client.getServerVersion()?.name).toBe('momentum');
   });
 

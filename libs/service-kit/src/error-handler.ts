@@ -85,6 +85,13 @@ const unavailableErrors = new Set([
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongooseServerSelectionError',
+  // The driver's pool errors carry their own names although they mean the same (a
+  // PoolClearedError is a MongoNetworkError): an operation waiting for a connection when
+  // the engine went away got a 500 instead of a 503 (seen by test/faults/mongo-outage).
+  'MongoPoolClearedError',
+  'MongoPoolClosedError',
+  'MongoServerClosedError',
+  'MongoWaitQueueTimeoutError',
 ]);
 
 export function toAppError(err: unknown): AppError {

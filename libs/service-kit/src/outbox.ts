@@ -1,6 +1,7 @@
 import type { Model } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from './bus.js';
+import { KeyedSerializer } from './keyed-serializer.js';
 
 /**
  * Transactional outbox without transactions: a write stores its events in the written
@@ -115,4 +116,21 @@ export class OutboxRelay {
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled(this.pending);
   }
+}
+
+/**
+ * A relay (not started) whose flushes and sweeps run in a new per-document queue
+ * (`<model>:<id>`), with that queue, for the service's other writers of those documents to
+ * share (see KeyedSerializer).
+ */
+export function serializedOutbox(
+  ctx: { bus: EventBus; log: Logger },
+  models: OutboxModel[],
+  sweepEveryMs?: number,
+): { relay: OutboxRelay; serializer: KeyedSerializer } {
+  const serializer = new KeyedSerializer();
+  const relay = new OutboxRelay(ctx.bus, models, ctx.log, sweepEveryMs, (key, work) =>
+    serializer.run(key, work),
+  );
+  return { relay, serializer };
 }

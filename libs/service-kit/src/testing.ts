@@ -75,3 +75,21 @@ export function injectAs(app: FastifyInstance, actor: Actor, options: InjectOpti
     headers: { ...(options.headers ?? {}), ...signActor(actor, TEST_SECRET) },
   });
 }
+
+/**
+ * Poll until `check` returns a truthy value and answer it (events, outbox flushes and
+ * event-fed read models are asynchronous); throws after `timeoutMs`.
+ */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 5000,
+  intervalMs = 50,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

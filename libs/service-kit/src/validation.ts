@@ -17,7 +17,8 @@ export function validationErrorFrom(error: z.ZodError): AppError {
   if (!issue) return new AppError('VALIDATION_ERROR', 'Invalid input', {});
   const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
   const details = detailsOf(issue, field);
-  const message = `${field}: ${messageOf(issue, details)}`;
+  // details.field, not field: an unknown key names itself, not the object holding it.
+  const message = `${String(details.field)}: ${messageOf(issue, details)}`;
   return new AppError('VALIDATION_ERROR', message, details);
 }
 
@@ -60,6 +61,7 @@ function ruleForSize(kind: 'min' | 'max', origin: string): string {
 
 function messageOf(issue: Issue, details: ErrorDetails): string {
   if (details.rule === 'required') return 'is required';
+  if (details.rule === 'unknown_field') return 'is not a known field';
   if ('allowed' in details) return `must be one of ${(details.allowed as unknown[]).join(', ')}`;
   return issue.message;
 }

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectClient,
-  httpTransport,
-  postInitialize,
-  type McpTestClient,
-} from '@momentum/mcp-tools/testing';
+import { describe, expect, it } from 'vitest';
+import { connectClient, httpTransport, postInitialize } from '@momentum/mcp-tools/testing';
 import { api } from '../../../test/support/e2e.js';
 import {
   newWorkspace,
   standaloneUrl,
-  type Workspace,
+  useWorkspaceClient,
 } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
 import {
   STANDALONE_TOOLS,
@@ -28,13 +23,7 @@ const initialize = (authorization?: string, body?: string) =>
   postInitialize(mcpUrl(), authorization, body);
 
 describe('mcp-server over Streamable HTTP (--http)', () => {
-  let ws: Workspace;
-  let mcp: McpTestClient;
-  beforeAll(async () => {
-    ws = await newWorkspace();
-    mcp = await connect(ws.user.apiKey);
-  });
-  afterAll(() => mcp?.close());
+  const { ws, mcp } = useWorkspaceClient(connect);
 
   it('GET /health answers without a key', async () => {
     const res = await fetch(`${standaloneUrl()}/health`);

@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { connectClient, type McpTestClient } from '@momentum/mcp-tools/testing';
+import { connectClient } from '@momentum/mcp-tools/testing';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { MCP_SERVER, bundlePath } from '../../../scripts/lib/components.mjs';
 import { gatewayUrl } from '../../../test/support/e2e.js';
-import { newWorkspace, type Workspace } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import {
+  newWorkspace,
+  useWorkspaceClient,
+} from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
 import {
   STANDALONE_TOOLS,
   asAgent,
@@ -38,13 +41,7 @@ const connect = (key: string) =>
   );
 
 describe('mcp-server over stdio', () => {
-  let ws: Workspace;
-  let mcp: McpTestClient;
-  beforeAll(async () => {
-    ws = await newWorkspace();
-    mcp = await connect(ws.user.apiKey);
-  });
-  afterAll(() => mcp?.close());
+  const { ws, mcp } = useWorkspaceClient(connect);
 
   it('offers the eleven standalone tools', async () => {
     const { tools } = await mcp.client.listTools();

@@ -7,19 +7,7 @@ import { newAgent, type Workspace } from '../../../libs/mcp-tools/test/support/e
  * The standalone server's tools, each called once against the real stack, as the
  * stdio and HTTP tests both run them: the transport must not change a single answer.
  */
-export const STANDALONE_TOOLS = [
-  'list_projects',
-  'get_project',
-  'create_project',
-  'list_tasks',
-  'get_task',
-  'create_task',
-  'update_task',
-  'search_tasks',
-  'add_comment',
-  'get_me',
-  'list_teams',
-];
+export { STANDALONE_TOOLS } from '../../../libs/mcp-tools/test/support/tool-names.js';
 
 /** get_me, list_teams, create_project, list_projects, get_project as the workspace's user. */
 export async function teamsAndProjects(mcp: McpTestClient, ws: Workspace) {

@@ -4,7 +4,7 @@ import {
   ensureIndexes,
   InternalClient,
   isMongoUp,
-  OutboxRelay,
+  serializedOutbox,
   type ServiceContext,
 } from '@momentum/service-kit';
 import type { AgentsConfig } from './config.js';
@@ -29,11 +29,9 @@ export async function buildAgentsApp(
 ): Promise<FastifyInstance> {
   const models = agentModels(ctx.db);
   await ensureIndexes(ctx.db);
-  const store = new AgentStore(models);
+  const { relay, serializer } = serializedOutbox(ctx, [models.Agent], 5000);
+  const store = new AgentStore(models, serializer);
   const events = new AgentEvents(ctx.bus, store);
-  const relay = new OutboxRelay(ctx.bus, [models.Agent], ctx.log, 5000, (key, work) =>
-    store.serialRun(key, work),
-  );
   let identity: InternalClient | null = null;
   let owners = deps.owners;
   if (!owners) {

@@ -3,12 +3,11 @@ import {
   createServiceApp,
   ensureIndexes,
   isMongoUp,
-  OutboxRelay,
+  serializedOutbox,
   type ServiceContext,
 } from '@momentum/service-kit';
 import type { HabitsConfig } from './config.js';
 import { habitsModels } from './store/models.js';
-import { KeyedSerializer } from '@momentum/service-kit';
 import { TaskStore } from './store/task-store.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
@@ -30,13 +29,10 @@ export async function buildHabitsApp(
   const models = habitsModels(ctx.db);
   await ensureIndexes(ctx.db);
   // One queue per document for every writer, the relay included (see TaskStore).
-  const serializer = new KeyedSerializer();
-  const relay = new OutboxRelay(
-    ctx.bus,
+  const { relay, serializer } = serializedOutbox(
+    ctx,
     [models.Task, models.Profile],
-    ctx.log,
     ctx.config.OUTBOX_SWEEP_MS,
-    (key, work) => serializer.run(key, work),
   );
   const deps: HabitsDeps = {
     tasks: new TaskStore(models, serializer),

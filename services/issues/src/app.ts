@@ -3,7 +3,7 @@ import {
   createServiceApp,
   ensureIndexes,
   isMongoUp,
-  OutboxRelay,
+  serializedOutbox,
   type ServiceContext,
 } from '@momentum/service-kit';
 import type { IssuesConfig } from './config.js';
@@ -13,7 +13,6 @@ import { Outbox } from './events/outbox.js';
 import { consumeProjectEvents } from './events/project-consumer.js';
 import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
-import { KeyedSerializer } from '@momentum/service-kit';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
 import { BlockerStore } from './store/blocker-store.js';
@@ -40,14 +39,7 @@ export async function buildIssuesApp(
   await ensureIndexes(ctx.db);
 
   // One writer at a time per document, shared by the relay and the issue updates.
-  const serializer = new KeyedSerializer();
-  const relay = new OutboxRelay(
-    ctx.bus,
-    [models.Issue, models.Activity],
-    ctx.log,
-    undefined,
-    (key, work) => serializer.run(key, work),
-  );
+  const { relay, serializer } = serializedOutbox(ctx, [models.Issue, models.Activity]);
   relay.start();
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);

@@ -4,14 +4,13 @@ import {
   ensureIndexes,
   InternalClient,
   isMongoUp,
-  OutboxRelay,
+  serializedOutbox,
   type ServiceContext,
 } from '@momentum/service-kit';
 import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
 import { IssueStateStore } from './store/issue-state-store.js';
-import { KeyedSerializer } from '@momentum/service-kit';
 import { HttpTeamDirectory, type TeamDirectory } from './deps/team-directory.js';
 import { HttpIssueStatesSource, type IssueStatesSource } from './deps/issue-states-source.js';
 import { consumeIssueEvents } from './events/issue-consumer.js';
@@ -33,7 +32,7 @@ export async function buildProjectsApp(
   const models = projectModels(ctx.db);
   await ensureIndexes(ctx.db);
   // One queue per document for every writer in this process (see KeyedSerializer in service-kit).
-  const serializer = new KeyedSerializer();
+  const { relay, serializer } = serializedOutbox(ctx, [models.Project]);
   const store = new ProjectStore(models, serializer);
   const states = new IssueStateStore(models, serializer);
 
@@ -46,9 +45,6 @@ export async function buildProjectsApp(
   const teams = given.teams ?? new HttpTeamDirectory(client(ctx.config.IDENTITY_URL));
   const issueStates = given.issueStates ?? new HttpIssueStatesSource(client(ctx.config.ISSUES_URL));
 
-  const relay = new OutboxRelay(ctx.bus, [models.Project], ctx.log, undefined, (key, work) =>
-    serializer.run(key, work),
-  );
   relay.start();
   answerProjectLookups(ctx.bus, store);
   await consumeIssueEvents(ctx.bus, states, ctx.log);

@@ -17,12 +17,16 @@ export function tally(statuses: readonly IssueStatus[]): Counts {
 }
 
 /** A user with a team and a project of that team. */
-export async function projectOwner(): Promise<{ user: TestUser; projectId: string }> {
+export async function projectOwner(): Promise<{
+  user: TestUser;
+  teamId: string;
+  projectId: string;
+}> {
   const user = await newUser();
   const team = await newTeam(user);
   const res = await api(user.apiKey, 'POST', '/api/projects', { teamId: team.id, name: 'Faults' });
   if (res.status !== 201) throw new Error(`creating a project failed: ${res.status} ${res.text}`);
-  return { user, projectId: res.body.data.id };
+  return { user, teamId: team.id, projectId: res.body.data.id };
 }
 
 export const createIssue = (user: TestUser, projectId: string, i: number) =>

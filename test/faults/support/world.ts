@@ -74,7 +74,7 @@ export async function startWorld(basePort: number): Promise<World> {
       basePort,
       dbPrefix: `faults_${run}`,
       eventPrefix: `faults${run}`,
-      logLevel: 'warn',
+      logLevel: process.env.FAULTS_LOG_LEVEL ?? 'warn',
       // FAULTS_LOGS=1 shows the services' warnings (reconnects, failed flushes) while debugging.
       quiet: process.env.FAULTS_LOGS !== '1',
       withMcp: false,

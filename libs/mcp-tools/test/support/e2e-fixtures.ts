@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { McpTestClient } from '@momentum/mcp-tools/testing';
 import {
   api,
   newTeam,
@@ -30,6 +31,24 @@ export async function newWorkspace(): Promise<Workspace> {
   });
   if (res.status !== 201) throw new Error(`creating a project failed: ${res.status} ${res.text}`);
   return { user, team, project: res.body.data };
+}
+
+/**
+ * A workspace and a client connected as its user, for a `describe` block: made in
+ * `beforeAll`, closed in `afterAll`. The returned objects are filled in when `beforeAll` has run.
+ */
+export function useWorkspaceClient(connect: (key: string) => Promise<McpTestClient>): {
+  ws: Workspace;
+  mcp: McpTestClient;
+} {
+  const ws = {} as Workspace;
+  const mcp = {} as McpTestClient;
+  beforeAll(async () => {
+    Object.assign(ws, await newWorkspace());
+    Object.assign(mcp, await connect(ws.user.apiKey));
+  });
+  afterAll(() => mcp.close?.());
+  return { ws, mcp };
 }
 
 export interface TestAgent {

@@ -2,19 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS, toolsFor } from '../../src/index.js';
 import { connect, fakeClient } from './harness.js';
+import { IN_APP_TOOLS, STANDALONE_TOOLS } from '../support/tool-names.js';
 
-const IN_APP = [
-  'list_projects',
-  'get_project',
-  'list_tasks',
-  'get_task',
-  'create_task',
-  'update_task',
-  'search_tasks',
-  'add_comment',
-  'get_me',
-];
-const STANDALONE = [...IN_APP, 'create_project', 'list_teams'];
 const READ_ONLY = [
   'list_projects',
   'get_project',
@@ -61,8 +50,8 @@ describe('the tool registry', () => {
   });
 
   it('offers exactly the nine in-app tools and the eleven standalone ones', () => {
-    expect(inApp.map((t) => t.name).sort()).toEqual([...IN_APP].sort());
-    expect(standalone.map((t) => t.name).sort()).toEqual([...STANDALONE].sort());
+    expect(inApp.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
+    expect(standalone.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
     expect(toolsFor('in-app')).toHaveLength(9);
     expect(toolsFor('standalone')).toHaveLength(11);
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);

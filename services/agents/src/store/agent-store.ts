@@ -37,21 +37,18 @@ const ownedLive = (scope: Scope, agent: AgentDoc | null): AgentDoc | null =>
  * `_outbox` in the same atomic update.
  */
 export class AgentStore {
-  private readonly serial = new KeyedSerializer();
-
-  constructor(readonly m: AgentModels) {}
+  /** `serial`: the per-document queue shared with the outbox relay (`serializedOutbox`). */
+  constructor(
+    readonly m: AgentModels,
+    private readonly serial = new KeyedSerializer(),
+  ) {}
 
   /**
    * Runs a read-then-write on one agent without overlap with any other write to it in
    * this process (see KeyedSerializer); the key matches the outbox relay's.
    */
   serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serialRun(`${this.m.Agent.modelName}:${id}`, work);
-  }
-
-  /** The same queue by its raw key, for the outbox relay (`<model>:<id>`). */
-  serialRun<T>(key: string, work: () => Promise<T>): Promise<T> {
-    return this.serial.run(key, work);
+    return this.serial.run(`${this.m.Agent.modelName}:${id}`, work);
   }
 
   async create(scope: Scope, id: string, input: NewAgent, event: EventEnvelope): Promise<AgentDoc> {

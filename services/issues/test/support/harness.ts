@@ -107,15 +107,4 @@ export async function createIssue(
 }
 
 /** Poll until `check` is truthy (events and outbox flushes are asynchronous). */
-export async function eventually<T>(
-  check: () => Promise<T | null | undefined | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { eventually } from '@momentum/service-kit/testing';

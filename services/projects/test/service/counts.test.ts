@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventTypes, makeEvent, type IssueEventData } from '@momentum/contracts';
 import { injectAs } from '@momentum/service-kit/testing';
-import {
-  countsWith,
-  createProject,
-  issueEvents,
-  member,
-  startHarness,
-  type Harness,
-} from './harness.js';
+import { countsWith, createProject, issueEvents, member, useProjectsApp } from './harness.js';
 
 describe('issue counts read model', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h.close());
+  const h = useProjectsApp();
 
   const { publish, countsOf, converges } = issueEvents(() => h);
 

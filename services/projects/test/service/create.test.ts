@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProjectStatuses } from '@momentum/contracts';
 import { agentActor, injectAs } from '@momentum/service-kit/testing';
-import {
-  countsWith,
-  createProject,
-  member,
-  requests,
-  startHarness,
-  type Harness,
-} from './harness.js';
+import { countsWith, createProject, member, requests, useProjectsApp } from './harness.js';
 
 describe('creating projects', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h.close());
+  const h = useProjectsApp();
   const { post } = requests(() => h);
   const zeroCounts = countsWith({});
 

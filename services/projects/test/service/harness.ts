@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import {
   EventTypes,
   makeEvent,
@@ -9,7 +10,13 @@ import {
   type IssueStatus,
 } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
-import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import {
+  eventually,
+  injectAs,
+  testConfig,
+  testContext,
+  userActor,
+} from '@momentum/service-kit/testing';
 import { ProjectsConfigSchema, type ProjectsConfig } from '../../src/config.js';
 import { buildProjectsApp } from '../../src/app.js';
 import { FakeIssueStates, FakeTeamDirectory } from './fakes.js';
@@ -40,6 +47,19 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * One harness for a `describe` block: started in `beforeAll`, closed in `afterAll`. The
+ * returned object is filled in when `beforeAll` has run.
+ */
+export function useProjectsApp(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterAll(async () => h.close());
+  return h;
+}
+
 /** A user in a fresh team (known to the fake directory). */
 export function member(h: Harness, teamIds: string[] = [randomUUID()]): Actor {
   const actor = userActor({ teamIds });
@@ -66,18 +86,9 @@ export function recordEvents(h: Harness, service: string): EventEnvelope[] {
   return seen;
 }
 
-export async function until<T>(
-  check: () => Promise<T | null | undefined | false>,
-  timeoutMs = 5000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** `eventually`, polling every 25 ms. */
+export const until = <T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 5000) =>
+  eventually(check, timeoutMs, 25);
 
 /** The project routes as an actor, for one harness (resolved lazily: it starts in beforeAll). */
 export function requests(harness: () => Harness) {

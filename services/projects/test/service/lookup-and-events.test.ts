@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EventTypes,
   RequestSubjects,
@@ -9,21 +9,10 @@ import {
 import { connectService } from '@momentum/service-kit';
 import { injectAs } from '@momentum/service-kit/testing';
 import { buildProjectsApp } from '../../src/app.js';
-import {
-  createProject,
-  member,
-  recordEvents,
-  startHarness,
-  until,
-  type Harness,
-} from './harness.js';
+import { createProject, member, recordEvents, until, useProjectsApp } from './harness.js';
 
 describe('project lookups and events', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h.close());
+  const h = useProjectsApp();
 
   const outboxEmpty = (id: string) =>
     until(async () => {

@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EventTypes, ProjectStatuses } from '@momentum/contracts';
-import {
-  createProject,
-  member,
-  recordEvents,
-  requests,
-  startHarness,
-  until,
-  type Harness,
-} from './harness.js';
+import { createProject, member, recordEvents, requests, until, useProjectsApp } from './harness.js';
 
 describe('updating projects', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h.close());
+  const h = useProjectsApp();
   const { patch, get } = requests(() => h);
 
   describe('PATCH /api/projects/:id', () => {

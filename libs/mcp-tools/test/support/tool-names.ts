@@ -1,0 +1,18 @@
+/**
+ * The tools each MCP surface offers: what the registry's unit test and the e2e tests of
+ * both surfaces expect to be listed.
+ */
+export const IN_APP_TOOLS = [
+  'list_projects',
+  'get_project',
+  'list_tasks',
+  'get_task',
+  'create_task',
+  'update_task',
+  'search_tasks',
+  'add_comment',
+  'get_me',
+];
+
+/** The standalone server's: the in-app tools, and projects and teams to start from. */
+export const STANDALONE_TOOLS = [...IN_APP_TOOLS, 'create_project', 'list_teams'];
