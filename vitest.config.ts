@@ -11,7 +11,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{libs,services,gateway,mcp-server}/**/test/unit/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: [
+            '{libs,services,gateway,mcp-server}/**/test/unit/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+          ],
         },
       },
       {
@@ -26,7 +29,10 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts', '{services,gateway,mcp-server}/**/test/e2e/**/*.test.ts'],
+          include: [
+            'test/e2e/**/*.test.ts',
+            '{services,gateway,mcp-server}/**/test/e2e/**/*.test.ts',
+          ],
           globalSetup: ['test/setup/stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -40,7 +46,9 @@ export default defineConfig({
           include: ['test/faults/**/*.test.ts'],
           globalSetup: ['test/faults/setup.ts'],
           env: { DIST_DIR: '.cache/dist-faults' },
-          fileParallelism: false,
+          // One file at a time (fileParallelism is not a project option).
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

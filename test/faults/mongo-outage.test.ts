@@ -12,9 +12,9 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function timed(call: Promise<ApiResponse>): Promise<ApiResponse & { ms: number }> {
+async function timed(call: () => Promise<ApiResponse>): Promise<ApiResponse & { ms: number }> {
   const start = Date.now();
-  const res = await call;
+  const res = await call();
   return { ...res, ms: Date.now() - start };
 }
 
@@ -35,19 +35,21 @@ describe('the database engine going away', () => {
 
     await world.mongo.stop('SIGKILL');
 
-    const tasks = await timed(read.tasks());
+    const tasks = await timed(read.tasks);
     expect(tasks.status).toBe(503);
-    expect(tasks.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+    expect(tasks.body).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+    });
     expect(tasks.headers.get('retry-after')).toBe('1');
-    const write = await timed(createIssue(user, projectId, 99));
+    const write = await timed(() => createIssue(user, projectId, 99));
     expect(write.status).toBe(503);
     expect(write.body.error.code).toBe('SERVICE_UNAVAILABLE');
-    const agents = await timed(read.agents());
+    const agents = await timed(read.agents);
     expect(agents.status).toBe(503);
     expect(agents.body).toEqual({ statusCode: 503, message: expect.any(String) });
-    // Fail fast: within the driver's server selection timeout (3 s) and some slack, not
-    // a hang until the client gives up.
-    expect(Math.max(tasks.ms, write.ms, agents.ms)).toBeLessThan(5000);
+    // Fail fast: the driver's server selection timeout (3 s) plus slack for a loaded
+    // machine; the gateway's retries of 503s once made a read take 33 s.
+    expect(Math.max(tasks.ms, write.ms, agents.ms)).toBeLessThan(6000);
 
     await world.mongo.start();
     // Recovered without a restart of any service: the drivers reconnect on their own.

@@ -14,7 +14,13 @@ afterAll(async () => {
 });
 
 /** `creates` new issues, then moves the first `moves` of them to another status. */
-async function writes(user: TestUser, projectId: string, from: number, creates: number, moves: number) {
+async function writes(
+  user: TestUser,
+  projectId: string,
+  from: number,
+  creates: number,
+  moves: number,
+) {
   const created = await runPool(creates, 5, (i) => createIssue(user, projectId, from + i));
   const moved = await runPool(moves, 5, (i) =>
     api(user.apiKey, 'PATCH', `/api/tasks/${created[i]!.body?.data?.id}`, {

@@ -85,14 +85,20 @@ const unavailableErrors = new Set([
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongooseServerSelectionError',
-  // The driver's pool errors carry their own names although they mean the same (a
-  // PoolClearedError is a MongoNetworkError): an operation waiting for a connection when
-  // the engine went away got a 500 instead of a 503 (seen by test/faults/mongo-outage).
+  // The same condition under the driver's pool error names (a PoolClearedError is a
+  // MongoNetworkError): an operation waiting for a connection when the engine goes away.
   'MongoPoolClearedError',
   'MongoPoolClosedError',
   'MongoServerClosedError',
   'MongoWaitQueueTimeoutError',
 ]);
+
+/**
+ * Socket errors that reach a handler unwrapped. When the engine goes away, the driver
+ * lets "This socket has been ended by the other party" (EPIPE) from a pooled connection
+ * through as a plain Error, which was a 500 (test/faults/mongo-outage.test.ts).
+ */
+const unavailableCodes = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
 
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
@@ -112,7 +118,7 @@ export function toAppError(err: unknown): AppError {
           : (e.message ?? 'Bad request');
     return new AppError(code, message);
   }
-  if (e.name && unavailableErrors.has(e.name)) {
+  if ((e.name && unavailableErrors.has(e.name)) || (e.code && unavailableCodes.has(e.code))) {
     return new AppError(
       'SERVICE_UNAVAILABLE',
       'The database is unavailable; try again shortly',

@@ -10,6 +10,14 @@ export async function serve(
   options: { port: number; host: string; closers: Array<() => Promise<void>> },
 ): Promise<void> {
   let closing = false;
+  // A keep-alive connection whose request is in flight at the signal turns idle once it
+  // is answered, and nothing closed it then: app.close() waited for the client's
+  // keep-alive timeout (72 s) and the force exit below ended the process with 1 instead
+  // (test/faults/graceful-shutdown.test.ts). Answers sent while closing therefore close
+  // their connection, which also tells the client not to send another request on it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -11,7 +11,9 @@ export interface Counts {
 export const statusFor = (i: number): IssueStatus => IssueStatuses[i % IssueStatuses.length]!;
 
 export function tally(statuses: readonly IssueStatus[]): Counts {
-  const issuesByStatus = Object.fromEntries(IssueStatuses.map((s) => [s, 0])) as Counts['issuesByStatus'];
+  const issuesByStatus = Object.fromEntries(
+    IssueStatuses.map((s) => [s, 0]),
+  ) as Counts['issuesByStatus'];
   for (const s of statuses) issuesByStatus[s] += 1;
   return { issues: statuses.length, issuesByStatus };
 }
@@ -39,7 +41,11 @@ export async function listIssues(
 ): Promise<Array<{ id: string; status: IssueStatus }>> {
   const all: Array<{ id: string; status: IssueStatus }> = [];
   for (let page = 1; ; page++) {
-    const res = await api(user.apiKey, 'GET', `/api/tasks?projectId=${projectId}&limit=100&page=${page}`);
+    const res = await api(
+      user.apiKey,
+      'GET',
+      `/api/tasks?projectId=${projectId}&limit=100&page=${page}`,
+    );
     if (res.status !== 200) throw new Error(`listing issues failed: ${res.status} ${res.text}`);
     all.push(...res.body.data);
     if (res.body.data.length < 100) return all;

@@ -21,6 +21,7 @@ export interface World {
   mongo: Engine;
   nats: Engine;
   process(name: Component): ChildProcess;
+  running(name: Component): boolean;
   /** Sends `signal` to a service or the gateway and waits for it to exit. */
   signal(name: Component, signal: NodeJS.Signals): Promise<Exit>;
   /** Starts it again with the env it had; resolves once it is healthy. */
@@ -74,9 +75,10 @@ export async function startWorld(basePort: number): Promise<World> {
       basePort,
       dbPrefix: `faults_${run}`,
       eventPrefix: `faults${run}`,
-      logLevel: process.env.FAULTS_LOG_LEVEL ?? 'warn',
-      // FAULTS_LOGS=1 shows the services' warnings (reconnects, failed flushes) while debugging.
-      quiet: process.env.FAULTS_LOGS !== '1',
+      // FAULTS_LOGS=warn (or info…) shows the services' logs from that level, to see the
+      // reconnects, failed flushes and shutdowns behind a failure.
+      logLevel: process.env.FAULTS_LOGS ?? 'warn',
+      quiet: !process.env.FAULTS_LOGS,
       withMcp: false,
       extraEnv: { RATE_LIMIT_MAX: '0' },
     });
@@ -97,6 +99,7 @@ export async function startWorld(basePort: number): Promise<World> {
     mongo,
     nats,
     process: processOf,
+    running: (name) => processOf(name).exitCode === null && processOf(name).signalCode === null,
     signal: (name, signal) => signalAndWait(processOf(name), signal),
     restart: async (name) => void (await stack.restart(name)),
     close: async () => {
