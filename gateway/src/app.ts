@@ -5,6 +5,7 @@ import {
   BODY_LIMIT,
   REQUEST_ID_HEADER,
   frameworkErrors,
+  installClosingGuard,
   installErrorHandler,
   installSecurityHeaders,
   loggerOptions,
@@ -54,11 +55,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: false, // installClosingGuard answers in the path's shape
     frameworkErrors: frameworkErrors(errorShapeForPath),
   });
 
   installErrorHandler(app, errorShapeForPath);
   installSecurityHeaders(app);
+  installClosingGuard(app);
 
   // Streams forwarded as they come are not parsed here, so the limit is checked early.
   app.addHook('onRequest', async (request, reply) => {

@@ -5,6 +5,7 @@ import { errorBody } from '@momentum/contracts';
 import { verifyActor } from './actor-header.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { installSecurityHeaders } from './security-headers.js';
+import { installClosingGuard } from './closing-guard.js';
 import { openApiPaths } from './openapi.js';
 import { installJsonParser } from './json-parser.js';
 
@@ -66,6 +67,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: false, // installClosingGuard answers in the path's shape
     frameworkErrors: frameworkErrors(() => shape),
   });
 
@@ -73,6 +75,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   installErrorHandler(app, () => shape);
   installJsonParser(app);
   installSecurityHeaders(app);
+  installClosingGuard(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -15,3 +15,4 @@ export * from './service-context.js';
 export * from './api-keys.js';
 export * from './json-parser.js';
 export * from './keyed-serializer.js';
+export * from './closing-guard.js';

@@ -50,6 +50,7 @@ describe('toAppError', () => {
     'MongoNotConnectedError',
     'MongoTopologyClosedError',
     'MongooseServerSelectionError',
+    'MongoPoolClearedError',
   ])('a lost database (%s) is 503 with Retry-After and no driver text', (name) => {
     const err = toAppError(named(name));
     expect(err).toMatchObject({
@@ -59,6 +60,14 @@ describe('toAppError', () => {
     });
     expect(err.message).not.toContain('driver');
   });
+
+  it.each(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'])(
+    'a plain socket error (%s) from a dying engine is 503, not 500',
+    (code) => {
+      const err = toAppError(Object.assign(new Error('This socket has been ended'), { code }));
+      expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    },
+  );
 
   it('a duplicate key (11000) is 409 CONFLICT; other server errors are 500', () => {
     expect(toAppError(named('MongoServerError', { code: 11000 }))).toMatchObject({
