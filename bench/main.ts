@@ -11,6 +11,7 @@ import { startWorld } from './world.js';
 const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
+const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 20_000);
 const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
 
 const world = await startWorld(Number(process.env.BENCH_BASE_PORT ?? 4200));
@@ -33,11 +34,13 @@ try {
   await grow(world, templates, SMALL - 1, 0);
   const ids = { taskId: templates.todoId, habitId: habit.data.id, issueId: issue.data.id };
 
+  // Warm-up long enough for the JIT and the heaps to settle, so the memory figure
+  // measures growth, not start-up.
   step('warm-up');
   await runLoad({
     url: `${world.gatewayUrl}/api/tasks/${ids.taskId}`,
     headers: { authorization: `Bearer ${world.user.key}` },
-    durationS: 3,
+    amount: WARM_UP_REQUESTS,
   });
   const rssIdle = rssByProcess(world);
 
