@@ -1,0 +1,135 @@
+// The Dockerfile and .dockerignore, checked without Docker or Kubernetes.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Env, ROOT, read, COMPONENTS } from './support.js';
+
+interface Instruction {
+  op: string;
+  args: string;
+}
+interface Stage {
+  from: string;
+  name: string | undefined;
+  body: Instruction[];
+}
+
+function parseDockerfile(text: string) {
+  const lines = text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const globalArgs: Env = {};
+  const stages: Stage[] = [];
+  for (const line of lines) {
+    const [op = '', ...rest] = line.split(/\s+/);
+    const ins = { op: op.toUpperCase(), args: rest.join(' ') };
+    if (ins.op === 'FROM') {
+      const m = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(ins.args);
+      const image = (m?.[1] ?? '').replace(/\$\{?(\w+)\}?/g, (_, v: string) => globalArgs[v] ?? '');
+      stages.push({ from: image, name: m?.[2], body: [] });
+    } else if (stages.length === 0 && ins.op === 'ARG') {
+      const [k = '', v = ''] = ins.args.split('=');
+      globalArgs[k] = v;
+    } else {
+      stages.at(-1)?.body.push(ins);
+    }
+  }
+  return stages;
+}
+
+const dockerfile = read('Dockerfile');
+const stages = parseDockerfile(dockerfile);
+const runtime = stages.at(-1) as Stage;
+const ops = (stage: Stage, op: string) => stage.body.filter((i) => i.op === op).map((i) => i.args);
+const stageNamed = (name: string) => stages.find((s) => s.name === name);
+
+/** The workspace folders of the root package.json, with globs expanded. */
+function workspaces(): string[] {
+  const pkg = JSON.parse(read('package.json')) as { workspaces: string[] };
+  return pkg.workspaces.flatMap((ws) => {
+    if (!ws.endsWith('/*')) return [ws];
+    const parent = ws.slice(0, -2);
+    return readdirSync(path.join(ROOT, parent))
+      .map((d) => `${parent}/${d}`)
+      .filter((d) => existsSync(path.join(ROOT, d, 'package.json')));
+  });
+}
+
+describe('Dockerfile', () => {
+  it('has several stages on node:20-bookworm-slim', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(3);
+    for (const s of stages) {
+      const base = stageNamed(s.from);
+      expect(base ? base.from : s.from, `FROM ${s.from}`).toBe('node:20-bookworm-slim');
+    }
+  });
+
+  it('installs dependencies with npm ci from every workspace package.json first', () => {
+    const first = stages[0] as Stage;
+    const copies = ops(first, 'COPY').join('\n');
+    expect(copies).toMatch(/package-lock\.json/);
+    for (const ws of workspaces()) expect(copies, ws).toContain(`${ws}/package.json`);
+    const runIdx = first.body.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+    const srcIdx = first.body.findIndex((i) => i.op === 'COPY' && /^\.\s/.test(i.args));
+    expect(runIdx).toBeGreaterThan(-1);
+    // the sources come later (a source change keeps the npm ci layer)
+    expect(srcIdx === -1 || srcIdx > runIdx).toBe(true);
+  });
+
+  it('a build stage bundles with scripts/build.mjs', () => {
+    const builds = stages.filter((s) => ops(s, 'RUN').some((r) => r.includes('scripts/build.mjs')));
+    expect(builds.length).toBe(1);
+    expect(
+      ops(runtime, 'COPY').some((c) => c.includes(`--from=${builds[0]?.name}`) && /dist/.test(c)),
+    ).toBe(true);
+  });
+
+  it('the runtime stage carries production dependencies only', () => {
+    const nodeModules = ops(runtime, 'COPY').find((c) => /node_modules/.test(c));
+    const fromStage = /--from=(\S+)/.exec(nodeModules ?? '')?.[1];
+    const source = fromStage ? stageNamed(fromStage) : runtime;
+    const installs = [...ops(runtime, 'RUN'), ...(source ? ops(source, 'RUN') : [])];
+    expect(installs.some((r) => /npm ci\b.*--omit=dev/.test(r))).toBe(true);
+  });
+
+  it('runs as a non-root user, the bundle chosen by ARG COMPONENT', () => {
+    const user = ops(runtime, 'USER').at(-1);
+    expect(user).toBeDefined();
+    expect(['root', '0', '0:0']).not.toContain(user);
+    expect(ops(runtime, 'ARG').some((a) => /^COMPONENT\b/.test(a))).toBe(true);
+    expect(ops(runtime, 'ENV').join(' ')).toMatch(/COMPONENT=\$\{?COMPONENT\}?/);
+    const start = [...ops(runtime, 'ENTRYPOINT'), ...ops(runtime, 'CMD')].join(' ');
+    expect(start).toContain('dist/${COMPONENT}.mjs');
+    expect(ops(runtime, 'EXPOSE').length).toBeGreaterThan(0);
+  });
+
+  it('has a HEALTHCHECK calling /health with node fetch', () => {
+    const check = ops(runtime, 'HEALTHCHECK').join(' ');
+    expect(check).toMatch(/CMD/);
+    expect(check).toContain('/health');
+    expect(check).toMatch(/\bnode\b.*fetch\(/);
+  });
+});
+
+describe('.dockerignore', () => {
+  const ignored = read('.dockerignore')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+
+  it('keeps node_modules, dist, .git and local data out of the context', () => {
+    for (const p of ['.git', 'dist', '.data', '.cache']) expect(ignored, p).toContain(p);
+    expect(ignored.some((p) => /(^|\*\*\/)node_modules$/.test(p))).toBe(true);
+  });
+
+  it('keeps what the build needs', () => {
+    const needed = ['package.json', 'package-lock.json', 'scripts', ...workspaces()];
+    needed.push(...COMPONENTS.map((c) => c.entry));
+    for (const p of ignored) {
+      for (const n of needed)
+        expect(n === p || n.startsWith(`${p}/`), `${p} hides ${n}`).toBe(false);
+    }
+  });
+});
