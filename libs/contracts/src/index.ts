@@ -6,4 +6,5 @@ export * from './identity.js';
 export * from './tasks.js';
 export * from './projects.js';
 export * from './issues.js';
+export * from './issue-views.js';
 export * from './agents.js';
