@@ -3,7 +3,7 @@ import { signActor } from '@momentum/service-kit';
 import type { Actor } from '@momentum/contracts';
 import { BenchClient } from './client.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
-import { dropDatabases, ensureMongo, ensureNats } from '../scripts/lib/engines.mjs';
+import { deleteStreams, dropDatabases, ensureMongo, ensureNats } from '../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startStack } from '../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -78,6 +78,7 @@ export async function startWorld(basePort: number): Promise<World> {
     stop: async () => {
       await stack.stop();
       await dropDatabases(mongo.url, `${dbPrefix}_`);
+      await deleteStreams(nats.url, new RegExp(`^BENCH${run.toUpperCase()}_`));
       mongo.child?.kill('SIGTERM');
       nats.child?.kill('SIGTERM');
     },

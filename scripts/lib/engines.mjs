@@ -188,3 +188,22 @@ export async function dropDatabases(url, prefix) {
     await client.close();
   }
 }
+
+/**
+ * Deletes the JetStream streams whose names match (test and benchmark runs use their own
+ * subject prefix, hence their own streams; left behind they pile up in a shared server).
+ */
+export async function deleteStreams(url, pattern) {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: url.replace(/^nats:\/\//, '') });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const names = [];
+    for await (const info of jsm.streams.list()) {
+      if (pattern.test(info.config.name)) names.push(info.config.name);
+    }
+    for (const name of names) await jsm.streams.delete(name).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with the npm scripts
-import { ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
+import { deleteStreams, ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
 
 /** Real engines for service tests: whatever is configured or running, else started here. */
 export default async function setup(project: TestProject) {
@@ -11,6 +11,8 @@ export default async function setup(project: TestProject) {
   project.provide('mongoUrl', mongo.url);
   project.provide('natsUrl', nats.url);
   return async () => {
+    // The streams of testConfig()'s prefixes (`t<12 hex>`), once every file is done.
+    await deleteStreams(nats.url, /^T[0-9A-F]{12}_/).catch(() => undefined);
     mongo.child?.kill('SIGTERM');
     nats.child?.kill('SIGTERM');
   };

@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
-import { dropDatabases, ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
+import {
+  deleteStreams,
+  dropDatabases,
+  ensureMongo,
+  ensureNats,
+} from '../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startStack } from '../../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -40,6 +45,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stack.stop();
     await dropDatabases(mongo.url, `e2e_${run}_`);
+    await deleteStreams(nats.url, new RegExp(`^E2E${run.toUpperCase()}_`)).catch(() => undefined);
     mongo.child?.kill('SIGTERM');
     nats.child?.kill('SIGTERM');
   };
