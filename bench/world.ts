@@ -9,7 +9,7 @@ import { startStack } from '../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { build } from '../scripts/build.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
-import { ensureDependencies } from '../scripts/lib/setup.mjs';
+import { ensureDependencies, newUserKey } from '../scripts/lib/setup.mjs';
 
 /** The stack under test and the people, team and project the benchmark works with. */
 export interface World {
@@ -35,7 +35,7 @@ export async function startWorld(basePort: number): Promise<World> {
   await build({ quiet: true });
   const run = randomUUID().replace(/-/g, '').slice(0, 8);
   const secret = randomBytes(32).toString('base64url');
-  const adminKey = `svc_u${randomBytes(12).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  const adminKey = newUserKey();
   const dbPrefix = `bench_${run}`;
   const stack = await startStack({
     mongoUrl: mongo.url,

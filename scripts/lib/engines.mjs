@@ -87,7 +87,6 @@ export async function ensureMongo({ dataDir = path.join(ROOT, '.data'), port = 2
   const url = `mongodb://127.0.0.1:${port}`;
   if (await portOpen('127.0.0.1', port)) return { url, child: null };
   if (!which('mongod')) {
-    log(`starting FerretDB ${FERRETDB_VERSION} (SQLite) on ${port}`);
     return { url, child: await startFerretDB({ dir: path.join(dataDir, 'ferretdb'), port }) };
   }
   const dbpath = path.join(dataDir, 'mongo');
@@ -108,6 +107,7 @@ export async function ensureMongo({ dataDir = path.join(ROOT, '.data'), port = 2
  */
 export async function startFerretDB({ dir, port }) {
   const bin = buildFerretDB();
+  log(`starting FerretDB ${FERRETDB_VERSION} (SQLite) on ${port}`);
   mkdirSync(dir, { recursive: true });
   const child = spawn(
     bin,

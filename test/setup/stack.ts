@@ -1,14 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM helpers shared with the npm scripts
 import {
   deleteStreams,
   dropDatabases,
   ensureMongo,
   ensureNats,
+  // @ts-expect-error plain ESM helpers shared with the npm scripts
 } from '../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startStack } from '../../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { newUserKey } from '../../scripts/lib/setup.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { build } from '../../scripts/build.mjs';
 
@@ -23,7 +25,7 @@ export default async function setup(project: TestProject) {
   await build({ quiet: true });
   const run = randomUUID().replace(/-/g, '').slice(0, 10);
   const secret = randomBytes(32).toString('base64url');
-  const adminKey = `svc_u${randomBytes(12).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  const adminKey = newUserKey();
   const stack = await startStack({
     mongoUrl: mongo.url,
     natsUrl: nats.url,

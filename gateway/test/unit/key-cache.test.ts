@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '@momentum/contracts';
 import { KeyCache } from '../../src/auth/key-cache.js';
-
-const user = (id: string): Actor => ({
-  type: 'user',
-  id,
-  userId: id,
-  name: id,
-  teamIds: [],
-  isAdmin: false,
-});
-const agent = (id: string, owner: string): Actor => ({
-  type: 'agent',
-  id,
-  userId: owner,
-  name: id,
-  teamIds: [],
-  isAdmin: false,
-});
+import { agentActor as agent, userActor as user } from '../support/harness.js';
 
 describe('KeyCache', () => {
   it('keeps a positive verdict for the TTL and a negative one for the shorter negative TTL', () => {

@@ -64,6 +64,18 @@ export function httpTransport(url: string, key: string | null): StreamableHTTPCl
   return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
 }
 
+/** The JSON-RPC `initialize` request a client opens with. */
+export const INITIALIZE_REQUEST = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+};
+
 /** A bare `initialize` POST, as any Streamable HTTP client opens with: for checking status codes by hand. */
 export const postInitialize = (url: string, authorization?: string, body?: string) =>
   fetch(url, {
@@ -73,16 +85,5 @@ export const postInitialize = (url: string, authorization?: string, body?: strin
       accept: 'application/json, text/event-stream',
       ...(authorization ? { authorization } : {}),
     },
-    body:
-      body ??
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
+    body: body ?? JSON.stringify(INITIALIZE_REQUEST),
   });

@@ -23,14 +23,7 @@ export function installErrorHandler(
     const appError = toAppError(err);
     if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
     if (appError.headers) reply.headers(appError.headers);
-    const body = errorBody(
-      shapeFor(request.url),
-      appError.code,
-      appError.statusCode,
-      appError.message,
-      appError.details,
-    );
-    return reply.status(appError.statusCode).send(body);
+    return reply.status(appError.statusCode).send(bodyOf(appError, shapeFor(request.url)));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -55,19 +48,18 @@ export function frameworkErrors(
   const handler = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(err);
     if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
-    const body = errorBody(
-      shapeFor(request.url),
-      appError.code,
-      appError.statusCode,
-      appError.message,
-      appError.details,
-    );
     // No onSend hook runs for these replies, so the security headers are set here.
-    return reply.status(appError.statusCode).headers(securityHeaders).send(body);
+    return reply
+      .status(appError.statusCode)
+      .headers(securityHeaders)
+      .send(bodyOf(appError, shapeFor(request.url)));
   };
   // Fastify types the option as generic over route types; this handler needs none of them.
   return handler as FastifyServerOptions['frameworkErrors'];
 }
+
+const bodyOf = (appError: AppError, shape: ErrorShape) =>
+  errorBody(shape, appError.code, appError.statusCode, appError.message, appError.details);
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',

@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { connectClient, httpTransport, postInitialize } from '@momentum/mcp-tools/testing';
 import { api } from '../../../test/support/e2e.js';
 import {
-  newWorkspace,
   standaloneUrl,
   useWorkspaceClient,
 } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
-import {
-  STANDALONE_TOOLS,
-  asAgent,
-  issues,
-  personalTasks,
-  restErrors,
-  teamsAndProjects,
-} from '../support/every-tool.js';
+import { STANDALONE_TOOLS, asAgent, itAnswersEveryTool } from '../support/every-tool.js';
 
 /** The standalone server as the e2e stack starts it: `--http` on MCP_PORT, calling the gateway. */
 const mcpUrl = () => `${standaloneUrl()}/mcp`;
@@ -69,16 +61,7 @@ describe('mcp-server over Streamable HTTP (--http)', () => {
     expect(mcp.client.getServerVersion()?.name).toBe('momentum-standalone');
   });
 
-  it('get_me, list_teams, create_project, list_projects, get_project', () =>
-    teamsAndProjects(mcp, ws));
-
-  it('personal tasks: create_task, list_tasks, update_task, get_task', () =>
-    personalTasks(mcp, ws));
-
-  it('issues: create_task, update_task, add_comment, search_tasks, get_task', () =>
-    issues(mcp, ws));
-
-  it('REST errors become isError results', async () => restErrors(mcp, await newWorkspace()));
+  itAnswersEveryTool(mcp, ws);
 
   it("passes each client's own key through: an agent key acts as the agent", () =>
     asAgent(connect, ws));

@@ -7,18 +7,8 @@ import { connectClient } from '@momentum/mcp-tools/testing';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { MCP_SERVER, bundlePath } from '../../../scripts/lib/components.mjs';
 import { gatewayUrl } from '../../../test/support/e2e.js';
-import {
-  newWorkspace,
-  useWorkspaceClient,
-} from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
-import {
-  STANDALONE_TOOLS,
-  asAgent,
-  issues,
-  personalTasks,
-  restErrors,
-  teamsAndProjects,
-} from '../support/every-tool.js';
+import { useWorkspaceClient } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import { STANDALONE_TOOLS, asAgent, itAnswersEveryTool } from '../support/every-tool.js';
 
 /** The bundle the e2e set-up built (the same file `npm start` runs), spawned as an MCP client would. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -48,16 +38,7 @@ describe('mcp-server over stdio', () => {
     expect(tools.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
   });
 
-  it('get_me, list_teams, create_project, list_projects, get_project', () =>
-    teamsAndProjects(mcp, ws));
-
-  it('personal tasks: create_task, list_tasks, update_task, get_task', () =>
-    personalTasks(mcp, ws));
-
-  it('issues: create_task, update_task, add_comment, search_tasks, get_task', () =>
-    issues(mcp, ws));
-
-  it('REST errors become isError results', async () => restErrors(mcp, await newWorkspace()));
+  itAnswersEveryTool(mcp, ws);
 
   it('SVC_API_KEY of an agent makes every tool act as that agent', () => asAgent(connect, ws));
 

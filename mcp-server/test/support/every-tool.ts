@@ -1,7 +1,11 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { McpTestClient } from '@momentum/mcp-tools/testing';
 import { api } from '../../../test/support/e2e.js';
-import { newAgent, type Workspace } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import {
+  newAgent,
+  newWorkspace,
+  type Workspace,
+} from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
 
 /**
  * The standalone server's tools, each called once against the real stack, as the
@@ -153,4 +157,18 @@ export async function asAgent(connect: (key: string) => Promise<McpTestClient>, 
   } finally {
     await bot.close();
   }
+}
+
+/** The tool tests both transports run alike, registered in the calling `describe`. */
+export function itAnswersEveryTool(mcp: McpTestClient, ws: Workspace) {
+  it('get_me, list_teams, create_project, list_projects, get_project', () =>
+    teamsAndProjects(mcp, ws));
+
+  it('personal tasks: create_task, list_tasks, update_task, get_task', () =>
+    personalTasks(mcp, ws));
+
+  it('issues: create_task, update_task, add_comment, search_tasks, get_task', () =>
+    issues(mcp, ws));
+
+  it('REST errors become isError results', async () => restErrors(mcp, await newWorkspace()));
 }

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@momentum/mcp-tools';
+import { INITIALIZE_REQUEST as initialize } from '@momentum/mcp-tools/testing';
 import { keyRefusal, opensSession } from '../../src/key-check.js';
-
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 't', version: '1' },
-  },
-};
 
 const answering = (status: number, body: unknown): ApiClient => ({
   request: async () => ({ status, body }),

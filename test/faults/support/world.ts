@@ -7,6 +7,8 @@ import path from 'node:path';
 import { portOpen, startFerretDB, startNatsServer } from '../../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startStack } from '../../../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { newUserKey } from '../../../scripts/lib/setup.mjs';
 import { useStack } from '../../support/e2e.js';
 import { Engine } from './engine.js';
 import { signalAndWait, type Exit } from './processes.js';
@@ -58,7 +60,7 @@ export async function startWorld(basePort: number): Promise<World> {
   );
   const run = randomUUID().replace(/-/g, '').slice(0, 8);
   const secret = randomBytes(32).toString('base64url');
-  const adminKey = `svc_u${randomBytes(12).toString('hex')}_${randomBytes(32).toString('base64url')}`;
+  const adminKey = newUserKey();
   const cleanup = async () => {
     await nats.stop();
     await mongo.stop();

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import type { ErrorShape } from '@momentum/contracts';
+import { IssueStatuses, type ErrorShape } from '@momentum/contracts';
 import { createServiceApp, loggerOptions } from '../../src/app.js';
 import { defineRoute } from '../../src/route.js';
 import { TEST_SECRET } from '../../src/testing.js';
-
-export const STATUSES = [
-  'backlog',
-  'todo',
-  'in_progress',
-  'in_review',
-  'done',
-  'cancelled',
-] as const;
 
 export const ThingBody = z
   .strictObject({
@@ -29,7 +20,7 @@ export const ThingBody = z
   });
 
 export const ThingQuery = z.strictObject({
-  status: z.enum(STATUSES).optional(),
+  status: z.enum(IssueStatuses).optional(),
   q: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkSecret, parseApiKey } from '@momentum/service-kit';
-import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { useHarness, waitFor } from '../support/harness.js';
 import { AGENT_KEY as KEY, agentApi } from '../support/agent-api.js';
 
 describe('agent keys: mint, rotate, store', () => {
-  let h: Harness;
-  let api: ReturnType<typeof agentApi>;
-  beforeAll(async () => {
-    h = await startHarness();
-    api = agentApi(h);
-  });
-  afterAll(async () => h.close());
+  const h = useHarness();
+  const api = agentApi(h);
 
   it('mints a key shown once (201), then refuses a second mint with 409', async () => {
     const owner = h.user();

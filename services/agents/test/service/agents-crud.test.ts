@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness, waitFor } from '../support/harness.js';
+import { agentApi } from '../support/agent-api.js';
 import { ISO, shapeB } from '../support/expect.js';
 
 describe('agents: create, list, get', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h.close());
-
-  const create = (actor: ReturnType<Harness['user']>, payload: unknown) =>
-    h.as(actor, { method: 'POST', url: '/api/agents', payload: payload as object });
+  const h = useHarness();
+  const { create } = agentApi(h);
 
   it('refuses a request that did not come through the gateway, in shape B', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/agents' });

@@ -1,44 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentActor } from '@momentum/service-kit/testing';
-import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { useHarness, waitFor } from '../support/harness.js';
+import { agentApi } from '../support/agent-api.js';
 import { ISO, shapeB } from '../support/expect.js';
 
 describe('agents: update, delete, and who may write', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => h.close());
-
-  const create = (actor: ReturnType<Harness['user']>, payload: unknown) =>
-    h.as(actor, { method: 'POST', url: '/api/agents', payload: payload as object });
+  const h = useHarness();
+  const { create } = agentApi(h);
 
   it('updates any field and answers the whole record', async () => {
     const team = randomUUID();
     const owner = h.user([team]);
     const created = (await create(owner, { name: 'Before' })).json().data;
-    const res = await h.as(owner, {
-      method: 'PATCH',
-      url: `/api/agents/${created.id}`,
-      payload: {
-        name: 'After',
-        description: 'new',
-        capabilities: ['review'],
-        teamId: team,
-        isActive: false,
-        config: { tone: 'brief', limits: { perHour: 10 } },
-      },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({
-      ...created,
+    const changes = {
       name: 'After',
       description: 'new',
       capabilities: ['review'],
       teamId: team,
       isActive: false,
       config: { tone: 'brief', limits: { perHour: 10 } },
+    };
+    const res = await h.as(owner, {
+      method: 'PATCH',
+      url: `/api/agents/${created.id}`,
+      payload: changes,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      ...created,
+      ...changes,
       updatedAt: expect.stringMatching(ISO),
     });
 

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkSecret, parseApiKey } from '@momentum/service-kit';
-import { startHarness, waitFor, type Harness } from '../support/harness.js';
+import { useHarness, waitFor } from '../support/harness.js';
 import { agentApi } from '../support/agent-api.js';
 
 describe('agent key records for the gateway', () => {
-  let h: Harness;
-  let api: ReturnType<typeof agentApi>;
-  beforeAll(async () => {
-    h = await startHarness();
-    api = agentApi(h);
-  });
-  afterAll(async () => h.close());
+  const h = useHarness();
+  const api = agentApi(h);
 
   it('serves the key record: the hash verifies the secret and the actor is the agent', async () => {
     const team = randomUUID();

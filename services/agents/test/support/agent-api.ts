@@ -9,6 +9,9 @@ export const AGENT_KEY = /^svc_a[0-9a-f]{24}_[A-Za-z0-9_-]{43}$/;
 /** The agent and key calls the service tests make, against one harness. */
 export function agentApi(h: Harness) {
   return {
+    /** POST /api/agents as given, unchecked. */
+    create: (actor: Actor, payload: unknown) =>
+      h.as(actor, { method: 'POST', url: '/api/agents', payload: payload as object }),
     async newAgent(owner: Actor, payload: object = {}) {
       const res = await h.as(owner, {
         method: 'POST',

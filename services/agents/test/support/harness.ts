@@ -1,7 +1,14 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, EventEnvelope } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
-import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import {
+  eventually,
+  injectAs,
+  testConfig,
+  testContext,
+  userActor,
+} from '@momentum/service-kit/testing';
 import { AgentsConfigSchema, type AgentsConfig } from '../../src/config.js';
 import { buildAgentsApp } from '../../src/app.js';
 import { InMemoryOwnerDirectory } from './owners.js';
@@ -45,16 +52,21 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * A harness for the enclosing `describe`: started before its tests, closed after them.
+ * The object is filled in by `beforeAll`, so read it only inside tests and hooks.
+ */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterAll(async () => h.close());
+  return h;
+}
+
 /** Poll briefly: a core NATS subscriber sees a message a moment after the publish is acknowledged. */
-export async function waitFor<T>(
+export const waitFor = <T>(
   check: () => T | undefined | null | false,
   timeoutMs = 3000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+): Promise<T> => eventually(async () => check(), timeoutMs, 20);

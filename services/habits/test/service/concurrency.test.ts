@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { injectAs, userActor } from '@momentum/service-kit/testing';
-import { dailyBody, habitBody, startHabits, type Habits } from './harness.js';
+import { dailyBody, habitBody, useHabits } from './harness.js';
 
 /** No lost updates: concurrent requests on one task, one profile and one day. */
 describe('habits service: concurrent completions', () => {
-  let h: Habits;
-  beforeAll(async () => {
-    h = await startHabits();
-  });
-  afterAll(async () => h?.close());
+  const h = useHabits();
 
   const at = (iso: string) => {
     h.clock.now = new Date(iso);

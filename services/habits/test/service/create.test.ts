@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentActor, userActor } from '@momentum/service-kit/testing';
-import { dailyBody, habitBody, startHabits, todoBody, type Habits } from './harness.js';
+import { dailyBody, habitBody, todoBody, useHabits } from './harness.js';
 
 describe('habits service: creating tasks', () => {
-  let h: Habits;
-  beforeAll(async () => {
-    h = await startHabits();
-  });
-  afterAll(async () => h?.close());
+  const h = useHabits();
 
   describe('create', () => {
     it('creates each type with spec fields, streak 0 and archived false', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
@@ -38,6 +39,19 @@ export async function startHabits() {
   };
 }
 export type Habits = Awaited<ReturnType<typeof startHabits>>;
+
+/**
+ * A habits app for the enclosing `describe`: started before its tests, closed after them.
+ * The object is filled in by `beforeAll`, so read it only inside tests and hooks.
+ */
+export function useHabits(): Habits {
+  const h = {} as Habits;
+  beforeAll(async () => {
+    Object.assign(h, await startHabits());
+  });
+  afterAll(async () => h.close?.());
+  return h;
+}
 
 export const habitBody = (over: Record<string, unknown> = {}) => ({
   type: 'habit',

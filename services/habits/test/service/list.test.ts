@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/service-kit/testing';
-import { habitBody, startHabits, todoBody, type Habits } from './harness.js';
+import { habitBody, todoBody, useHabits } from './harness.js';
 
 describe('habits service: task list', () => {
-  let h: Habits;
-  beforeAll(async () => {
-    h = await startHabits();
-  });
-  afterAll(async () => h?.close());
+  const h = useHabits();
 
   const ada = userActor();
   const teamId = randomUUID();

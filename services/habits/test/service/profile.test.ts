@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { agentActor, injectAs, userActor } from '@momentum/service-kit/testing';
-import { habitBody, startHabits, type Habits } from './harness.js';
+import { habitBody, useHabits } from './harness.js';
 
 describe('habits service: profile and internal routes', () => {
-  let h: Habits;
-  beforeAll(async () => {
-    h = await startHabits();
-  });
-  afterAll(async () => h?.close());
+  const h = useHabits();
 
   it('starts every user at level 1 with 0 XP in UTC', async () => {
     const res = await h.as(userActor()).get('/api/profile');

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/service-kit/testing';
-import { dailyBody, habitBody, startHabits, todoBody, type Habits } from './harness.js';
+import { dailyBody, habitBody, todoBody, useHabits } from './harness.js';
 
 describe('habits service: reading, editing and archiving tasks', () => {
-  let h: Habits;
-  beforeAll(async () => {
-    h = await startHabits();
-  });
-  afterAll(async () => h?.close());
+  const h = useHabits();
 
   it('refuses a request without the signed actor header', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/tasks' });
