@@ -1,3 +1,8 @@
+import { connectMongo, KeyedSerializer } from '@momentum/service-kit';
+import { TaskFeeds } from '../services/habits/src/store/task-feeds.js';
+import type { TaskDoc } from '../services/habits/src/store/models.js';
+import { IssueFeed } from '../services/issues/src/store/issue-feed.js';
+import type { IssueDoc } from '../services/issues/src/store/models.js';
 import { Seeder, varyDates } from './seed.js';
 import { sequentialP50, round } from './load.js';
 import type { World } from './world.js';
@@ -44,21 +49,45 @@ export async function grow(
   offset: number,
 ): Promise<void> {
   const seeder = await Seeder.connect(world.mongoUrl);
+  const habits = await connectMongo(world.mongoUrl, `${world.dbPrefix}_habits`);
+  const issues = await connectMongo(world.mongoUrl, `${world.dbPrefix}_issues`);
+  // The services are running: their feeds are written under their own serializers, and
+  // nothing else writes these scopes while the bench seeds.
+  const taskFeeds = new TaskFeeds(habits, new KeyedSerializer());
+  const issueFeed = new IssueFeed(issues, new KeyedSerializer());
   try {
-    await seeder.cloneMany(`${world.dbPrefix}_habits`, templates.todoId, count, (doc, i) => {
-      doc.title = `Scale todo ${offset + i}`;
-      varyDates(doc, offset + i);
-    });
-    await seeder.cloneMany(`${world.dbPrefix}_issues`, templates.issueId, count, (doc, i) => {
-      // Identifiers stay unique: copies take numbers far above what the API hands out.
-      const number = 1_000_000 + offset + i;
-      if ('number' in doc) doc.number = number;
-      if (typeof doc.identifier === 'string')
-        doc.identifier = doc.identifier.replace(/-\d+$/, `-${number}`);
-      varyDates(doc, offset + i);
-    });
+    await seeder.cloneMany(
+      `${world.dbPrefix}_habits`,
+      templates.todoId,
+      count,
+      (doc, i) => {
+        doc.title = `Scale todo ${offset + i}`;
+        varyDates(doc, offset + i);
+      },
+      async (docs) => {
+        const seqs = await taskFeeds.addMany(docs as TaskDoc[]);
+        docs.forEach((doc, i) => (doc.feedSeqs = seqs[i]));
+      },
+    );
+    await seeder.cloneMany(
+      `${world.dbPrefix}_issues`,
+      templates.issueId,
+      count,
+      (doc, i) => {
+        // Identifiers stay unique: copies take numbers far above what the API hands out.
+        const number = 1_000_000 + offset + i;
+        if ('number' in doc) doc.number = number;
+        if (typeof doc.identifier === 'string')
+          doc.identifier = doc.identifier.replace(/-\d+$/, `-${number}`);
+        varyDates(doc, offset + i);
+      },
+      async (docs) => {
+        const seqs = await issueFeed.addMany(docs as IssueDoc[]);
+        docs.forEach((doc, i) => (doc.feedSeq = seqs[i]));
+      },
+    );
   } finally {
-    await seeder.close();
+    await Promise.all([seeder.close(), habits.close(), issues.close()]);
   }
 }
 

@@ -5,7 +5,8 @@ import { MongoClient, type Db, type Document } from 'mongodb';
  * Bulk data for the scaling figures. Creating 100k documents through the API would take
  * longer than the benchmark itself, so one document made through the API is copied
  * straight into its service's database: the copies have exactly the stored shape the
- * service writes (whatever fields and indexes it has), with fresh ids and ordinals.
+ * service writes (whatever fields and indexes it has), with fresh ids and ordinals, and
+ * join the service's list feeds through the service's own bulk-import code.
  */
 export class Seeder {
   private constructor(private readonly client: MongoClient) {}
@@ -16,12 +17,16 @@ export class Seeder {
     return new Seeder(client);
   }
 
-  /** Copies the document `templateId` of database `dbName` until `count` more exist. */
+  /**
+   * Copies the document `templateId` of database `dbName` until `count` more exist;
+   * `beforeInsert` sees each batch of copies last (the services' feeds take them there).
+   */
   async cloneMany(
     dbName: string,
     templateId: string,
     count: number,
     vary: (doc: Document, i: number) => void,
+    beforeInsert: (docs: Document[]) => Promise<void>,
   ) {
     const db = this.client.db(dbName);
     const { collection, doc } = await findById(db, templateId);
@@ -34,6 +39,7 @@ export class Seeder {
         vary(copy, done + j);
         return copy;
       });
+      await beforeInsert(docs);
       await db.collection(collection).insertMany(docs, { ordered: false });
       if ((done / batch) % 10 === 0)
         process.stderr.write(

@@ -16,3 +16,6 @@ export * from './api-keys.js';
 export * from './json-parser.js';
 export * from './keyed-serializer.js';
 export * from './closing-guard.js';
+export * from './feed.js';
+export * from './feed-backfill.js';
+export * from './feed-page.js';

@@ -41,6 +41,7 @@ export async function buildHabitsApp(
     relay,
     now: options.now ?? (() => new Date()),
   };
+  await deps.tasks.backfillFeeds();
 
   const app = createServiceApp({
     name: 'habits',

@@ -15,6 +15,7 @@ import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
+import { TimelineStore } from './store/timeline-store.js';
 import { BlockerStore } from './store/blocker-store.js';
 import { ProjectStore } from './store/project-store.js';
 import { Projects } from './usecases/projects.js';
@@ -44,10 +45,13 @@ export async function buildIssuesApp(
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);
   const issues = new IssueStore(models, serializer);
+  await issues.backfillFeed();
+  const timelines = new TimelineStore(models, serializer);
   const core: IssuesCore = {
     issues,
-    comments: new CommentStore(models),
-    activity: new ActivityStore(models),
+    timelines,
+    comments: new CommentStore(models, timelines),
+    activity: new ActivityStore(models, timelines),
     blockers: new BlockerStore(models),
     projects: new Projects(projectStore, ctx.bus),
     directory: options.directory ?? ownDirectory!,

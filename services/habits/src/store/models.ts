@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { Difficulty, EventEnvelope, TaskType } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/service-kit';
+import type { TaskFeedSeqs } from './task-feeds.js';
 
 export interface TaskDoc {
   _id: string;
@@ -32,6 +33,8 @@ export interface TaskDoc {
   rev: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Where the task sits in the list feeds (task-feeds.ts); absent on tasks older than them. */
+  feedSeqs?: TaskFeedSeqs;
   /** Events waiting for the outbox relay; never part of a reply. */
   _outbox?: EventEnvelope[];
 }
@@ -90,6 +93,7 @@ export function habitsModels(db: Connection) {
       rev: { type: Number, default: 0 },
       createdAt: { type: Date, required: true },
       updatedAt: { type: Date, required: true },
+      feedSeqs: { type: Schema.Types.Mixed, default: undefined },
       _outbox: { type: Schema.Types.Mixed, default: () => [] },
     },
     options,

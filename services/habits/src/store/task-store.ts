@@ -1,6 +1,7 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
 import { withoutOutbox, type HabitsModels, type TaskDoc } from './models.js';
-import type { KeyedSerializer } from '@momentum/service-kit';
+import { onceForFeeds, type KeyedSerializer } from '@momentum/service-kit';
+import { TaskFeeds } from './task-feeds.js';
 
 /** Who may see a task: its owner, and the members of its team. */
 export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =>
@@ -19,6 +20,9 @@ export interface ListPage {
   page: number;
   limit: number;
 }
+
+/** Never part of a reply. */
+const listProjection = { _outbox: 0, feedSeqs: 0 } as const;
 
 /** API sort fields → stored fields (title sorts case-insensitively). */
 const SORT_FIELD: Record<TaskSortField, string> = {
@@ -52,10 +56,14 @@ export const listSortOf = (page: Pick<ListPage, 'sort'>): Record<string, 1 | -1>
  * FerretDB 1.x applies an update as read-modify-write of the whole document.
  */
 export class TaskStore {
+  readonly feeds: TaskFeeds;
+
   constructor(
     private readonly m: HabitsModels,
     private readonly serializer: KeyedSerializer,
-  ) {}
+  ) {
+    this.feeds = new TaskFeeds(m.Task.db, serializer);
+  }
 
   get model() {
     return this.m.Task;
@@ -79,9 +87,16 @@ export class TaskStore {
     return (await this.m.Task.findById(id, { _id: 1 }).lean().exec()) !== null;
   }
 
-  async insert(doc: Omit<TaskDoc, '_outbox'>, event: EventEnvelope): Promise<TaskDoc> {
-    const created = await this.m.Task.create({ ...doc, _outbox: [event] });
-    return withoutOutbox(created.toObject<TaskDoc>());
+  /**
+   * Stores a new task: pending feed entries first, then the task, then the entries shown.
+   * A crash in between leaves a pending entry, which no list shows.
+   */
+  async insert(doc: Omit<TaskDoc, '_outbox' | 'feedSeqs'>, event: EventEnvelope): Promise<TaskDoc> {
+    const feedSeqs = await this.feeds.add(doc);
+    const created = await this.m.Task.create({ ...doc, feedSeqs, _outbox: [event] });
+    const task = withoutOutbox(created.toObject<TaskDoc>());
+    await this.feeds.follow(task);
+    return task;
   }
 
   /** One atomic write: the new field values, the next revision and the events. */
@@ -94,14 +109,20 @@ export class TaskStore {
     )
       .lean<TaskDoc>()
       .exec();
+    if (doc) await this.feeds.follow(doc);
     return doc && withoutOutbox(doc);
   }
 
-  /** A page and its total: two queries (no `$facet` on FerretDB). */
+  /**
+   * A page and its total. The default list (newest first) reads the feeds; other sorts and
+   * the type filter run a query and a count (no `$facet` on FerretDB), which FerretDB over
+   * SQLite answers by reading the whole collection.
+   */
   async list(filter: ListFilter, page: ListPage): Promise<{ items: TaskDoc[]; total: number }> {
+    if (TaskFeeds.serves(filter, page)) return this.feeds.list(filter, page);
     const query = listFilterOf(filter);
     const [items, total] = await Promise.all([
-      this.m.Task.find(query, { _outbox: 0 })
+      this.m.Task.find(query, listProjection)
         .sort(listSortOf(page))
         .skip((page.page - 1) * page.limit)
         .limit(page.limit)
@@ -112,9 +133,25 @@ export class TaskStore {
     return { items, total };
   }
 
+  /** Tasks stored before the feeds existed join them, oldest first (once per database). */
+  backfillFeeds(): Promise<void> {
+    return onceForFeeds(this.m.Task.db, 'tasks', async () => {
+      const missing = await this.m.Task.find({ feedSeqs: null }, listProjection)
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<TaskDoc[]>()
+        .exec();
+      for (const task of missing)
+        await this.serialized(task._id, async () => {
+          const feedSeqs = await this.feeds.add(task);
+          await this.m.Task.updateOne({ _id: task._id }, { $set: { feedSeqs } }).exec();
+          await this.feeds.follow({ ...task, feedSeqs });
+        });
+    });
+  }
+
   /** A user's dailies with a running streak: candidates for a missed-day reset. */
   runningDailies(userId: string): Promise<TaskDoc[]> {
-    return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, { _outbox: 0 })
+    return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, listProjection)
       .lean<TaskDoc[]>()
       .exec();
   }

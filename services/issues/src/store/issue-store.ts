@@ -9,7 +9,8 @@ import {
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import { firstCandidate } from '../domain/identifier.js';
 import type { IssueDoc, IssuesModels } from './models.js';
-import type { KeyedSerializer } from '@momentum/service-kit';
+import { onceForFeeds, type KeyedSerializer } from '@momentum/service-kit';
+import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
@@ -25,7 +26,10 @@ const sortFields: Record<IssueSortField, keyof IssueDoc> = {
   title: 'titleSort',
 };
 
-/** Never sent to clients in lists. */
+/** As many sub-issues as an issue page shows. */
+const SUB_ISSUES_SHOWN = 500;
+
+/** Never sent to clients in lists (the feed seq is kept: writes need it). */
 const listProjection = { searchKeys: 0, _outbox: 0 } as const;
 
 export interface Page<T> {
@@ -35,10 +39,14 @@ export interface Page<T> {
 
 /** Issue queries. Reads of user data take a Scope: visibility is the issue's team. */
 export class IssueStore {
+  private readonly feed: IssueFeed;
+
   constructor(
     private readonly m: IssuesModels,
     private readonly serializer: KeyedSerializer,
-  ) {}
+  ) {
+    this.feed = new IssueFeed(m.Issue.db, serializer);
+  }
 
   /** Run the work as the only writer of the issue (see serializer.ts); the relay shares the key. */
   exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
@@ -81,7 +89,8 @@ export class IssueStore {
   }
 
   private async claimFrom(projectId: string): Promise<number> {
-    const start = firstCandidate(await this.counterHint(projectId));
+    const hint = await this.counterHint(projectId);
+    const start = firstCandidate(hint);
     for (let n = start; n < start + 100_000; n++) {
       try {
         await this.m.NumberClaim.create({ _id: `${projectId}:${n}` });
@@ -90,7 +99,8 @@ export class IssueStore {
         throw err;
       }
       // Where increments were lost the hint lags; lift it so the next caller starts near here.
-      await this.m.Counter.updateOne({ _id: projectId, seq: { $lt: n } }, { $set: { seq: n } });
+      if (n > hint)
+        await this.m.Counter.updateOne({ _id: projectId, seq: { $lt: n } }, { $set: { seq: n } });
       return n;
     }
     throw new AppError('SERVICE_UNAVAILABLE', 'Could not allocate an issue number; try again');
@@ -113,9 +123,18 @@ export class IssueStore {
     return 1;
   }
 
-  async insert(doc: Omit<IssueDoc, 'createdAt' | 'updatedAt'>): Promise<IssueDoc> {
-    const created = await this.m.Issue.create(doc);
-    const { searchKeys: _k, _outbox: _o, ...rest } = created.toObject<IssueDoc>();
+  /**
+   * Stores a new issue: a pending feed entry first, then the issue, then the entry shown.
+   * A crash in between leaves a pending entry, which no list shows.
+   */
+  async insert(doc: Omit<IssueDoc, 'createdAt' | 'updatedAt' | 'feedSeq'>): Promise<IssueDoc> {
+    // Pending until `follow` writes the stored issue, timestamps included.
+    const now = new Date();
+    const feedSeq = await this.feed.add({ ...doc, createdAt: now, updatedAt: now });
+    const created = await this.m.Issue.create({ ...doc, feedSeq });
+    const issue = created.toObject<IssueDoc>();
+    await this.feed.follow(issue);
+    const { searchKeys: _k, _outbox: _o, ...rest } = issue;
     return rest as unknown as IssueDoc;
   }
 
@@ -129,10 +148,21 @@ export class IssueStore {
       { _id: id },
       { $set: set, $inc: { version: 1 }, $push: { _outbox: event } },
     );
-    return this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
+    const doc = await this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
+    if (doc) await this.feed.follow(doc);
+    return doc;
   }
 
+  /** One issue, deleted or not (callers check). */
+  private readonly load = (id: string) =>
+    this.m.Issue.findById(id, listProjection).lean<IssueDoc>().exec();
+
+  /**
+   * The default list of a project (newest first, unfiltered) reads its feed; other lists
+   * run a query and a count, which FerretDB over SQLite answers by reading the collection.
+   */
   async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
+    if (IssueFeed.serves(q)) return this.feed.list(q);
     const filter = listFilter(scope, q);
     const field = sortFields[q.sort.field];
     const sort: Record<string, SortOrder> = { [field]: q.sort.direction, _id: q.sort.direction };
@@ -148,9 +178,10 @@ export class IssueStore {
   }
 
   /**
-   * Issues holding any of the keys, ranked by how many they hold, newest first on ties
-   * (ids are time-ordered). `$unwind` + `$group` + `$sum` is the ranking both MongoDB and
-   * FerretDB run; the first `$match` is served by the multikey `searchKeys` index.
+   * Issues holding any of the keys, ranked by how many they hold, newest first on ties;
+   * the newest SEARCH_MATCHES_MAX matches are ranked and counted. A project's search reads
+   * its feed; a search over all the caller's teams runs the aggregation below, which
+   * FerretDB over SQLite answers by reading the collection.
    */
   async search(
     scope: Scope,
@@ -159,14 +190,16 @@ export class IssueStore {
     page: number,
     limit: number,
   ): Promise<Page<IssueDoc>> {
+    if (projectId) return this.feed.search(projectId, keys, page, limit);
     const match: FilterQuery<IssueDoc> = {
       searchKeys: { $in: keys },
       teamId: { $in: [...scope.teamIds] },
       deletedAt: null,
     };
-    if (projectId) match.projectId = projectId;
     const pipeline: PipelineStage[] = [
       { $match: match },
+      { $sort: { _id: -1 } },
+      { $limit: SEARCH_MATCHES_MAX },
       { $project: { searchKeys: 1 } },
       { $unwind: '$searchKeys' },
       { $match: { searchKeys: { $in: keys } } },
@@ -179,24 +212,41 @@ export class IssueStore {
       this.m.Issue.aggregate<{ _id: string; score: number }>(pipeline),
       this.m.Issue.countDocuments(match),
     ]);
-    const docs = await this.m.Issue.find(
-      { _id: { $in: ranked.map((r) => r._id) } },
-      listProjection,
-    ).lean<IssueDoc[]>();
-    const byId = new Map(docs.map((d) => [d._id, d]));
-    return { rows: ranked.map((r) => byId.get(r._id)).filter((d): d is IssueDoc => !!d), total };
+    const docs = await Promise.all(ranked.map((r) => this.load(r._id)));
+    return {
+      rows: docs.filter((d): d is IssueDoc => !!d),
+      total: Math.min(total, SEARCH_MATCHES_MAX),
+    };
   }
 
-  subIssues(scope: Scope, parentId: string) {
-    return this.m.Issue.find(
-      { parentId, teamId: { $in: [...scope.teamIds] }, deletedAt: null },
-      { identifier: 1, title: 1, status: 1, priority: 1, assigneeId: 1 },
-    )
-      .sort({ createdAt: 1, _id: 1 })
-      .limit(500)
-      .lean<
-        Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>[]
-      >();
+  /** Issues stored before the feeds existed join them, oldest first (once per database). */
+  backfillFeed(): Promise<void> {
+    return onceForFeeds(this.m.Issue.db, 'issues', async () => {
+      const missing = await this.m.Issue.find({ feedSeq: null }, { _outbox: 0 })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<IssueDoc[]>();
+      for (const issue of missing)
+        await this.exclusive(issue._id, async () => {
+          const feedSeq = await this.feed.add(issue);
+          await this.m.Issue.updateOne({ _id: issue._id }, { $set: { feedSeq } });
+          await this.feed.follow({ ...issue, feedSeq });
+        });
+    });
+  }
+
+  /**
+   * Sub-issues among the ids a parent's timeline lists, read by `_id`: those still under
+   * the parent, visible and not deleted, oldest first.
+   */
+  async subIssues(scope: Scope, parentId: string, childIds: string[]): Promise<IssueDoc[]> {
+    const docs = await Promise.all(childIds.map(this.load));
+    return docs
+      .filter(
+        (d): d is IssueDoc =>
+          !!d && d.parentId === parentId && !d.deletedAt && scope.teamIds.includes(d.teamId),
+      )
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1))
+      .slice(0, SUB_ISSUES_SHOWN);
   }
 
   /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */

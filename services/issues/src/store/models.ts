@@ -46,6 +46,8 @@ export interface IssueDoc {
   version: number;
   /** Set by DELETE: the issue is hidden everywhere, and kept so its deleted event can ride the outbox. */
   deletedAt?: Date | null;
+  /** Where the issue sits in its project's feed (issue-feed.ts); absent on older issues. */
+  feedSeq?: number;
   _outbox: EventEnvelope[];
   createdAt: Date;
   updatedAt: Date;
@@ -142,6 +144,7 @@ function issueSchema() {
       createdBy: str,
       version: { type: Number, default: 1 },
       deletedAt: { type: Date, default: null },
+      feedSeq: { type: Number, default: undefined },
       _outbox: mixedList,
     },
     baseSchemaOptions,

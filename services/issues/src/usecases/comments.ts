@@ -80,7 +80,7 @@ export async function deleteComment(
 ): Promise<void> {
   const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
   const comment = await ownComment(core, actor, issueId, commentId);
-  if (!(await core.comments.remove(commentId))) throw notFound('Comment');
+  if (!(await core.comments.remove(issueId, commentId))) throw notFound('Comment');
   const data = eventData(issue, comment);
   delete data.mentions;
   await record(

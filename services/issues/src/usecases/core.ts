@@ -5,11 +5,13 @@ import type { ActivityStore } from '../store/activity-store.js';
 import type { BlockerStore } from '../store/blocker-store.js';
 import type { CommentStore } from '../store/comment-store.js';
 import type { IssueStore } from '../store/issue-store.js';
+import type { TimelineStore } from '../store/timeline-store.js';
 import type { Projects } from './projects.js';
 
 /** What the use-cases work with; built once in app.ts. */
 export interface IssuesCore {
   issues: IssueStore;
+  timelines: TimelineStore;
   comments: CommentStore;
   activity: ActivityStore;
   blockers: BlockerStore;

@@ -14,6 +14,7 @@ import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { IssueDoc } from '../store/models.js';
+import { adoptChild } from '../store/timeline-store.js';
 import type { IssuesCore } from './core.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
@@ -68,6 +69,8 @@ export async function createIssue(
     _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
   });
   core.outbox.issue(id);
+  await core.timelines.start(id);
+  if (created.parentId) await core.timelines.change(created.parentId, adoptChild(id));
   await core.activity.append([
     {
       issueId: id,

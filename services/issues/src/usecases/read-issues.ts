@@ -11,6 +11,10 @@ import type { IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 import { assigneesOf } from './people.js';
 
+/** As many as an issue page shows, the oldest first. */
+const COMMENTS_SHOWN = 1000;
+const ACTIVITY_SHOWN = 5000;
+
 /** A page of issues with their assignees' current names and avatars. */
 export interface IssuePage {
   docs: IssueDoc[];
@@ -73,13 +77,15 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const scope = scopeOf(actor);
   const doc = await visibleIssue(core.issues, scope, id);
-  const [people, comments, activity, relations, subIssues] = await Promise.all([
+  const timeline = await core.timelines.read(id);
+  const [people, relations, subIssues] = await Promise.all([
     assigneesOf(core.directory, [doc], core.log),
-    core.comments.ofIssue(id),
-    core.activity.ofIssue(id),
     core.blockers.of(id),
-    core.issues.subIssues(scope, id),
+    core.issues.subIssues(scope, id, timeline.children),
   ]);
+  // The oldest first, as many as the page ever showed.
+  const comments = timeline.comments.slice(0, COMMENTS_SHOWN);
+  const activity = timeline.activity.slice(0, ACTIVITY_SHOWN);
   const others = await core.issues.findVisible(scope, [
     ...relations.blockedBy.map((r) => r.blockedById),
     ...relations.blocking.map((r) => r.issueId),
@@ -91,6 +97,6 @@ export async function issueDetail(
     activity,
     ...relations,
     related: new Map([doc, ...others].map((d) => [d._id, d])),
-    subIssues: subIssues as IssueDoc[],
+    subIssues,
   };
 }

@@ -13,6 +13,7 @@ import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
+import { adoptChild } from '../store/timeline-store.js';
 import { visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
@@ -56,6 +57,9 @@ export async function updateIssue(
   });
   if (!result.changes.length) return result.doc;
   core.outbox.issue(id);
+  // The old parent's timeline keeps the id; its page checks each child's parentId.
+  if (result.doc.parentId && result.changes.some((c) => c.field === 'parentId'))
+    await core.timelines.change(result.doc.parentId, adoptChild(id));
   await core.activity.append(
     result.changes.map((c) => ({ issueId: id, ...c, userId: actor.id, userType: actor.type })),
   );

@@ -1,0 +1,243 @@
+import type { Connection } from 'mongoose';
+import { FeedRows, type FeedBlock } from './feed-rows.js';
+import type { KeyedSerializer } from './keyed-serializer.js';
+
+/**
+ * A scope's documents (an owner's tasks, a project's issues) newest first, as snapshots, in
+ * a collection of its own — so the first page of a big list costs what it costs for a
+ * small one. FerretDB 1.24 over SQLite finds a document, even by `_id`, by reading the
+ * table's rows in insertion order until the match (its `_id` index is never used), and
+ * decodes every document a filter or sort looks at. So the rows read for a first page sit
+ * at the start of a small table (feed-rows.ts): a head, then a ring of blocks holding the
+ * newest entries.
+ *
+ * An entry is pending (added before its document is stored), live, dead (archived, deleted)
+ * or void (its document was never stored). A reader meeting a pending entry asks for the
+ * document: if it is stored — its request may have died before showing it — the reader shows
+ * it and settles the entry; if not, the entry stays hidden, and is voided once old. All
+ * writes of one scope run one at a time through the serializer (FerretDB 1.x updates by
+ * read-modify-write). A crash between a document's write and its feed write leaves at worst
+ * the previous snapshot until the document's next write.
+ */
+export type FeedState = 'pending' | 'live' | 'dead' | 'void';
+
+export interface FeedEntry<S> {
+  id: string;
+  seq: number;
+  state: FeedState;
+  snapshot: S;
+  /** Words a search matches on, when the feed keeps them. */
+  words: string[];
+}
+
+export interface FeedCounts {
+  /** Live entries. */
+  live: number;
+  /** Live and dead entries: everything stored. */
+  stored: number;
+}
+
+export interface FeedOptions<S> {
+  /** Snapshot ↔ JSON-safe value (dates as strings and back). */
+  toJson: (snapshot: S) => unknown;
+  fromJson: (value: unknown) => S;
+  /** The stored document as a snapshot, or null: settles pending entries. */
+  load: (id: string) => Promise<S | null>;
+  /** Whether a stored document is listed (live) or kept aside (dead). */
+  stateOf: (snapshot: S) => 'live' | 'dead';
+  blockSize?: number;
+  ringBlocks?: number;
+  /** How long a pending entry without its document may wait before it is voided. */
+  abandonAfterMs?: number;
+}
+
+/** [id, state, snapshot, words, added at (ms)] — short, because a block holds many. */
+type StoredEntry = [string, 0 | 1 | 2 | 3, unknown, string[], number];
+const STATES: FeedState[] = ['pending', 'live', 'dead', 'void'];
+const stateCode = (state: FeedState) => STATES.indexOf(state) as StoredEntry[1];
+/** A pending entry this old whose document is missing was a create that never finished. */
+const ABANDONED_MS_DEFAULT = 60_000;
+
+type Change<S> = { state?: 'live' | 'dead' | 'void'; snapshot?: S; words?: string[] };
+
+export class Feed<S> {
+  private readonly rows: FeedRows<StoredEntry>;
+  private readonly abandonAfterMs: number;
+  /** Pending entries a reader is settling, so each is settled once at a time. */
+  private readonly settling = new Set<string>();
+
+  /** `name` keeps feeds of one database apart (`owner`, `team`, `project`). */
+  constructor(
+    connection: Connection,
+    private readonly name: string,
+    private readonly serializer: KeyedSerializer,
+    private readonly options: FeedOptions<S>,
+  ) {
+    const sizes = { blockSize: options.blockSize ?? 50, ringBlocks: options.ringBlocks ?? 21 };
+    for (const [key, value] of Object.entries(sizes))
+      if (!Number.isInteger(value) || value < 1)
+        throw new Error(`feed ${name}: ${key} must be a positive integer`);
+    this.rows = new FeedRows(connection, name, sizes.blockSize, sizes.ringBlocks);
+    this.abandonAfterMs = options.abandonAfterMs ?? ABANDONED_MS_DEFAULT;
+  }
+
+  /** Adds a pending entry after the newest; resolves with its seq (keep it on the document). */
+  add(scope: string, id: string, snapshot: S, words: string[] = []): Promise<number> {
+    return this.exclusive(scope, async () => {
+      const entry: StoredEntry = [id, 0, this.options.toJson(snapshot), words, Date.now()];
+      const [seq] = await this.appendEntries(scope, [entry]);
+      return seq!;
+    });
+  }
+
+  /** Adds live entries at once (bulk imports); resolves with their seqs in order. */
+  addMany(
+    scope: string,
+    items: { id: string; snapshot: S; words?: string[] }[],
+  ): Promise<number[]> {
+    return this.exclusive(scope, () =>
+      this.appendEntries(
+        scope,
+        items.map((i) => [i.id, 1, this.options.toJson(i.snapshot), i.words ?? [], Date.now()]),
+      ),
+    );
+  }
+
+  /**
+   * `addMany` over items of several scopes (bulk imports); resolves with each item's seq,
+   * or null for items `scopeOf` leaves out.
+   */
+  async addAcross<T>(
+    items: readonly T[],
+    scopeOf: (item: T) => string | null,
+    entryOf: (item: T) => { id: string; snapshot: S; words?: string[] },
+  ): Promise<(number | null)[]> {
+    const seqs: (number | null)[] = items.map(() => null);
+    const byScope = new Map<string, number[]>();
+    items.forEach((item, i) => {
+      const scope = scopeOf(item);
+      if (scope !== null) byScope.set(scope, [...(byScope.get(scope) ?? []), i]);
+    });
+    for (const [scope, at] of byScope) {
+      const added = await this.addMany(
+        scope,
+        at.map((i) => entryOf(items[i]!)),
+      );
+      at.forEach((i, k) => (seqs[i] = added[k]!));
+    }
+    return seqs;
+  }
+
+  /**
+   * Changes an entry: its state (pending → live once the document is stored), snapshot or
+   * words; counts follow the state. Nothing happens when the seq holds another id.
+   */
+  set(scope: string, seq: number, id: string, change: Change<S>): Promise<void> {
+    return this.exclusive(scope, () => this.change(scope, seq, id, () => change));
+  }
+
+  async counts(scope: string): Promise<FeedCounts> {
+    const { live, stored } = await this.rows.readHead(scope);
+    return { live, stored };
+  }
+
+  /** Entries newest first, one block read at a time as pulled; hidden ones left out. */
+  async *newestFirst(scope: string): AsyncGenerator<FeedEntry<S>> {
+    const head = await this.rows.readHead(scope);
+    for (let n = this.rows.blockOf(head.next - 1); n >= 0; n--) {
+      const block = await this.rows.readBlock(scope, head, n);
+      if (!block) continue;
+      for (let index = block.entries.length - 1; index >= 0; index--) {
+        const entry = block.entries[index];
+        if (!entry || entry[1] === 3) continue;
+        const [id, state, snapshot, words] = entry;
+        const seq = n * this.rows.blockSize + index;
+        if (state === 0) {
+          const stored = await this.settleOnRead(scope, seq, entry);
+          if (stored)
+            yield { id, seq, state: this.options.stateOf(stored), snapshot: stored, words };
+          continue;
+        }
+        const decoded = this.options.fromJson(snapshot);
+        yield { id, seq, state: STATES[state]!, snapshot: decoded, words: words ?? [] };
+      }
+    }
+  }
+
+  /** A pending entry met by a reader: its document if stored; settled in the background. */
+  private async settleOnRead(scope: string, seq: number, entry: StoredEntry) {
+    const [id, , , , addedAt] = entry;
+    const stored = await this.options.load(id);
+    const key = `${scope}:${seq}`;
+    if ((stored || Date.now() - addedAt > this.abandonAfterMs) && !this.settling.has(key)) {
+      this.settling.add(key);
+      void this.exclusive(scope, () =>
+        this.change(scope, seq, id, async (current) => {
+          if (current[1] !== 0) return {};
+          const now = await this.options.load(id);
+          if (now) return { state: this.options.stateOf(now), snapshot: now };
+          return Date.now() - addedAt > this.abandonAfterMs ? { state: 'void' as const } : {};
+        }),
+      )
+        .catch(() => undefined)
+        .finally(() => this.settling.delete(key));
+    }
+    return stored;
+  }
+
+  /** Reads an entry, applies what `decide` returns, writes the block and the counts. */
+  private async change(
+    scope: string,
+    seq: number,
+    id: string,
+    decide: (entry: StoredEntry) => Change<S> | Promise<Change<S>>,
+  ): Promise<void> {
+    const head = await this.rows.readHead(scope);
+    if (seq >= head.next) return;
+    const block = await this.rows.readBlock(scope, head, this.rows.blockOf(seq));
+    const entry = block?.entries[seq % this.rows.blockSize];
+    if (!block || !entry || entry[0] !== id) return;
+    const change = await decide(entry);
+    if (!change.state && change.snapshot === undefined && !change.words) return;
+    const before = STATES[entry[1]]!;
+    if (change.state) entry[1] = stateCode(change.state);
+    if (change.snapshot !== undefined) entry[2] = this.options.toJson(change.snapshot);
+    if (change.words) entry[3] = change.words;
+    await this.rows.writeBlock(scope, block);
+    const after = STATES[entry[1]]!;
+    const counted = (state: FeedState) => Number(state === 'live' || state === 'dead');
+    if (before !== after)
+      await this.rows.countHead(scope, {
+        live: Number(after === 'live') - Number(before === 'live'),
+        stored: counted(after) - counted(before),
+      });
+  }
+
+  private exclusive<T>(scope: string, work: () => Promise<T>): Promise<T> {
+    return this.serializer.run(`feed:${this.name}:${scope}`, work);
+  }
+
+  /** Appends under the scope's turn: fills the newest block, rotating the ring as needed. */
+  private async appendEntries(scope: string, items: StoredEntry[]): Promise<number[]> {
+    const head = await this.rows.readHead(scope);
+    const seqs: number[] = [];
+    let block: FeedBlock<StoredEntry> | null = null;
+    for (const item of items) {
+      const seq = head.next + seqs.length;
+      const n = this.rows.blockOf(seq);
+      if (!block || block.n !== n) {
+        if (block) await this.rows.writeBlock(scope, block);
+        block =
+          (await this.rows.readBlock(scope, head, n)) ?? (await this.rows.openBlock(scope, n));
+      }
+      // An entry past the stored head is a leftover of a crashed append: overwrite it.
+      block.entries.length = seq % this.rows.blockSize;
+      block.entries.push(item);
+      seqs.push(seq);
+    }
+    if (block) await this.rows.writeBlock(scope, block);
+    const live = items.filter((i) => i[1] === 1).length;
+    await this.rows.advanceHead(scope, head.next + items.length, live);
+    return seqs;
+  }
+}
