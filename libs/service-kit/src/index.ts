@@ -19,3 +19,4 @@ export * from './closing-guard.js';
 export * from './feed.js';
 export * from './feed-backfill.js';
 export * from './feed-page.js';
+export * from './feed-snapshots.js';

@@ -214,6 +214,19 @@ describe('Feed on a real engine', () => {
     expect(await feed.counts(s1)).toEqual({ live: 3, stored: 3 });
   });
 
+  it('reads on when an append moves a block out of the ring mid-read', async () => {
+    const feed = feedOf();
+    const s = scope();
+    await feed.addMany(s, items('d', 6));
+    const reading = feed.newestFirst(s);
+    const first = await reading.next();
+    // Block 2 takes ring-0, so block 0 moves to cold-0 while the reader is in block 1.
+    await feed.addMany(s, items('x', 3));
+    const rest: string[] = [];
+    for await (const entry of reading) rest.push(entry.id);
+    expect([first.value!.id, ...rest]).toEqual(['d5', 'd4', 'd3', 'd2', 'd1', 'd0']);
+  });
+
   it('shows a pending entry whose document is stored, and settles it', async () => {
     // As after a crash between storing a document and showing its entry.
     const feed = feedOf();

@@ -1,4 +1,4 @@
-import { Feed, pageOf, type FeedOptions, type KeyedSerializer } from '@momentum/service-kit';
+import { collectionSnapshots, Feed, pageOf, type KeyedSerializer } from '@momentum/service-kit';
 import type { Connection } from 'mongoose';
 import type { ListFilter, ListPage } from './task-store.js';
 import type { TaskDoc } from './models.js';
@@ -11,30 +11,16 @@ export interface TaskFeedSeqs {
 
 type Snapshot = Omit<TaskDoc, '_outbox' | 'feedSeqs'>;
 
-/** A stored task as its snapshot: without its pending events and feed positions. */
-const snapshotOf = (task: TaskDoc | Snapshot): Snapshot => {
-  const { _outbox: _o, feedSeqs: _f, ...snapshot } = task as TaskDoc;
-  return snapshot;
-};
-
-/** Snapshots of the tasks of the connection's `tasks` collection. */
-const snapshots = (connection: Connection): FeedOptions<Snapshot> => ({
-  toJson: snapshotOf,
-  load: async (id) => {
-    const task = await connection.collection<TaskDoc>('tasks').findOne({ _id: id });
-    return task && snapshotOf(task);
-  },
-  stateOf: (task) => (task.archived ? 'dead' : 'live'),
-  fromJson: (value) => {
-    const t = value as Snapshot & Record<'createdAt' | 'updatedAt' | 'completedAt', string>;
-    return {
-      ...t,
-      createdAt: new Date(t.createdAt),
-      updatedAt: new Date(t.updatedAt),
-      completedAt: t.completedAt === null ? null : new Date(t.completedAt),
-    };
-  },
-});
+/** Snapshots of the `tasks` collection: without pending events and feed positions. */
+const snapshots = (connection: Connection) =>
+  collectionSnapshots<Snapshot>(connection, 'tasks', {
+    strip: (task) => {
+      const { _outbox: _o, feedSeqs: _f, ...snapshot } = task as TaskDoc;
+      return snapshot;
+    },
+    dates: ['createdAt', 'updatedAt', 'completedAt'],
+    stateOf: (task) => (task.archived ? 'dead' : 'live'),
+  });
 
 /**
  * The owner's and the team's tasks, newest first, as snapshots (see service-kit feed.ts):

@@ -1,5 +1,5 @@
 import type { ListIssuesQuery } from '@momentum/contracts';
-import { Feed, pageOf, type FeedOptions, type KeyedSerializer } from '@momentum/service-kit';
+import { collectionSnapshots, Feed, pageOf, type KeyedSerializer } from '@momentum/service-kit';
 import type { Connection } from 'mongoose';
 import { rankOfWords, searchWordsOf } from '../domain/search-terms.js';
 import type { IssueDoc } from './models.js';
@@ -13,30 +13,16 @@ export const SEARCH_MATCHES_MAX = 1000;
 
 type Snapshot = Omit<IssueDoc, '_outbox' | 'searchKeys' | 'feedSeq'>;
 
-/** A stored issue as its snapshot: without its events, search keys and feed position. */
-const snapshotOf = (issue: IssueDoc | Snapshot): Snapshot => {
-  const { _outbox: _o, searchKeys: _k, feedSeq: _f, ...snapshot } = issue as IssueDoc;
-  return snapshot;
-};
-
-/** Snapshots of the issues of the connection's `issues` collection. */
-const snapshots = (connection: Connection): FeedOptions<Snapshot> => ({
-  toJson: snapshotOf,
-  load: async (id) => {
-    const issue = await connection.collection<IssueDoc>('issues').findOne({ _id: id });
-    return issue && snapshotOf(issue);
-  },
-  stateOf: (issue) => (issue.deletedAt ? 'dead' : 'live'),
-  fromJson: (value) => {
-    const i = value as Snapshot & Record<'createdAt' | 'updatedAt', string>;
-    return {
-      ...i,
-      createdAt: new Date(i.createdAt),
-      updatedAt: new Date(i.updatedAt),
-      deletedAt: i.deletedAt ? new Date(i.deletedAt) : null,
-    };
-  },
-});
+/** Snapshots of the `issues` collection: without events, search keys and feed position. */
+const snapshots = (connection: Connection) =>
+  collectionSnapshots<Snapshot>(connection, 'issues', {
+    strip: (issue) => {
+      const { _outbox: _o, searchKeys: _k, feedSeq: _f, ...snapshot } = issue as IssueDoc;
+      return snapshot;
+    },
+    dates: ['createdAt', 'updatedAt', 'deletedAt'],
+    stateOf: (issue) => (issue.deletedAt ? 'dead' : 'live'),
+  });
 
 const wordsOf = (issue: Pick<IssueDoc, 'title' | 'description'>) =>
   searchWordsOf(issue.title, issue.description);
