@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { buildMcpServer, type BuildMcpServerOptions } from './server.js';
+import type { BuildMcpServerOptions } from './server.js';
+import { McpServerPool } from './server-pool.js';
 
 /** Writes a JSON-RPC error as a plain JSON response (when nothing was sent yet). */
 export function sendJsonRpcError(
@@ -14,17 +15,21 @@ export function sendJsonRpcError(
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
+const pool = new McpServerPool();
+
 /**
- * Serves one Streamable HTTP request, stateless: a fresh McpServer and transport per
- * POST (the SDK refuses to reuse a stateless transport), JSON responses rather than SSE.
- * With no session there is no stream to GET and nothing to DELETE, so both are 405,
- * which the SDK client takes as "no server-initiated stream".
+ * Serves one Streamable HTTP request, stateless: a server from the pool and a fresh
+ * transport per POST (the SDK refuses to reuse a stateless transport), JSON responses
+ * rather than SSE. The server goes back to the pool once the request was answered; one
+ * whose client went away first is dropped. With no session there is no stream to GET and
+ * nothing to DELETE, so both are 405, which the SDK client takes as "no server-initiated
+ * stream".
  */
 export async function handleMcpHttpRequest(
   req: IncomingMessage,
   res: ServerResponse,
   parsedBody: unknown,
-  options: BuildMcpServerOptions,
+  { client, ...options }: BuildMcpServerOptions,
 ): Promise<void> {
   if (req.method !== 'POST') {
     sendJsonRpcError(
@@ -35,18 +40,23 @@ export async function handleMcpHttpRequest(
     );
     return;
   }
-  const server = buildMcpServer(options);
+  const server = pool.acquire(options);
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
+  let answered = false;
   res.on('close', () => {
-    void transport.close();
-    void server.close();
+    void transport
+      .close()
+      .then(() => server.close())
+      .then(() => (answered ? pool.release(options, server) : undefined))
+      .catch(() => undefined);
   });
   try {
     await server.connect(transport);
-    await transport.handleRequest(req, res, parsedBody);
+    await pool.serve(client, () => transport.handleRequest(req, res, parsedBody));
+    answered = true;
   } catch (err) {
     sendJsonRpcError(
       res,
