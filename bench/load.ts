@@ -19,6 +19,8 @@ export interface LoadOptions {
   connections?: number;
   durationS?: number;
   amount?: number;
+  /** Requests a second across all connections (open loop), instead of as fast as answered. */
+  overallRate?: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -29,6 +31,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       requests: options.requests,
       method: options.method,
       body: options.body,
+      overallRate: options.overallRate,
     }).filter(([, v]) => v !== undefined),
   );
   const result = await autocannon({

@@ -76,7 +76,7 @@ export interface MixedIds {
 export async function mixedWorkload(
   world: World,
   ids: MixedIds,
-  durationS = DURATION_S,
+  { durationS = DURATION_S, rate }: { durationS?: number; rate?: number } = {},
 ): Promise<LoadResult & { p99OverP50: number }> {
   const json = { 'content-type': 'application/json' };
   const statuses = ['todo', 'in_progress'];
@@ -85,6 +85,7 @@ export async function mixedWorkload(
     url: world.gatewayUrl,
     headers: { authorization: `Bearer ${world.user.key}` },
     durationS,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       { method: 'GET', path: `/api/tasks/${ids.taskId}` },
       { method: 'GET', path: `/api/tasks/${ids.issueId}` },
