@@ -89,7 +89,8 @@ export class TaskStore {
 
   /**
    * Stores a new task: pending feed entries first, then the task, then the entries shown.
-   * A crash in between leaves a pending entry, which no list shows.
+   * After a crash in between, a reader shows the entries from the stored task, or never
+   * shows them if the task was not stored (see service-kit feed.ts).
    */
   async insert(doc: Omit<TaskDoc, '_outbox' | 'feedSeqs'>, event: EventEnvelope): Promise<TaskDoc> {
     const feedSeqs = await this.feeds.add(doc);

@@ -125,7 +125,8 @@ export class IssueStore {
 
   /**
    * Stores a new issue: a pending feed entry first, then the issue, then the entry shown.
-   * A crash in between leaves a pending entry, which no list shows.
+   * After a crash in between, a reader shows the entry from the stored issue, or never
+   * shows it if the issue was not stored (see service-kit feed.ts).
    */
   async insert(doc: Omit<IssueDoc, 'createdAt' | 'updatedAt' | 'feedSeq'>): Promise<IssueDoc> {
     // Pending until `follow` writes the stored issue, timestamps included.
