@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError, errorBody, type ErrorCode, type ErrorShape } from '@momentum/contracts';
 import { validationErrorFrom } from './validation.js';
 import { securityHeaders } from './security-headers.js';
+import { isDuplicateKey } from './mongo.js';
 
 /**
  * One error handler for every app: AppError as is, zod errors as 422, Fastify's own
@@ -120,7 +121,7 @@ export function toAppError(err: unknown): AppError {
       },
     );
   }
-  if (e.name === 'MongoServerError' && (err as { code?: number }).code === 11000) {
+  if (e.name === 'MongoServerError' && isDuplicateKey(err)) {
     return new AppError('CONFLICT', 'A resource with these values already exists');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

@@ -19,8 +19,19 @@ export class KeyedSerializer {
     return result;
   }
 
+  /**
+   * Runs `work` as the only writer of document `id` of `model` in this process: the key every
+   * writer of that document uses, the outbox relay included.
+   */
+  runFor<T>(model: { modelName: string }, id: string, work: () => Promise<T>): Promise<T> {
+    return this.run(documentKey(model, id), work);
+  }
+
   /** Keys with work queued or running (for tests and diagnostics). */
   get size(): number {
     return this.tails.size;
   }
 }
+
+/** The serializer key of one document: its model's name and its id. */
+export const documentKey = (model: { modelName: string }, id: string) => `${model.modelName}:${id}`;

@@ -79,3 +79,7 @@ export const baseSchemaOptions = {
   timestamps: true as const,
   id: false as const,
 };
+
+/** Whether a write failed on a unique index (`_id` included): MongoDB's error 11000. */
+export const isDuplicateKey = (err: unknown): boolean =>
+  (err as { code?: number } | null)?.code === 11000;

@@ -1,7 +1,7 @@
 import type { Model } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from './bus.js';
-import { KeyedSerializer } from './keyed-serializer.js';
+import { documentKey, KeyedSerializer } from './keyed-serializer.js';
 
 /**
  * Transactional outbox without transactions: a write stores its events in the written
@@ -90,7 +90,7 @@ export class OutboxRelay {
       const doc = await model.findById(id, { [OUTBOX_FIELD]: 1 }).lean<OutboxDoc>();
       if (doc) await this.publishAll(model, doc);
     };
-    if (this.serialize) await this.serialize(`${model.modelName}:${id}`, work);
+    if (this.serialize) await this.serialize(documentKey(model, id), work);
     else await work();
   }
 
@@ -133,4 +133,13 @@ export function serializedOutbox(
     serializer.run(key, work),
   );
   return { relay, serializer };
+}
+
+/**
+ * Drops the pending events from a document read back by a write: FerretDB implements no
+ * projection on findAndModify, so they cannot be left out there.
+ */
+export function withoutOutbox<T extends { _outbox?: EventEnvelope[] }>(doc: T): T {
+  const { _outbox: _pending, ...rest } = doc;
+  return rest as T;
 }

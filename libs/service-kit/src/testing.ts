@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
 import { signActor } from './actor-header.js';
@@ -92,4 +93,18 @@ export async function eventually<T>(
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * Something `start` makes, for the enclosing `describe`: started before its tests and
+ * closed after them. The object is filled in by `beforeAll`, so read it only inside tests
+ * and hooks.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
+  const started = {} as T;
+  beforeAll(async () => {
+    Object.assign(started, await start());
+  });
+  afterAll(async () => started.close?.());
+  return started;
 }

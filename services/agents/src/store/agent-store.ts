@@ -1,14 +1,10 @@
 import type { EventEnvelope, Scope } from '@momentum/contracts';
 import type { AgentDoc, AgentModels } from './models.js';
-import { KeyedSerializer } from '@momentum/service-kit';
+import { KeyedSerializer, withoutOutbox } from '@momentum/service-kit';
 
 /** Reads never carry pending events (findAndModify cannot project on FerretDB, so writes strip them). */
 const VISIBLE = { _outbox: 0 } as const;
-const withoutOutbox = (doc: AgentDoc | null): AgentDoc | null => {
-  if (!doc) return null;
-  const { _outbox: _pending, ...agent } = doc;
-  return agent;
-};
+const visible = (doc: AgentDoc | null): AgentDoc | null => doc && withoutOutbox(doc);
 const LIVE = { deletedAt: null };
 const LOOKUP_LIMIT = 1000;
 const LOOKUP_BY_ID_MAX = 20;
@@ -48,7 +44,7 @@ export class AgentStore {
    * this process (see KeyedSerializer); the key matches the outbox relay's.
    */
   serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serial.run(`${this.m.Agent.modelName}:${id}`, work);
+    return this.serial.runFor(this.m.Agent, id, work);
   }
 
   async create(scope: Scope, id: string, input: NewAgent, event: EventEnvelope): Promise<AgentDoc> {
@@ -93,7 +89,7 @@ export class AgentStore {
       { new: true },
     )
       .lean<AgentDoc>()
-      .then(withoutOutbox);
+      .then(visible);
   }
 
   /** Soft delete: the key goes with it, the row stays for names in history. */
@@ -127,7 +123,7 @@ export class AgentStore {
       { new: true },
     )
       .lean<AgentDoc>()
-      .then(withoutOutbox);
+      .then(visible);
   }
 
   /** Records that `keyId` belongs to the agent; written before the agent takes the key. */

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, EventEnvelope } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
@@ -8,6 +7,7 @@ import {
   testConfig,
   testContext,
   userActor,
+  useStarted,
 } from '@momentum/service-kit/testing';
 import { AgentsConfigSchema, type AgentsConfig } from '../../src/config.js';
 import { buildAgentsApp } from '../../src/app.js';
@@ -52,18 +52,8 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/**
- * A harness for the enclosing `describe`: started before its tests, closed after them.
- * The object is filled in by `beforeAll`, so read it only inside tests and hooks.
- */
-export function useHarness(): Harness {
-  const h = {} as Harness;
-  beforeAll(async () => {
-    Object.assign(h, await startHarness());
-  });
-  afterAll(async () => h.close());
-  return h;
-}
+/** A harness for the enclosing `describe` (see useStarted). */
+export const useHarness = (): Harness => useStarted(startHarness);
 
 /** Poll briefly: a core NATS subscriber sees a message a moment after the publish is acknowledged. */
 export const waitFor = <T>(

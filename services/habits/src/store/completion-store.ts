@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@momentum/service-kit';
 import type { HabitsModels } from './models.js';
 
 /** The `_id` that makes a completion unique: a daily once per day, a to-do once ever. */
@@ -24,7 +25,7 @@ export class CompletionStore {
       await this.m.Completion.create(doc);
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
   }

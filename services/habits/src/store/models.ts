@@ -147,12 +147,3 @@ export function habitsModels(db: Connection) {
   };
 }
 export type HabitsModels = ReturnType<typeof habitsModels>;
-
-/**
- * Drops the pending events from a document read back by `findOneAndUpdate`: FerretDB
- * does not implement a projection on findAndModify, so they cannot be left out there.
- */
-export function withoutOutbox<T extends { _outbox?: EventEnvelope[] }>(doc: T): T {
-  const { _outbox: _pending, ...rest } = doc;
-  return rest as T;
-}

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { withoutOutbox, type HabitsModels, type ProfileDoc } from './models.js';
+import { withoutOutbox } from '@momentum/service-kit';
+import type { HabitsModels, ProfileDoc } from './models.js';
 import type { KeyedSerializer } from '@momentum/service-kit';
 
 export type ProfileState = Omit<ProfileDoc, '_outbox' | 'createdAt' | 'updatedAt'>;
@@ -28,7 +29,7 @@ export class ProfileStore {
   }
 
   serialized<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.run(`${this.m.Profile.modelName}:${userId}`, work);
+    return this.serializer.runFor(this.m.Profile, userId, work);
   }
 
   async get(userId: string): Promise<ProfileState> {

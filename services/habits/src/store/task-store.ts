@@ -1,6 +1,6 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
-import { withoutOutbox, type HabitsModels, type TaskDoc } from './models.js';
-import { onceForFeeds, type KeyedSerializer } from '@momentum/service-kit';
+import type { HabitsModels, TaskDoc } from './models.js';
+import { onceForFeeds, withoutOutbox, type KeyedSerializer } from '@momentum/service-kit';
 import { TaskFeeds } from './task-feeds.js';
 
 /** Who may see a task: its owner, and the members of its team. */
@@ -71,7 +71,7 @@ export class TaskStore {
 
   /** The same key the outbox relay uses, so its `$pull` queues behind our writes. */
   serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.run(`${this.m.Task.modelName}:${id}`, work);
+    return this.serializer.runFor(this.m.Task, id, work);
   }
 
   findById(id: string): Promise<TaskDoc | null> {

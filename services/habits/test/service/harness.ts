@@ -1,8 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/service-kit';
-import { injectAs, testConfig, testContext } from '@momentum/service-kit/testing';
+import { injectAs, testConfig, testContext, useStarted } from '@momentum/service-kit/testing';
 import { HabitsConfigSchema, type HabitsConfig } from '../../src/config.js';
 import { buildHabitsApp } from '../../src/app.js';
 
@@ -40,18 +39,8 @@ export async function startHabits() {
 }
 export type Habits = Awaited<ReturnType<typeof startHabits>>;
 
-/**
- * A habits app for the enclosing `describe`: started before its tests, closed after them.
- * The object is filled in by `beforeAll`, so read it only inside tests and hooks.
- */
-export function useHabits(): Habits {
-  const h = {} as Habits;
-  beforeAll(async () => {
-    Object.assign(h, await startHabits());
-  });
-  afterAll(async () => h.close?.());
-  return h;
-}
+/** A habits app for the enclosing `describe` (see useStarted). */
+export const useHabits = (): Habits => useStarted(startHabits);
 
 export const habitBody = (over: Record<string, unknown> = {}) => ({
   type: 'habit',

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@momentum/service-kit';
 import { AppError, notFound, type UserSummary } from '@momentum/contracts';
 import type { IdentityModels, TeamDoc, UserDoc } from './models.js';
 import { alternativeKey } from '../domain/team-key.js';
@@ -52,7 +53,7 @@ export class IdentityStore {
         const doc = await this.m.Team.create({ name: input.name, key, createdBy: input.createdBy });
         return doc.toObject<TeamDoc>();
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         if (input.chosen)
           throw new AppError('CONFLICT', `Team key ${input.key} is taken`, {
             field: 'key',

@@ -1,7 +1,6 @@
+import { isDuplicateKey } from '@momentum/service-kit';
 import { blockerId } from '../domain/ids.js';
 import type { BlockerDoc, IssuesModels } from './models.js';
-
-const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** Blocker relations: `issueId` is blocked by `blockedById`. */
 export class BlockerStore {
@@ -14,7 +13,7 @@ export class BlockerStore {
         await this.m.Blocker.create({ ...doc, _id: blockerId(doc.issueId, doc.blockedById) })
       ).toObject<BlockerDoc>();
     } catch (err) {
-      if (isDuplicate(err)) return null;
+      if (isDuplicateKey(err)) return null;
       throw err;
     }
   }

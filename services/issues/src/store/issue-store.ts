@@ -9,10 +9,9 @@ import {
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import { firstCandidate } from '../domain/identifier.js';
 import type { IssueDoc, IssuesModels } from './models.js';
-import { onceForFeeds, type KeyedSerializer } from '@momentum/service-kit';
+import { isDuplicateKey, onceForFeeds, type KeyedSerializer } from '@momentum/service-kit';
 import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
-
-const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+import { byTime } from './timeline-store.js';
 
 /** API sort names → stored fields (ranks and folded titles sort as people expect). */
 const sortFields: Record<IssueSortField, keyof IssueDoc> = {
@@ -50,7 +49,7 @@ export class IssueStore {
 
   /** Run the work as the only writer of the issue (see serializer.ts); the relay shares the key. */
   exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.run(`${this.m.Issue.modelName}:${id}`, work);
+    return this.serializer.runFor(this.m.Issue, id, work);
   }
 
   /** The issue with whether the scope may see it (so callers can tell 403 from 404). */
@@ -83,9 +82,7 @@ export class IssueStore {
   claimNumber(projectId: string): Promise<number> {
     // In this process one claim per project at a time keeps the counter exact; the claim
     // documents still guard against other instances.
-    return this.serializer.run(`${this.m.Counter.modelName}:${projectId}`, () =>
-      this.claimFrom(projectId),
-    );
+    return this.serializer.runFor(this.m.Counter, projectId, () => this.claimFrom(projectId));
   }
 
   private async claimFrom(projectId: string): Promise<number> {
@@ -95,7 +92,7 @@ export class IssueStore {
       try {
         await this.m.NumberClaim.create({ _id: `${projectId}:${n}` });
       } catch (err) {
-        if (isDuplicate(err)) continue;
+        if (isDuplicateKey(err)) continue;
         throw err;
       }
       // Where increments were lost the hint lags; lift it so the next caller starts near here.
@@ -117,7 +114,7 @@ export class IssueStore {
         return doc?.seq ?? 1;
       } catch (err) {
         // Two first upserts of one counter: the loser retries and finds the document.
-        if (!isDuplicate(err)) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
     }
     return 1;
@@ -246,7 +243,7 @@ export class IssueStore {
         (d): d is IssueDoc =>
           !!d && d.parentId === parentId && !d.deletedAt && scope.teamIds.includes(d.teamId),
       )
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1))
+      .sort(byTime)
       .slice(0, SUB_ISSUES_SHOWN);
   }
 

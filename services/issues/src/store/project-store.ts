@@ -1,7 +1,6 @@
+import { isDuplicateKey } from '@momentum/service-kit';
 import type { ProjectEventData, ProjectLookupReply } from '@momentum/contracts';
 import type { IssuesModels, ProjectDoc } from './models.js';
-
-const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** The local project read model: team and key of every project issues may live in. */
 export class ProjectStore {
@@ -24,7 +23,7 @@ export class ProjectStore {
         { upsert: true },
       );
     } catch (err) {
-      if (!isDuplicate(err)) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
   }
 
@@ -40,7 +39,7 @@ export class ProjectStore {
     try {
       await this.m.Project.updateOne({ _id: reply.id }, { $setOnInsert: doc }, { upsert: true });
     } catch (err) {
-      if (!isDuplicate(err)) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
     return (await this.find(reply.id)) ?? doc;
   }

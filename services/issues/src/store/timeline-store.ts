@@ -17,7 +17,8 @@ interface TimelineDoc {
   children: string;
 }
 
-const byTime = (a: { createdAt: Date; _id: string }, b: { createdAt: Date; _id: string }) =>
+/** Oldest first, ids breaking ties: the order of an issue page's lists. */
+export const byTime = (a: { createdAt: Date; _id: string }, b: { createdAt: Date; _id: string }) =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1);
 
 const withDates = <T extends { createdAt: Date }>(rows: T[]): T[] =>

@@ -1,6 +1,6 @@
 import type { IssueState, IssueStatus, ProjectCounts } from '@momentum/contracts';
 import type { IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
-import type { KeyedSerializer } from '@momentum/service-kit';
+import { isDuplicateKey, type KeyedSerializer } from '@momentum/service-kit';
 import { countsOf, foldTransitions, tally } from '../domain/counts.js';
 import { newestPerIssue } from '../domain/issue-event.js';
 import { decide, type Mark } from '../domain/apply.js';
@@ -110,7 +110,7 @@ export class IssueStateStore {
   }
 
   private serial<T>(projectId: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.run(`${this.m.ProjectCounts.modelName}:${projectId}`, work);
+    return this.serializer.runFor(this.m.ProjectCounts, projectId, work);
   }
 
   /**
@@ -232,7 +232,7 @@ export class IssueStateStore {
 
 /** A bulk insert that failed only on duplicate `_id`s. */
 function onlyDuplicates(err: unknown): boolean {
-  const e = err as { code?: number; writeErrors?: Array<{ code?: number }> };
-  if (e.writeErrors?.length) return e.writeErrors.every((w) => w.code === 11000);
-  return e.code === 11000;
+  const e = err as { writeErrors?: unknown[] };
+  if (e.writeErrors?.length) return e.writeErrors.every(isDuplicateKey);
+  return isDuplicateKey(err);
 }

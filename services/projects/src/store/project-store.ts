@@ -9,7 +9,7 @@ import {
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
-import type { KeyedSerializer } from '@momentum/service-kit';
+import { isDuplicateKey, type KeyedSerializer } from '@momentum/service-kit';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;
@@ -54,7 +54,7 @@ export class ProjectStore {
 
   /** Runs `work` alone among the writers of this project document (see serializer.ts). */
   serial<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.run(`${this.m.Project.modelName}:${id}`, work);
+    return this.serializer.runFor(this.m.Project, id, work);
   }
 
   /**
@@ -83,7 +83,7 @@ export class ProjectStore {
         const { _outbox: _pending, ...project } = doc.toObject<ProjectDoc>();
         return project;
       } catch (err) {
-        if ((err as { code?: number }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         if (await this.exists({ teamId: input.teamId, slug })) slugAttempt++;
         if (await this.exists({ teamId: input.teamId, key })) {
           if (names.keyChosen) throw keyTaken(key);

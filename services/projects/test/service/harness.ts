@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import {
   EventTypes,
   makeEvent,
@@ -16,6 +15,7 @@ import {
   testConfig,
   testContext,
   userActor,
+  useStarted,
 } from '@momentum/service-kit/testing';
 import { ProjectsConfigSchema, type ProjectsConfig } from '../../src/config.js';
 import { buildProjectsApp } from '../../src/app.js';
@@ -47,18 +47,8 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/**
- * One harness for a `describe` block: started in `beforeAll`, closed in `afterAll`. The
- * returned object is filled in when `beforeAll` has run.
- */
-export function useProjectsApp(): Harness {
-  const h = {} as Harness;
-  beforeAll(async () => {
-    Object.assign(h, await startHarness());
-  });
-  afterAll(async () => h.close());
-  return h;
-}
+/** One harness for a `describe` block (see useStarted). */
+export const useProjectsApp = (): Harness => useStarted(startHarness);
 
 /** A user in a fresh team (known to the fake directory). */
 export function member(h: Harness, teamIds: string[] = [randomUUID()]): Actor {
