@@ -6,10 +6,12 @@ import { existsSync, mkdirSync, cpSync, writeFileSync, chmodSync, rmSync } from 
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, which } from './util.mjs';
+import { FERRETDB_PATCH_LEVEL, patchFerretDBSource } from './ferretdb-patch.mjs';
 
 const FERRETDB_VERSION = 'v1.24.2';
 const CACHE_BIN = path.join(ROOT, '.cache', 'bin');
-const FERRETDB_BIN = path.join(CACHE_BIN, 'ferretdb');
+// The name carries the patch level: a binary built before a change to the patch is rebuilt.
+const FERRETDB_BIN = path.join(CACHE_BIN, `ferretdb-${FERRETDB_VERSION}-p${FERRETDB_PATCH_LEVEL}`);
 
 export function portOpen(host, port, timeoutMs = 500) {
   return new Promise((resolve) => {
@@ -40,7 +42,10 @@ function hostPort(url, defaultPort) {
   return { host: u.hostname || '127.0.0.1', port: Number(u.port || defaultPort) };
 }
 
-/** Build FerretDB once into .cache/bin (about two minutes on a fresh machine). */
+/**
+ * Build FerretDB once into .cache/bin (about two minutes on a fresh machine), with the
+ * `_id` index fix of ferretdb-patch.mjs.
+ */
 export function buildFerretDB() {
   if (existsSync(FERRETDB_BIN)) return FERRETDB_BIN;
   if (!which('go'))
@@ -68,6 +73,7 @@ export function buildFerretDB() {
   execFileSync('chmod', ['-R', 'u+w', src]);
   // The module zip lacks the generated version file the binary embeds.
   writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  patchFerretDBSource(src);
   mkdirSync(CACHE_BIN, { recursive: true });
   execFileSync('go', ['build', '-trimpath', '-o', FERRETDB_BIN, './cmd/ferretdb'], {
     cwd: src,
