@@ -46,17 +46,17 @@ export class FeedRows<E> {
     return head ?? { next: 0, live: 0, stored: 0 };
   }
 
-  /** `next` moves on by `added` entries, of which `live` are live (and stored). */
-  async advanceHead(scope: string, next: number, live: number): Promise<void> {
+  /** `next` as given; the counts moved by `change` (a first write creates the head). */
+  async writeHead(
+    scope: string,
+    next: number,
+    change: { live: number; stored: number },
+  ): Promise<void> {
     await this.collection(scope).updateOne(
       { _id: 'head' },
-      { $set: { next }, $inc: { live, stored: live } },
+      { $set: { next }, $inc: change },
       { upsert: true },
     );
-  }
-
-  async countHead(scope: string, change: { live: number; stored: number }): Promise<void> {
-    await this.collection(scope).updateOne({ _id: 'head' }, { $inc: change });
   }
 
   /**
@@ -65,7 +65,8 @@ export class FeedRows<E> {
    */
   async readBlock(scope: string, head: FeedHead, n: number): Promise<FeedBlock<E> | null> {
     const newest = this.blockOf(Math.max(head.next - 1, 0));
-    const rowIds = n > newest - this.ringBlocks ? [this.ringRow(n), `cold-${n}`] : [`cold-${n}`];
+    const cold = this.coldRow(n);
+    const rowIds = n > newest - this.ringBlocks ? [this.ringRow(n), cold] : [cold];
     for (const rowId of rowIds) {
       const row = (await this.collection(scope).findOne({ _id: rowId })) as BlockDoc | null;
       if (row?.n === n) return { n, rowId, entries: JSON.parse(row.entries) as E[] };
@@ -79,7 +80,7 @@ export class FeedRows<E> {
     const leaving = (await this.collection(scope).findOne({ _id: rowId })) as BlockDoc | null;
     if (leaving && leaving.n !== n)
       await this.collection(scope).updateOne(
-        { _id: `cold-${leaving.n}` },
+        { _id: this.coldRow(leaving.n) },
         { $set: { n: leaving.n, entries: leaving.entries } },
         { upsert: true },
       );
@@ -102,7 +103,15 @@ export class FeedRows<E> {
     return this.connection.collection<HeadDoc | BlockDoc>(`feed.${this.name}.${scope}`);
   }
 
-  private ringRow(n: number) {
+  ringRow(n: number): string {
     return `ring-${n % this.ringBlocks}`;
+  }
+
+  coldRow(n: number): string {
+    return `cold-${n}`;
+  }
+
+  isRingRow(rowId: string): boolean {
+    return rowId.startsWith('ring-');
   }
 }

@@ -13,6 +13,7 @@ export function collectionSnapshots<S extends { _id: string }>(
     strip: (doc: S) => S;
     dates: readonly (keyof S & string)[];
     stateOf: (snapshot: S) => 'live' | 'dead';
+    revisionOf: (snapshot: S) => number;
   },
 ): FeedOptions<S> {
   return {
@@ -28,5 +29,6 @@ export function collectionSnapshots<S extends { _id: string }>(
       return doc && shape.strip(doc as S);
     },
     stateOf: shape.stateOf,
+    revisionOf: shape.revisionOf,
   };
 }

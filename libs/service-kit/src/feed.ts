@@ -1,23 +1,26 @@
 import type { Connection } from 'mongoose';
-import { FeedRows, type FeedBlock } from './feed-rows.js';
+import { FeedBatch } from './feed-batch.js';
+import { FeedRows } from './feed-rows.js';
+import { KeyedBatches, type BatchOutcome } from './keyed-batches.js';
 import type { KeyedSerializer } from './keyed-serializer.js';
 
 /**
  * A scope's documents (an owner's tasks, a project's issues) newest first, as snapshots, in
  * a collection of its own — so the first page of a big list costs what it costs for a
- * small one. FerretDB 1.24 over SQLite finds a document, even by `_id`, by reading the
- * table's rows in insertion order until the match (its `_id` index is never used), and
- * decodes every document a filter or sort looks at. So the rows read for a first page sit
- * at the start of a small table (feed-rows.ts): a head, then a ring of blocks holding the
- * newest entries.
+ * small one. FerretDB 1.24 over SQLite decodes every document a filter other than `_id` or a
+ * sort looks at, so a list is read from rows found by `_id` (feed-rows.ts): a head, then a
+ * ring of blocks holding the newest entries, at the start of a small table (as released,
+ * FerretDB found even an `_id` by reading the rows before it; see scripts/lib/ferretdb-patch.mjs).
  *
  * An entry is pending (added before its document is stored), live, dead (archived, deleted)
  * or void (its document was never stored). A reader meeting a pending entry asks for the
  * document: if it is stored — its request may have died before showing it — the reader shows
- * it and settles the entry; if not, the entry stays hidden, and is voided once old. All
- * writes of one scope run one at a time through the serializer (FerretDB 1.x updates by
- * read-modify-write). A crash between a document's write and its feed write leaves at worst
- * the previous snapshot until the document's next write.
+ * it and settles the entry; if not, the entry stays hidden, and is voided once old. The
+ * writes of one scope run one batch at a time through the serializer (FerretDB 1.x updates
+ * by read-modify-write): those that queued while a batch ran form the next, which reads the
+ * head and blocks once and writes them once (group commit, KeyedBatches). A crash between a
+ * document's write and its feed write leaves at worst the previous snapshot until the
+ * document's next write.
  */
 export type FeedState = 'pending' | 'live' | 'dead' | 'void';
 
@@ -45,6 +48,12 @@ export interface FeedOptions<S> {
   load: (id: string) => Promise<S | null>;
   /** Whether a stored document is listed (live) or kept aside (dead). */
   stateOf: (snapshot: S) => 'live' | 'dead';
+  /**
+   * The document's revision, rising with each write. A change bringing a snapshot older
+   * than the stored one is dropped: writers refresh the feed after their document's turn,
+   * so two refreshes of one document may arrive out of order.
+   */
+  revisionOf?: (snapshot: S) => number;
   blockSize?: number;
   ringBlocks?: number;
   /** How long a pending entry without its document may wait before it is voided. */
@@ -60,8 +69,14 @@ const ABANDONED_MS_DEFAULT = 60_000;
 
 type Change<S> = { state?: 'live' | 'dead' | 'void'; snapshot?: S; words?: string[] };
 
+/** What a batch of a scope's writes is made of (see KeyedBatches). */
+type FeedOp<S> =
+  | { append: StoredEntry[] }
+  | { seq: number; id: string; decide: (entry: StoredEntry) => Change<S> | Promise<Change<S>> };
+
 export class Feed<S> {
   private readonly rows: FeedRows<StoredEntry>;
+  private readonly batches: KeyedBatches<FeedOp<S>, number[]>;
   private readonly abandonAfterMs: number;
   /** Pending entries a reader is settling, so each is settled once at a time. */
   private readonly settling = new Set<string>();
@@ -69,8 +84,8 @@ export class Feed<S> {
   /** `name` keeps feeds of one database apart (`owner`, `team`, `project`). */
   constructor(
     connection: Connection,
-    private readonly name: string,
-    private readonly serializer: KeyedSerializer,
+    name: string,
+    serializer: KeyedSerializer,
     private readonly options: FeedOptions<S>,
   ) {
     const sizes = { blockSize: options.blockSize ?? 50, ringBlocks: options.ringBlocks ?? 21 };
@@ -79,15 +94,16 @@ export class Feed<S> {
         throw new Error(`feed ${name}: ${key} must be a positive integer`);
     this.rows = new FeedRows(connection, name, sizes.blockSize, sizes.ringBlocks);
     this.abandonAfterMs = options.abandonAfterMs ?? ABANDONED_MS_DEFAULT;
+    this.batches = new KeyedBatches(serializer, `feed:${name}`, (scope, ops) =>
+      this.apply(scope, ops),
+    );
   }
 
   /** Adds a pending entry after the newest; resolves with its seq (keep it on the document). */
-  add(scope: string, id: string, snapshot: S, words: string[] = []): Promise<number> {
-    return this.exclusive(scope, async () => {
-      const entry: StoredEntry = [id, 0, this.options.toJson(snapshot), words, Date.now()];
-      const [seq] = await this.appendEntries(scope, [entry]);
-      return seq!;
-    });
+  async add(scope: string, id: string, snapshot: S, words: string[] = []): Promise<number> {
+    const entry: StoredEntry = [id, 0, this.options.toJson(snapshot), words, Date.now()];
+    const [seq] = await this.write(scope, { append: [entry] });
+    return seq!;
   }
 
   /** Adds live entries at once (bulk imports); resolves with their seqs in order. */
@@ -95,12 +111,15 @@ export class Feed<S> {
     scope: string,
     items: { id: string; snapshot: S; words?: string[] }[],
   ): Promise<number[]> {
-    return this.exclusive(scope, () =>
-      this.appendEntries(
-        scope,
-        items.map((i) => [i.id, 1, this.options.toJson(i.snapshot), i.words ?? [], Date.now()]),
-      ),
-    );
+    return this.write(scope, {
+      append: items.map((i) => [
+        i.id,
+        1,
+        this.options.toJson(i.snapshot),
+        i.words ?? [],
+        Date.now(),
+      ]),
+    });
   }
 
   /**
@@ -132,8 +151,8 @@ export class Feed<S> {
    * Changes an entry: its state (pending → live once the document is stored), snapshot or
    * words; counts follow the state. Nothing happens when the seq holds another id.
    */
-  set(scope: string, seq: number, id: string, change: Change<S>): Promise<void> {
-    return this.exclusive(scope, () => this.change(scope, seq, id, () => change));
+  async set(scope: string, seq: number, id: string, change: Change<S>): Promise<void> {
+    await this.write(scope, { seq, id, decide: () => change });
   }
 
   async counts(scope: string): Promise<FeedCounts> {
@@ -171,73 +190,94 @@ export class Feed<S> {
     const key = `${scope}:${seq}`;
     if ((stored || Date.now() - addedAt > this.abandonAfterMs) && !this.settling.has(key)) {
       this.settling.add(key);
-      void this.exclusive(scope, () =>
-        this.change(scope, seq, id, async (current) => {
+      void this.write(scope, {
+        seq,
+        id,
+        decide: async (current) => {
           if (current[1] !== 0) return {};
           const now = await this.options.load(id);
           if (now) return { state: this.options.stateOf(now), snapshot: now };
           return Date.now() - addedAt > this.abandonAfterMs ? { state: 'void' as const } : {};
-        }),
-      )
+        },
+      })
         .catch(() => undefined)
         .finally(() => this.settling.delete(key));
     }
     return stored;
   }
 
-  /** Reads an entry, applies what `decide` returns, writes the block and the counts. */
+  /**
+   * A scope's writes, one batch at a time: those that queued while the previous batch ran
+   * are applied together, reading the head and each block once and writing them once.
+   */
+  private write(scope: string, op: FeedOp<S>): Promise<number[]> {
+    return this.batches.submit(scope, op);
+  }
+
+  private async apply(scope: string, ops: FeedOp<S>[]): Promise<BatchOutcome<number[]>[]> {
+    const batch = await FeedBatch.open(this.rows, scope);
+    const outcomes: BatchOutcome<number[]>[] = [];
+    for (const op of ops) {
+      try {
+        outcomes.push({
+          value:
+            'append' in op ? await this.append(batch, op.append) : await this.change(batch, op),
+        });
+      } catch (error) {
+        outcomes.push({ error });
+      }
+    }
+    await batch.commit();
+    return outcomes;
+  }
+
+  /** Reads an entry, applies what `decide` returns, counts the change of state. */
   private async change(
-    scope: string,
-    seq: number,
-    id: string,
-    decide: (entry: StoredEntry) => Change<S> | Promise<Change<S>>,
-  ): Promise<void> {
-    const head = await this.rows.readHead(scope);
-    if (seq >= head.next) return;
-    const block = await this.rows.readBlock(scope, head, this.rows.blockOf(seq));
-    const entry = block?.entries[seq % this.rows.blockSize];
-    if (!block || !entry || entry[0] !== id) return;
-    const change = await decide(entry);
-    if (!change.state && change.snapshot === undefined && !change.words) return;
+    batch: FeedBatch<StoredEntry>,
+    op: Extract<FeedOp<S>, { seq: number }>,
+  ): Promise<number[]> {
+    if (op.seq >= batch.head.next) return [];
+    const block = await batch.block(this.rows.blockOf(op.seq));
+    const entry = block?.entries[op.seq % this.rows.blockSize];
+    if (!block || !entry || entry[0] !== op.id) return [];
+    const change = await op.decide(entry);
+    if (!change.state && change.snapshot === undefined && !change.words) return [];
+    if (change.snapshot !== undefined && this.isOlder(change.snapshot, entry[2])) return [];
     const before = STATES[entry[1]]!;
     if (change.state) entry[1] = stateCode(change.state);
     if (change.snapshot !== undefined) entry[2] = this.options.toJson(change.snapshot);
     if (change.words) entry[3] = change.words;
-    await this.rows.writeBlock(scope, block);
+    batch.markChanged(block);
     const after = STATES[entry[1]]!;
     const counted = (state: FeedState) => Number(state === 'live' || state === 'dead');
     if (before !== after)
-      await this.rows.countHead(scope, {
+      batch.count({
         live: Number(after === 'live') - Number(before === 'live'),
         stored: counted(after) - counted(before),
       });
+    return [];
   }
 
-  private exclusive<T>(scope: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.run(`feed:${this.name}:${scope}`, work);
+  /** Whether `snapshot` is of an earlier revision than the stored one (JSON). */
+  private isOlder(snapshot: S, stored: unknown): boolean {
+    const revisionOf = this.options.revisionOf;
+    return !!revisionOf && revisionOf(snapshot) < revisionOf(this.options.fromJson(stored));
   }
 
-  /** Appends under the scope's turn: fills the newest block, rotating the ring as needed. */
-  private async appendEntries(scope: string, items: StoredEntry[]): Promise<number[]> {
-    const head = await this.rows.readHead(scope);
+  /** Appends after the newest entry, filling the newest block, rotating the ring as needed. */
+  private async append(batch: FeedBatch<StoredEntry>, items: StoredEntry[]): Promise<number[]> {
     const seqs: number[] = [];
-    let block: FeedBlock<StoredEntry> | null = null;
     for (const item of items) {
-      const seq = head.next + seqs.length;
+      const seq = batch.head.next + seqs.length;
       const n = this.rows.blockOf(seq);
-      if (!block || block.n !== n) {
-        if (block) await this.rows.writeBlock(scope, block);
-        block =
-          (await this.rows.readBlock(scope, head, n)) ?? (await this.rows.openBlock(scope, n));
-      }
+      const block = (await batch.block(n)) ?? (await batch.openBlock(n));
       // An entry past the stored head is a leftover of a crashed append: overwrite it.
       block.entries.length = seq % this.rows.blockSize;
       block.entries.push(item);
+      batch.markChanged(block);
       seqs.push(seq);
     }
-    if (block) await this.rows.writeBlock(scope, block);
-    const live = items.filter((i) => i[1] === 1).length;
-    await this.rows.advanceHead(scope, head.next + items.length, live);
+    batch.advance(batch.head.next + items.length, items.filter((i) => i[1] === 1).length);
     return seqs;
   }
 }

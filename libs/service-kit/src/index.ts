@@ -15,6 +15,7 @@ export * from './service-context.js';
 export * from './api-keys.js';
 export * from './json-parser.js';
 export * from './keyed-serializer.js';
+export * from './document-turns.js';
 export * from './closing-guard.js';
 export * from './feed.js';
 export * from './feed-backfill.js';

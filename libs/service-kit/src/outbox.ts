@@ -35,6 +35,8 @@ export type OutboxSerializer = (key: string, work: () => Promise<void>) => Promi
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private readonly pending = new Set<Promise<void>>();
+  /** Documents with a flush queued that has not read them yet. */
+  private readonly waiting = new Set<string>();
   private stopped = false;
   /** Whether some document may still hold events no flush will publish. */
   private dirty = true;
@@ -53,10 +55,17 @@ export class OutboxRelay {
     this.timer.unref();
   }
 
-  /** Publish one document's events now (called right after the write). */
+  /**
+   * Publish one document's events now (called right after the write). A flush of the
+   * document that has not started yet publishes these events too, so none is added: under
+   * a burst of writes to one document, one flush takes the events of many.
+   */
   flush(model: OutboxModel, id: string): void {
     if (this.stopped) return;
-    const task = this.flushDoc(model, id).catch((err) => {
+    const key = documentKey(model, id);
+    if (this.waiting.has(key)) return;
+    this.waiting.add(key);
+    const task = this.flushDoc(model, id, () => this.waiting.delete(key)).catch((err) => {
       this.dirty = true;
       this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
     });
@@ -85,8 +94,9 @@ export class OutboxRelay {
     }
   }
 
-  private async flushDoc(model: OutboxModel, id: string): Promise<void> {
+  private async flushDoc(model: OutboxModel, id: string, onStart?: () => void): Promise<void> {
     const work = async () => {
+      onStart?.();
       const doc = await model.findById(id, { [OUTBOX_FIELD]: 1 }).lean<OutboxDoc>();
       if (doc) await this.publishAll(model, doc);
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { Feed, type FeedEntry, type FeedOptions } from '../../src/feed.js';
 import { onceForFeeds } from '../../src/feed-backfill.js';
 import { pageOf } from '../../src/feed-page.js';
@@ -31,6 +31,21 @@ const snap = (title: string, ms = 0): Snap => ({ title, at: new Date(Date.UTC(20
 const items = (p: string, n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: `${p}${i}`, snapshot: snap(`${p}${i}`, i) }));
 
+/** Counts the rows read through the connection's collections (findOne) until stopped. */
+function countReads(connection: Connection) {
+  const proto = Object.getPrototypeOf(connection.collection('_probe')) as {
+    findOne: (...args: unknown[]) => unknown;
+  };
+  const spy = vi.spyOn(proto, 'findOne');
+  return {
+    stop: () => {
+      const count = spy.mock.calls.length;
+      spy.mockRestore();
+      return count;
+    },
+  };
+}
+
 async function all<S>(entries: AsyncIterable<FeedEntry<S>>): Promise<FeedEntry<S>[]> {
   const out: FeedEntry<S>[] = [];
   for await (const e of entries) out.push(e);
@@ -51,6 +66,35 @@ describe('Feed on a real engine', () => {
   afterAll(async () => {
     await connection?.dropDatabase();
     await connection?.close();
+  });
+
+  it('drops a change whose snapshot is of an older revision than the stored one', async () => {
+    type Rev = Snap & { rev: number };
+    const feed = new Feed<Rev>(connection, 'owner', serializer, {
+      ...options,
+      toJson: (s) => s,
+      fromJson: (v) => ({ ...options.fromJson(v), rev: (v as Rev).rev }),
+      load: async () => null,
+      stateOf: (s) => (s.title.startsWith('gone') ? 'dead' : 'live'),
+      revisionOf: (s) => s.rev,
+    });
+    const s = scope();
+    const seq = await feed.add(s, 'a', { ...snap('v0'), rev: 0 });
+    await feed.set(s, seq, 'a', { state: 'live', snapshot: { ...snap('v0'), rev: 0 } });
+    // Two writes' refreshes arriving newest first: the older one changes nothing.
+    await feed.set(s, seq, 'a', { state: 'dead', snapshot: { ...snap('gone'), rev: 2 } });
+    await feed.set(s, seq, 'a', { state: 'live', snapshot: { ...snap('v1'), rev: 1 } });
+    expect(await all(feed.newestFirst(s))).toEqual([
+      { id: 'a', seq, state: 'dead', snapshot: { ...snap('gone'), rev: 2 }, words: [] },
+    ]);
+    expect(await feed.counts(s)).toEqual({ live: 0, stored: 1 });
+    // The same revision again (a retried refresh) and a newer one apply.
+    await feed.set(s, seq, 'a', { state: 'live', snapshot: { ...snap('back'), rev: 2 } });
+    await feed.set(s, seq, 'a', { state: 'live', snapshot: { ...snap('v3'), rev: 3 } });
+    expect((await all(feed.newestFirst(s))).map((e) => e.snapshot)).toEqual([
+      { ...snap('v3'), rev: 3 },
+    ]);
+    expect(await feed.counts(s)).toEqual({ live: 1, stored: 1 });
   });
 
   it('moves an entry through pending, live and dead, counting only by state', async () => {
@@ -143,6 +187,48 @@ describe('Feed on a real engine', () => {
     await Promise.all(want.map((id, i) => feed.set(s, seqs[i]!, id, { state: 'live' })));
     expect(await feed.counts(s)).toEqual({ live: 30, stored: 30 });
     expect(await ids(feed.newestFirst(s))).toEqual([...want].reverse());
+  });
+
+  it('applies writes that queued behind a busy turn as one batch, a ring rotation included', async () => {
+    const feed = feedOf();
+    const s = scope();
+    await feed.addMany(s, items('d', 6)); // blocks 0 (ring-0) and 1 (ring-1)
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const held = serializer.run(`feed:owner:${s}`, () => gate);
+    const reads = countReads(connection);
+    // Queued together: a change in block 0, then adds that open block 2 in ring-0, moving
+    // block 0 (with the change) to cold-0, a change of the first add, a stale id, and adds
+    // that open block 3 in ring-1, moving block 1 to cold-1.
+    const queued = Promise.all([
+      feed.set(s, 1, 'd1', { state: 'dead', snapshot: snap('d1-x', 99) }),
+      feed.add(s, 'p0', snap('p0', 6)),
+      feed.add(s, 'p1', snap('p1', 7)),
+      feed.set(s, 6, 'p0', { state: 'live' }),
+      feed.set(s, 2, 'not-d2', { state: 'dead' }),
+      feed.addMany(s, items('q', 2)),
+    ]);
+    release();
+    await held;
+    expect(await queued).toEqual([undefined, 6, 7, undefined, undefined, [8, 9]]);
+    // One batch: the head and block 0 read once each, and the ring row block 3 takes (block
+    // 1 leaves it for cold-1); block 2 left ring-0 in memory, new blocks are not looked for.
+    expect(reads.stop()).toBe(3);
+    const entries = await all(feed.newestFirst(s));
+    expect(entries.map((e) => [e.id, e.seq, e.state])).toEqual([
+      ['q1', 9, 'live'],
+      ['q0', 8, 'live'],
+      ['p0', 6, 'live'],
+      ...['d5', 'd4', 'd3', 'd2'].map((id) => [id, Number(id.slice(1)), 'live']),
+      ['d1', 1, 'dead'],
+      ['d0', 0, 'live'],
+    ]);
+    expect(entries.find((e) => e.id === 'd1')!.snapshot).toEqual(snap('d1-x', 99));
+    expect(await feed.counts(s)).toEqual({ live: 8, stored: 9 });
+    const rows = await connection.collection(`feed.owner.${s}`).find({}).toArray();
+    expect(rows.map((r) => `${String(r._id)}:${String(r['n'] ?? '')}`).sort()).toEqual(
+      ['cold-0:0', 'cold-1:1', 'head:', 'ring-0:2', 'ring-1:3'].sort(),
+    );
   });
 
   it('pageOf skips and limits over wanted entries and stops reading early', async () => {

@@ -3,6 +3,7 @@ import type { Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '@momentum/contracts';
 import type { EventBus } from '../../src/bus.js';
 import { OutboxRelay, type OutboxDoc } from '../../src/outbox.js';
+import { KeyedSerializer } from '../../src/keyed-serializer.js';
 
 /** Just what the relay uses of a mongoose model, over a Map. */
 class FakeModel {
@@ -14,6 +15,12 @@ class FakeModel {
   put(id: string, ...types: string[]): EventEnvelope[] {
     const events = types.map((t) => makeEvent(t, { id }));
     this.docs.set(id, { _id: id, _outbox: events });
+    return events;
+  }
+  append(id: string, ...types: string[]): EventEnvelope[] {
+    const events = types.map((t) => makeEvent(t, { id }));
+    const doc = this.docs.get(id) ?? { _id: id };
+    this.docs.set(id, { _id: id, _outbox: [...(doc._outbox ?? []), ...events] });
     return events;
   }
   find() {
@@ -31,7 +38,9 @@ class FakeModel {
       }),
     };
   }
+  reads = 0;
   findById(id: string) {
+    this.reads++;
     return { lean: async () => structuredClone(this.docs.get(id) ?? null) };
   }
   async updateOne(filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) {
@@ -178,6 +187,35 @@ describe('OutboxRelay', () => {
     await relay.stop();
     expect(keys).toEqual(['Task:d1', 'Task:d2']);
     expect(bus.published).toHaveLength(2);
+  });
+
+  it('flushes asked for while one of the document waits its turn are that one: it publishes them all', async () => {
+    const model = new FakeModel('Issue');
+    const serializer = new KeyedSerializer();
+    const { relay, bus, m } = relayFor(model, new FakeBus(), (key, work) =>
+      serializer.run(key, work),
+    );
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // A writer holds the document's turn while five writes ask for flushes.
+    const held = serializer.run('Issue:d1', () => gate);
+    const events = [1, 2, 3, 4, 5].flatMap((n) => {
+      const added = model.append('d1', `x.y.v${n}`);
+      relay.flush(m, 'd1');
+      return added;
+    });
+    release();
+    await held;
+    await settle();
+    expect(model.reads).toBe(1);
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.outboxOf('d1')).toEqual([]);
+    // Once a flush has read the document, a new write gets a flush of its own.
+    const later = model.append('d1', 'x.y.v6');
+    relay.flush(m, 'd1');
+    await relay.stop();
+    expect(model.reads).toBe(2);
+    expect(bus.published.at(-1)).toBe(later[0]!.id);
   });
 
   it('stop waits for flushes in flight; after stop nothing is flushed or swept', async () => {

@@ -20,6 +20,7 @@ const snapshots = (connection: Connection) =>
     },
     dates: ['createdAt', 'updatedAt', 'completedAt'],
     stateOf: (task) => (task.archived ? 'dead' : 'live'),
+    revisionOf: (task) => task.rev,
   });
 
 /**

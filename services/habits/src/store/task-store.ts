@@ -1,6 +1,11 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
 import type { HabitsModels, TaskDoc } from './models.js';
-import { onceForFeeds, withoutOutbox, type KeyedSerializer } from '@momentum/service-kit';
+import {
+  DocumentTurns,
+  onceForFeeds,
+  withoutOutbox,
+  type KeyedSerializer,
+} from '@momentum/service-kit';
 import { TaskFeeds } from './task-feeds.js';
 
 /** Who may see a task: its owner, and the members of its team. */
@@ -57,21 +62,26 @@ export const listSortOf = (page: Pick<ListPage, 'sort'>): Record<string, 1 | -1>
  */
 export class TaskStore {
   readonly feeds: TaskFeeds;
+  private readonly turns: DocumentTurns<TaskDoc>;
 
   constructor(
     private readonly m: HabitsModels,
     private readonly serializer: KeyedSerializer,
   ) {
     this.feeds = new TaskFeeds(m.Task.db, serializer);
+    this.turns = new DocumentTurns(serializer, m.Task, (task) => this.feeds.follow(task));
   }
 
   get model() {
     return this.m.Task;
   }
 
-  /** The same key the outbox relay uses, so its `$pull` queues behind our writes. */
+  /**
+   * Runs `work` as the task's only writer, under the key the outbox relay uses, so its
+   * `$pull` queues behind our writes; the feeds follow what it wrote after the turn.
+   */
   serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.runFor(this.m.Task, id, work);
+    return this.turns.run(id, work);
   }
 
   findById(id: string): Promise<TaskDoc | null> {
@@ -110,7 +120,7 @@ export class TaskStore {
     )
       .lean<TaskDoc>()
       .exec();
-    if (doc) await this.feeds.follow(doc);
+    if (doc) await this.turns.wrote(doc);
     return doc && withoutOutbox(doc);
   }
 

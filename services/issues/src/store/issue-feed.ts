@@ -22,6 +22,7 @@ const snapshots = (connection: Connection) =>
     },
     dates: ['createdAt', 'updatedAt', 'deletedAt'],
     stateOf: (issue) => (issue.deletedAt ? 'dead' : 'live'),
+    revisionOf: (issue) => issue.version,
   });
 
 const wordsOf = (issue: Pick<IssueDoc, 'title' | 'description'>) =>

@@ -9,7 +9,12 @@ import {
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import { firstCandidate } from '../domain/identifier.js';
 import type { IssueDoc, IssuesModels } from './models.js';
-import { isDuplicateKey, onceForFeeds, type KeyedSerializer } from '@momentum/service-kit';
+import {
+  DocumentTurns,
+  isDuplicateKey,
+  onceForFeeds,
+  type KeyedSerializer,
+} from '@momentum/service-kit';
 import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
 import { byTime } from './timeline-store.js';
 
@@ -39,17 +44,22 @@ export interface Page<T> {
 /** Issue queries. Reads of user data take a Scope: visibility is the issue's team. */
 export class IssueStore {
   private readonly feed: IssueFeed;
+  private readonly turns: DocumentTurns<IssueDoc>;
 
   constructor(
     private readonly m: IssuesModels,
     private readonly serializer: KeyedSerializer,
   ) {
     this.feed = new IssueFeed(m.Issue.db, serializer);
+    this.turns = new DocumentTurns(serializer, m.Issue, (issue) => this.feed.follow(issue));
   }
 
-  /** Run the work as the only writer of the issue (see serializer.ts); the relay shares the key. */
+  /**
+   * Runs the work as the only writer of the issue (see KeyedSerializer); the relay shares
+   * the key. The project feed follows what it wrote after the turn.
+   */
   exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.runFor(this.m.Issue, id, work);
+    return this.turns.run(id, work);
   }
 
   /** The issue with whether the scope may see it (so callers can tell 403 from 404). */
@@ -139,16 +149,19 @@ export class IssueStore {
   /**
    * Write a change with its event in the outbox, in one update by `_id` (the only filter
    * FerretDB serves from an index). Callers hold `exclusive(id)`, so nobody wrote since
-   * they read the issue. FerretDB has no projection on findAndModify, hence the re-read.
+   * they read the issue. FerretDB has no projection on findAndModify: what a list leaves
+   * out is dropped here.
    */
   async update(id: string, set: Partial<IssueDoc>, event: EventEnvelope): Promise<IssueDoc | null> {
-    await this.m.Issue.updateOne(
+    const stored = await this.m.Issue.findOneAndUpdate(
       { _id: id },
       { $set: set, $inc: { version: 1 }, $push: { _outbox: event } },
-    );
-    const doc = await this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
-    if (doc) await this.feed.follow(doc);
-    return doc;
+      { new: true },
+    ).lean<IssueDoc>();
+    if (!stored) return null;
+    const { searchKeys: _k, _outbox: _o, ...doc } = stored;
+    await this.turns.wrote(doc as IssueDoc);
+    return doc as IssueDoc;
   }
 
   /** One issue, deleted or not (callers check). */
