@@ -8,6 +8,7 @@ import { installSecurityHeaders } from './security-headers.js';
 import { installClosingGuard } from './closing-guard.js';
 import { openApiPaths } from './openapi.js';
 import { installJsonParser } from './json-parser.js';
+import { installAdmission, type AdmissionOptions } from './admission.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +25,13 @@ export interface ServiceAppOptions {
   /** Extra readiness check for /health (database, bus). */
   ready?: () => Promise<boolean> | boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Admission control (admission.ts); off when absent. */
+  admission?: Omit<AdmissionOptions, 'exempt'>;
 }
+
+/** Let through without waiting: health and docs, and calls between services. */
+const admittedAtOnce = (path: string) =>
+  path === '/health' || path === '/openapi.json' || path.startsWith('/internal/');
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const BODY_LIMIT = 1024 * 1024;
@@ -76,6 +83,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   installJsonParser(app);
   installSecurityHeaders(app);
   installClosingGuard(app);
+  if (options.admission) installAdmission(app, { ...options.admission, exempt: admittedAtOnce });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -18,8 +18,18 @@ export const BaseConfigSchema = z.object({
     .default('momentum'),
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests a service works on at once, the next waiting in order (admission.ts); 0: no limit. */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(4),
+  /** Requests that may wait for a turn; one more gets 503 with Retry-After. */
+  MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(2000),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
+
+/** The admission options of a service's configuration, or none when turned off. */
+export const admissionOf = (config: Pick<BaseConfig, 'MAX_IN_FLIGHT' | 'MAX_QUEUED'>) =>
+  config.MAX_IN_FLIGHT > 0
+    ? { maxInFlight: config.MAX_IN_FLIGHT, maxQueued: config.MAX_QUEUED }
+    : undefined;
 
 export function loadConfig<S extends z.ZodType>(
   schema: S,

@@ -21,3 +21,4 @@ export * from './feed.js';
 export * from './feed-backfill.js';
 export * from './feed-page.js';
 export * from './feed-snapshots.js';
+export * from './admission.js';

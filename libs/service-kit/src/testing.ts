@@ -25,6 +25,8 @@ export function testConfig(
     EVENT_PREFIX: `t${run}`,
     INTERNAL_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
+    MAX_IN_FLIGHT: 4,
+    MAX_QUEUED: 2000,
     ...extra,
   };
 }

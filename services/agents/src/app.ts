@@ -6,6 +6,7 @@ import {
   isMongoUp,
   serializedOutbox,
   type ServiceContext,
+  admissionOf,
 } from '@momentum/service-kit';
 import type { AgentsConfig } from './config.js';
 import { agentModels } from './store/models.js';
@@ -43,6 +44,7 @@ export async function buildAgentsApp(
     name: 'agents',
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
+    admission: admissionOf(ctx.config),
     errorShape: 'B',
     ready: () => isMongoUp(ctx.db),
   });

@@ -5,6 +5,7 @@ import {
   isMongoUp,
   serializedOutbox,
   type ServiceContext,
+  admissionOf,
 } from '@momentum/service-kit';
 import type { HabitsConfig } from './config.js';
 import { habitsModels } from './store/models.js';
@@ -47,6 +48,7 @@ export async function buildHabitsApp(
     name: 'habits',
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
+    admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db),
   });
   registerTaskRoutes(app, deps);

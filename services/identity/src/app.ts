@@ -5,6 +5,7 @@ import {
   InternalClient,
   isMongoUp,
   type ServiceContext,
+  admissionOf,
 } from '@momentum/service-kit';
 import type { IdentityConfig } from './config.js';
 import { identityModels } from './store/models.js';
@@ -28,6 +29,7 @@ export async function buildIdentityApp(
     name: 'identity',
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
+    admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db),
   });
   const habits = ctx.config.HABITS_URL

@@ -5,6 +5,7 @@ import {
   isMongoUp,
   serializedOutbox,
   type ServiceContext,
+  admissionOf,
 } from '@momentum/service-kit';
 import type { IssuesConfig } from './config.js';
 import type { Directory } from './directory/directory.js';
@@ -64,6 +65,7 @@ export async function buildIssuesApp(
     name: 'issues',
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
+    admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db),
   });
   // Static /search is registered beside /:id; the router prefers the static segment.

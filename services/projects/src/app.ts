@@ -6,6 +6,7 @@ import {
   isMongoUp,
   serializedOutbox,
   type ServiceContext,
+  admissionOf,
 } from '@momentum/service-kit';
 import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
@@ -53,6 +54,7 @@ export async function buildProjectsApp(
     name: 'projects',
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
+    admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db),
   });
   registerProjectRoutes(app, { store, teams, relay }, states);
