@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { runLoad } from './load.js';
 import { grow, makeTemplates, measure, scalingRatios } from './scaling.js';
 import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
-import { eventLag, rssByProcess, rssGrowth } from './vitals.js';
+import { eventLag, rssGrowth, settledRss } from './vitals.js';
 import { startWorld } from './world.js';
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
@@ -42,7 +42,7 @@ try {
     headers: { authorization: `Bearer ${world.user.key}` },
     amount: WARM_UP_REQUESTS,
   });
-  const rssIdle = rssByProcess(world);
+  const rssIdle = await settledRss(world);
 
   step('1. gateway ÷ direct');
   const gateway = await gatewayRatio(world, ids.taskId);
@@ -71,7 +71,7 @@ try {
       amount: MEMORY_REQUESTS - sent,
     });
   }
-  const rssAfter = rssByProcess(world);
+  const rssAfter = await settledRss(world);
 
   step(`3. scaling at ${LARGE}`);
   await grow(world, templates, LARGE - SMALL, SMALL);

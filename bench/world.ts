@@ -48,7 +48,8 @@ export async function startWorld(basePort: number): Promise<World> {
     logLevel: 'warn',
     quiet: true,
     withMcp: false,
-    extraEnv: { RATE_LIMIT_MAX: '0' },
+    // --expose-gc: memory is read after a full collection (vitals.ts).
+    extraEnv: { RATE_LIMIT_MAX: '0', NODE_OPTIONS: '--expose-gc' },
   });
   const admin = new BenchClient(stack.gatewayUrl, adminKey);
   const created = await admin.expect(201, 'POST', '/api/users', { name: 'Bench User' });

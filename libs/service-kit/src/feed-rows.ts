@@ -30,8 +30,9 @@ interface BlockDoc {
 /**
  * The rows of one feed's scopes (see feed.ts): per scope a collection `feed.<name>.<scope>`
  * with a `head` row first, then `ring-<k>` rows for the newest `ringBlocks` blocks, then
- * `cold-<n>` rows appended as blocks leave the ring. FerretDB finds a row by reading the
- * rows stored before it, so the head and the ring stay at the front.
+ * `cold-<n>` rows appended as blocks leave the ring. Every row is found by `_id`: an index
+ * lookup in the FerretDB the scripts build; a stock 1.24 reads the rows stored before the
+ * match, which is why the head and the ring stay at the front.
  */
 export class FeedRows<E> {
   constructor(
