@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installAdmission } from '../../src/admission.js';
 import { installErrorHandler } from '../../src/error-handler.js';
+import { eventually } from '../../src/testing.js';
 
 /** An app whose /slow/:n answers when `finish(n)` is called; order of starts recorded. */
 function appWith(maxInFlight: number, maxQueued: number) {
@@ -21,6 +22,11 @@ function appWith(maxInFlight: number, maxQueued: number) {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 10));
+/** Waits (on a busy machine, a while) until the handlers started are `want`, then a tick more. */
+const startedBecome = async (started: string[], want: string[]) => {
+  await eventually(async () => JSON.stringify(started) === JSON.stringify(want)).catch(() => {});
+  await tick();
+};
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();
@@ -32,7 +38,7 @@ describe('admission control', () => {
     const { app, started, finish } = appWith(2, 2);
     close = () => app.close();
     const replies = ['1', '2', '3', '4'].map((n) => app.inject({ url: `/slow/${n}` }));
-    await tick();
+    await startedBecome(started, ['1', '2']);
     expect(started).toEqual(['1', '2']);
     const refused = await app.inject({ url: '/slow/5' });
     expect(refused.statusCode).toBe(503);
@@ -46,10 +52,10 @@ describe('admission control', () => {
     // Health is let through while every slot is taken.
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     finish('2');
-    await tick();
+    await startedBecome(started, ['1', '2', '3']);
     expect(started).toEqual(['1', '2', '3']);
     finish('1');
-    await tick();
+    await startedBecome(started, ['1', '2', '3', '4']);
     expect(started).toEqual(['1', '2', '3', '4']);
     finish('3');
     finish('4');
@@ -57,7 +63,7 @@ describe('admission control', () => {
     expect(bodies).toEqual(['1', '2', '3', '4']);
     // All slots are free again.
     const again = ['6', '7'].map((n) => app.inject({ url: `/slow/${n}` }));
-    await tick();
+    await startedBecome(started, ['1', '2', '3', '4', '6', '7']);
     expect(started.slice(-2)).toEqual(['6', '7']);
     finish('6');
     finish('7');
@@ -71,12 +77,12 @@ describe('admission control', () => {
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const gone = new AbortController();
     const first = fetch(`${base}/slow/a`, { signal: gone.signal }).catch(() => 'aborted');
-    await tick();
+    await startedBecome(started, ['a']);
     expect(started).toEqual(['a']);
     gone.abort();
     expect(await first).toBe('aborted');
     const second = fetch(`${base}/slow/b`);
-    await tick();
+    await startedBecome(started, ['a', 'b']);
     expect(started).toEqual(['a', 'b']);
     finish('a');
     finish('b');
