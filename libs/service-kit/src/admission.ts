@@ -6,7 +6,10 @@ export interface AdmissionOptions {
   maxInFlight: number;
   /** Requests that may wait; one more is refused with 503 and Retry-After. */
   maxQueued: number;
-  /** Paths let through at once: health checks, and calls between services (no cycle can wait on itself). */
+  /**
+   * Routes let through at once, by their path pattern: health checks, and calls between
+   * services (no cycle can wait on itself).
+   */
   exempt?: (path: string) => boolean;
 }
 
@@ -36,7 +39,8 @@ export function installAdmission(app: FastifyInstance, options: AdmissionOptions
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (exempt(request.url.split('?')[0]!)) return;
+    // The matched route's path (no query to split off); none for an unknown path.
+    if (exempt(request.routeOptions.url ?? '')) return;
     if (inFlight < maxInFlight) inFlight++;
     else if (waiting.length >= maxQueued)
       throw new AppError(

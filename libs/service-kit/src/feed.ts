@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { FeedBatch } from './feed-batch.js';
-import { FeedRows } from './feed-rows.js';
+import { pageOf } from './feed-page.js';
+import { FeedRows, type FeedHead } from './feed-rows.js';
 import { KeyedBatches, type BatchOutcome } from './keyed-batches.js';
 import type { KeyedSerializer } from './keyed-serializer.js';
 
@@ -160,9 +161,30 @@ export class Feed<S> {
     return { live, stored };
   }
 
+  /**
+   * One page of the scope's entries (see pageOf) and the scope's counts, from one read of
+   * its head, so the total agrees with the page.
+   */
+  async page(
+    scope: string,
+    page: Parameters<typeof pageOf<S>>[1],
+  ): Promise<{ snapshots: S[]; counts: FeedCounts }> {
+    const head = await this.rows.readHead(scope);
+    const snapshots = await pageOf(this.entries(scope, head), page);
+    return { snapshots, counts: { live: head.live, stored: head.stored } };
+  }
+
   /** Entries newest first, one block read at a time as pulled; hidden ones left out. */
   async *newestFirst(scope: string): AsyncGenerator<FeedEntry<S>> {
-    const head = await this.rows.readHead(scope);
+    yield* this.entries(scope, await this.rows.readHead(scope));
+  }
+
+  /**
+   * The entries below `head`, newest first. A snapshot is decoded when first asked for:
+   * a page skips entries and a search looks only at words.
+   */
+  private async *entries(scope: string, head: FeedHead): AsyncGenerator<FeedEntry<S>> {
+    const { fromJson } = this.options;
     for (let n = this.rows.blockOf(head.next - 1); n >= 0; n--) {
       const block = await this.rows.readBlock(scope, head, n);
       if (!block) continue;
@@ -177,8 +199,16 @@ export class Feed<S> {
             yield { id, seq, state: this.options.stateOf(stored), snapshot: stored, words };
           continue;
         }
-        const decoded = this.options.fromJson(snapshot);
-        yield { id, seq, state: STATES[state]!, snapshot: decoded, words: words ?? [] };
+        let decoded: S | undefined;
+        yield {
+          id,
+          seq,
+          state: STATES[state]!,
+          get snapshot() {
+            return (decoded ??= fromJson(snapshot));
+          },
+          words: words ?? [],
+        };
       }
     }
   }

@@ -56,8 +56,7 @@ export class AgentStore {
       _outbox: [event],
     });
     await doc.save();
-    const { _outbox: _pending, ...agent } = doc.toObject<AgentDoc>();
-    return agent;
+    return withoutOutbox(doc.toObject<AgentDoc>());
   }
 
   async list(

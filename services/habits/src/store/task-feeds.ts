@@ -1,4 +1,4 @@
-import { collectionSnapshots, Feed, pageOf, type KeyedSerializer } from '@momentum/service-kit';
+import { collectionSnapshots, Feed, type KeyedSerializer } from '@momentum/service-kit';
 import type { Connection } from 'mongoose';
 import type { ListFilter, ListPage } from './task-store.js';
 import type { TaskDoc } from './models.js';
@@ -78,14 +78,11 @@ export class TaskFeeds {
       'userId' in filter.owner
         ? [this.owner, filter.owner.userId]
         : [this.team, filter.owner.teamId];
-    const [items, counts] = await Promise.all([
-      pageOf(feed.newestFirst(scope), {
-        skip: (page.page - 1) * page.limit,
-        limit: page.limit,
-        wants: (entry) => filter.includeArchived || entry.state === 'live',
-      }),
-      feed.counts(scope),
-    ]);
-    return { items, total: filter.includeArchived ? counts.stored : counts.live };
+    const { snapshots, counts } = await feed.page(scope, {
+      skip: (page.page - 1) * page.limit,
+      limit: page.limit,
+      wants: (entry) => filter.includeArchived || entry.state === 'live',
+    });
+    return { items: snapshots, total: filter.includeArchived ? counts.stored : counts.live };
   }
 }

@@ -8,7 +8,7 @@ import type {
   PersonSummary,
   SubIssueSummary,
 } from '@momentum/contracts';
-import type { ActivityDoc, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
+import type { ActivityEntry, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
 
 export function issueView(d: IssueDoc, assignee?: PersonSummary): IssueView {
   return {
@@ -61,7 +61,7 @@ export const commentView = (c: CommentDoc): CommentView => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-export const activityView = (a: ActivityDoc): ActivityView => ({
+export const activityView = (a: ActivityEntry): ActivityView => ({
   id: a._id,
   action: a.action,
   field: a.field,
@@ -113,7 +113,7 @@ export function issueDetailView(d: {
   doc: IssueDoc;
   people: Map<string, PersonSummary>;
   comments: CommentDoc[];
-  activity: ActivityDoc[];
+  activity: ActivityEntry[];
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];
   related: Map<string, IssueDoc>;

@@ -1,4 +1,5 @@
-import type { ActivityDoc, IssuesModels } from './models.js';
+import { withoutOutbox } from '@momentum/service-kit';
+import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
 import { addOnce, type TimelineStore } from './timeline-store.js';
 
 export type NewActivity = Omit<ActivityDoc, '_id' | 'createdAt' | '_outbox'> & {
@@ -16,11 +17,10 @@ export class ActivityStore {
   async append(entries: NewActivity[]): Promise<string[]> {
     if (!entries.length) return [];
     // One at a time so createdAt rises with the order the entries were given in.
-    const created: ActivityDoc[] = [];
+    const created: ActivityEntry[] = [];
     for (const entry of entries) {
       const doc = await this.m.Activity.create({ ...entry, _outbox: entry._outbox ?? [] });
-      const { _outbox: _o, ...row } = doc.toObject<ActivityDoc>();
-      created.push({ ...row, _outbox: [] });
+      created.push(withoutOutbox(doc.toObject<ActivityDoc>()));
     }
     for (const issueId of new Set(created.map((a) => a.issueId)))
       await this.timelines.change(issueId, (t) =>

@@ -25,8 +25,11 @@ export class CommentStore {
 
   /** Callers check ownership with `find` first; null when the comment is gone. */
   async update(id: string, set: Pick<CommentDoc, 'body' | 'mentions'>): Promise<CommentDoc | null> {
-    await this.m.Comment.updateOne({ _id: id }, { $set: set });
-    const comment = await this.m.Comment.findById(id).lean<CommentDoc>();
+    const comment = await this.m.Comment.findOneAndUpdate(
+      { _id: id },
+      { $set: set },
+      { new: true },
+    ).lean<CommentDoc>();
     if (comment)
       await this.timelines.change(comment.issueId, (t) => {
         t.comments = t.comments.map((c) => (c._id === id ? comment : c));

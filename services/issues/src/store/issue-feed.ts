@@ -1,5 +1,10 @@
 import type { ListIssuesQuery } from '@momentum/contracts';
-import { collectionSnapshots, Feed, pageOf, type KeyedSerializer } from '@momentum/service-kit';
+import {
+  collectionSnapshots,
+  Feed,
+  type FeedEntry,
+  type KeyedSerializer,
+} from '@momentum/service-kit';
 import type { Connection } from 'mongoose';
 import { rankOfWords, searchWordsOf } from '../domain/search-terms.js';
 import type { IssueDoc } from './models.js';
@@ -81,15 +86,12 @@ export class IssueFeed {
   }
 
   async list(q: ListIssuesQuery & { projectId: string }) {
-    const [rows, counts] = await Promise.all([
-      pageOf(this.feed.newestFirst(q.projectId), {
-        skip: (q.page - 1) * q.limit,
-        limit: q.limit,
-        wants: (entry) => entry.state === 'live',
-      }),
-      this.feed.counts(q.projectId),
-    ]);
-    return { rows: rows as IssueDoc[], total: counts.live };
+    const { snapshots, counts } = await this.feed.page(q.projectId, {
+      skip: (q.page - 1) * q.limit,
+      limit: q.limit,
+      wants: (entry) => entry.state === 'live',
+    });
+    return { rows: snapshots as IssueDoc[], total: counts.live };
   }
 
   /**
@@ -97,16 +99,16 @@ export class IssueFeed {
    * how many keys they hold, newest first on ties.
    */
   async search(projectId: string, keys: string[], page: number, limit: number) {
-    const matches: { issue: Snapshot; rank: number }[] = [];
+    const matches: { entry: FeedEntry<Snapshot>; rank: number }[] = [];
     for await (const entry of this.feed.newestFirst(projectId)) {
       if (entry.state !== 'live') continue;
       const rank = rankOfWords(entry.words, keys);
-      if (rank > 0) matches.push({ issue: entry.snapshot, rank });
+      if (rank > 0) matches.push({ entry, rank });
       if (matches.length >= SEARCH_MATCHES_MAX) break;
     }
-    // A stable sort keeps newest first among equal ranks.
+    // A stable sort keeps newest first among equal ranks. Only the page's snapshots are decoded.
     matches.sort((a, b) => b.rank - a.rank);
-    const rows = matches.slice((page - 1) * limit, page * limit).map((m) => m.issue);
+    const rows = matches.slice((page - 1) * limit, page * limit).map((m) => m.entry.snapshot);
     return { rows: rows as IssueDoc[], total: matches.length };
   }
 }

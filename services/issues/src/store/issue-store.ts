@@ -13,6 +13,7 @@ import {
   DocumentTurns,
   isDuplicateKey,
   onceForFeeds,
+  withoutOutbox,
   type KeyedSerializer,
 } from '@momentum/service-kit';
 import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
@@ -142,8 +143,7 @@ export class IssueStore {
     const created = await this.m.Issue.create({ ...doc, feedSeq });
     const issue = created.toObject<IssueDoc>();
     await this.feed.follow(issue);
-    const { searchKeys: _k, _outbox: _o, ...rest } = issue;
-    return rest as unknown as IssueDoc;
+    return listed(issue);
   }
 
   /**
@@ -159,9 +159,9 @@ export class IssueStore {
       { new: true },
     ).lean<IssueDoc>();
     if (!stored) return null;
-    const { searchKeys: _k, _outbox: _o, ...doc } = stored;
-    await this.turns.wrote(doc as IssueDoc);
-    return doc as IssueDoc;
+    const doc = listed(stored);
+    await this.turns.wrote(doc);
+    return doc;
   }
 
   /** One issue, deleted or not (callers check). */
@@ -289,6 +289,12 @@ export class IssueStore {
       version: r.version,
     }));
   }
+}
+
+/** A stored issue as reads return it: without what `listProjection` leaves out. */
+function listed(stored: IssueDoc): IssueDoc {
+  const { searchKeys: _keys, ...issue } = withoutOutbox(stored);
+  return issue as IssueDoc;
 }
 
 function listFilter(scope: Scope, q: ListIssuesQuery): FilterQuery<IssueDoc> {

@@ -82,6 +82,9 @@ export interface ActivityDoc {
   createdAt: Date;
 }
 
+/** An activity entry as read: without the events its outbox held. */
+export type ActivityEntry = Omit<ActivityDoc, '_outbox'>;
+
 export interface BlockerDoc {
   _id: string;
   issueId: string;

@@ -1,10 +1,10 @@
 import type { KeyedSerializer } from '@momentum/service-kit';
-import type { ActivityDoc, CommentDoc, IssueDoc, IssuesModels } from './models.js';
+import type { ActivityEntry, CommentDoc, IssueDoc, IssuesModels } from './models.js';
 
 /** What an issue's page shows beside the issue, as kept together in one document. */
 export interface Timeline {
   comments: CommentDoc[];
-  activity: ActivityDoc[];
+  activity: ActivityEntry[];
   /** Ids of issues created under, or moved under, this one (readers check they still are). */
   children: string[];
 }
@@ -87,7 +87,7 @@ export class TimelineStore {
     if (!doc) return null;
     return {
       comments: withDates(JSON.parse(doc.comments) as CommentDoc[]),
-      activity: withDates(JSON.parse(doc.activity) as ActivityDoc[]),
+      activity: withDates(JSON.parse(doc.activity) as ActivityEntry[]),
       children: JSON.parse(doc.children) as string[],
     };
   }
@@ -96,7 +96,7 @@ export class TimelineStore {
   private async rebuild(issueId: string): Promise<Timeline> {
     const [comments, activity, children] = await Promise.all([
       this.m.Comment.find({ issueId }).lean<CommentDoc[]>(),
-      this.m.Activity.find({ issueId }, { _outbox: 0 }).lean<ActivityDoc[]>(),
+      this.m.Activity.find({ issueId }, { _outbox: 0 }).lean<ActivityEntry[]>(),
       this.m.Issue.find({ parentId: issueId }, { _id: 1 }).lean<Pick<IssueDoc, '_id'>[]>(),
     ]);
     return {

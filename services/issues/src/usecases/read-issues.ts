@@ -6,7 +6,7 @@ import {
   type SearchIssuesQuery,
 } from '@momentum/contracts';
 import { queryKeys } from '../domain/search-terms.js';
-import type { ActivityDoc, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
+import type { ActivityEntry, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 import { assigneesOf } from './people.js';
@@ -61,7 +61,7 @@ export interface IssueDetail {
   doc: IssueDoc;
   people: Map<string, PersonSummary>;
   comments: CommentDoc[];
-  activity: ActivityDoc[];
+  activity: ActivityEntry[];
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];
   /** The issue and the other ends of its blockers that the caller can see. */
@@ -77,18 +77,20 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const scope = scopeOf(actor);
   const doc = await visibleIssue(core.issues, scope, id);
-  const timeline = await core.timelines.read(id);
-  const [people, relations, subIssues] = await Promise.all([
+  const [timeline, people, relations] = await Promise.all([
+    core.timelines.read(id),
     assigneesOf(core.directory, [doc], core.log),
     core.blockers.of(id),
-    core.issues.subIssues(scope, id, timeline.children),
   ]);
   // The oldest first, as many as the page ever showed.
   const comments = timeline.comments.slice(0, COMMENTS_SHOWN);
   const activity = timeline.activity.slice(0, ACTIVITY_SHOWN);
-  const others = await core.issues.findVisible(scope, [
-    ...relations.blockedBy.map((r) => r.blockedById),
-    ...relations.blocking.map((r) => r.issueId),
+  const [subIssues, others] = await Promise.all([
+    core.issues.subIssues(scope, id, timeline.children),
+    core.issues.findVisible(scope, [
+      ...relations.blockedBy.map((r) => r.blockedById),
+      ...relations.blocking.map((r) => r.issueId),
+    ]),
   ]);
   return {
     doc,

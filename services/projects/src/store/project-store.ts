@@ -9,7 +9,7 @@ import {
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
-import { isDuplicateKey, type KeyedSerializer } from '@momentum/service-kit';
+import { isDuplicateKey, withoutOutbox, type KeyedSerializer } from '@momentum/service-kit';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;
@@ -80,8 +80,7 @@ export class ProjectStore {
       doc.set('_outbox', [outboxFor({ _id: doc._id, slug, key })]);
       try {
         await doc.save();
-        const { _outbox: _pending, ...project } = doc.toObject<ProjectDoc>();
-        return project;
+        return withoutOutbox(doc.toObject<ProjectDoc>());
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
         if (await this.exists({ teamId: input.teamId, slug })) slugAttempt++;
@@ -144,8 +143,7 @@ export class ProjectStore {
       { new: true },
     ).lean<ProjectDoc>();
     if (!doc) throw notFound('Project');
-    const { _outbox: _pending, ...project } = doc;
-    return project;
+    return withoutOutbox(doc);
   }
 
   private async exists(filter: Record<string, unknown>): Promise<boolean> {
