@@ -6,25 +6,29 @@
 #   docker build --build-arg COMPONENT=identity --build-arg PORT=3001 -t momentum-identity .
 #   docker run -e COMPONENT=habits -e PORT=3002 momentum:latest   # any bundle, chosen at run time
 #
-# Components: identity habits projects issues agents gateway mcp-server (scripts/lib/components.mjs).
+# Components: identity habits projects issues agents webhooks gateway mcp-server — whatever
+# scripts/lib/components.mjs lists and the tree holds; nothing here names them one by one.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ── manifests: the root package.json, the lock file and every workspace's package.json ───
+# Found rather than listed, so a new workspace (services/webhooks, …) needs no line here. This
+# stage reruns on any source change, but it yields the same files, and COPY --from is cached by
+# content: the npm ci layer below stays cached until a manifest or the lock file changes.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+ && find . -maxdepth 3 -name package.json -not -path './node_modules/*' \
+      -exec cp --parents {} /manifests/ \; \
+ && cp package-lock.json /manifests/ \
+ && find /manifests -type f | sort
 
 # ── deps: every dependency (dev included), cached on the manifests alone ─────────────
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
-COPY package.json package-lock.json ./
-COPY libs/contracts/package.json libs/contracts/
-COPY libs/service-kit/package.json libs/service-kit/
-COPY libs/mcp-tools/package.json libs/mcp-tools/
-COPY services/identity/package.json services/identity/
-COPY services/habits/package.json services/habits/
-COPY services/projects/package.json services/projects/
-COPY services/issues/package.json services/issues/
-COPY services/agents/package.json services/agents/
-COPY gateway/package.json gateway/
-COPY mcp-server/package.json mcp-server/
+COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci
 
 # ── build: bundle every component into dist/*.mjs ────────────────────────────────────

@@ -1,4 +1,5 @@
-import { connectMongo, KeyedSerializer } from '@momentum/service-kit';
+import { connectMongo } from '@momentum/service-kit/storage';
+import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import { TaskFeeds } from '../services/habits/src/store/task-feeds.js';
 import type { TaskDoc } from '../services/habits/src/store/models.js';
 import { IssueFeed } from '../services/issues/src/store/issue-feed.js';
@@ -51,10 +52,11 @@ export async function grow(
   const seeder = await Seeder.connect(world.mongoUrl);
   const habits = await connectMongo(world.mongoUrl, `${world.dbPrefix}_habits`);
   const issues = await connectMongo(world.mongoUrl, `${world.dbPrefix}_issues`);
-  // The services are running: their feeds are written under their own serializers, and
-  // nothing else writes these scopes while the bench seeds.
-  const taskFeeds = new TaskFeeds(habits, new KeyedSerializer());
-  const issueFeed = new IssueFeed(issues, new KeyedSerializer());
+  // The feeds exist only where the local engine keeps them (LOCAL_ENGINE_FEEDS); their
+  // writes take the scope's lease, so seeding beside the running services is safe.
+  const localFeeds = await useLocalFeeds(habits, 'auto');
+  const taskFeeds = new TaskFeeds(habits);
+  const issueFeed = new IssueFeed(issues);
   try {
     await seeder.cloneMany(
       `${world.dbPrefix}_habits`,
@@ -65,8 +67,7 @@ export async function grow(
         varyDates(doc, offset + i);
       },
       async (docs) => {
-        const seqs = await taskFeeds.addMany(docs as TaskDoc[]);
-        docs.forEach((doc, i) => (doc.feedSeqs = seqs[i]));
+        if (localFeeds) await taskFeeds.addMany(docs as TaskDoc[]);
       },
     );
     await seeder.cloneMany(
@@ -82,8 +83,7 @@ export async function grow(
         varyDates(doc, offset + i);
       },
       async (docs) => {
-        const seqs = await issueFeed.addMany(docs as IssueDoc[]);
-        docs.forEach((doc, i) => (doc.feedSeq = seqs[i]));
+        if (localFeeds) await issueFeed.addMany(docs as IssueDoc[]);
       },
     );
   } finally {

@@ -20,6 +20,9 @@ const stack = await startStack({
   adminKey: admin.value,
   basePort: Number(process.env.PORT ?? 3000),
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  // A web app in development (any port on this machine) may call the API; CORS_ORIGINS
+  // overrides it. Deployed gateways allow no origin unless configured.
+  gatewayEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? 'http://localhost:*,http://127.0.0.1:*' },
 });
 
 log(

@@ -1,28 +1,30 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { AppError, errorShapeForPath } from '@momentum/contracts';
+import type { FastifyInstance } from 'fastify';
+import { errorShapeForPath } from '@momentum/contracts';
 import {
-  BODY_LIMIT,
-  REQUEST_ID_HEADER,
-  frameworkErrors,
-  installClosingGuard,
-  installErrorHandler,
-  installSecurityHeaders,
+  closingGuardPlugin,
+  createServer,
+  errorHandlerPlugin,
   loggerOptions,
+  requestIdPlugin,
+  securityHeadersPlugin,
 } from '@momentum/service-kit';
 import { upstreamUrls, type GatewayConfig } from './config.js';
-import { installAuthentication } from './auth/authenticate.js';
+import { authenticationPlugin } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { KeyResolver } from './auth/key-resolver.js';
+import { keyCacheInvalidationPlugin } from './auth/local-invalidation.js';
+import { corsPlugin } from './cors/plugin.js';
+import { declaredBodyLimitPlugin } from './limits/body-limit.js';
+import { rateLimitPlugin } from './limits/rate-limit.js';
+import { idempotencyPlugin } from './idempotency/plugin.js';
+import type { IdempotencyStore } from './idempotency/store.js';
 import type { IdOwnerCache } from './routing/id-owner.js';
+import { forwarding } from './routing/forward.js';
+import { registerKeyChangingRoutes } from './routing/key-routes.js';
 import { registerPathFamilies } from './routing/proxies.js';
 import { registerTaskRoutes } from './routing/task-routes.js';
 import { registerHealth } from './health.js';
 import { registerDocs } from './docs/openapi.js';
-import { installLocalInvalidation } from './auth/local-invalidation.js';
-import { createThrottle } from './limits/rate-limit.js';
-import { installIdempotency } from './idempotency/plugin.js';
-import type { IdempotencyStore } from './idempotency/store.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -39,47 +41,52 @@ export interface GatewayDeps {
 /**
  * The gateway app: authenticates, signs the actor, and forwards each path family to
  * its service. Built here, listened to in main.ts, so tests `inject` without a port.
+ * The cross-cutting parts are plugins, registered in the order their hooks run; each
+ * route says in its own options what applies to it (public, idempotent, rate limited…).
  */
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const urls = upstreamUrls(config);
-  const app = Fastify({
+  const app = createServer({
     logger: {
       ...loggerOptions(config.LOG_LEVEL),
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: BODY_LIMIT,
-    genReqId: (req) => {
-      const given = req.headers[REQUEST_ID_HEADER];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: false, // installClosingGuard answers in the path's shape
-    frameworkErrors: frameworkErrors(errorShapeForPath),
+    shapeFor: errorShapeForPath,
   });
 
-  installErrorHandler(app, errorShapeForPath);
-  installSecurityHeaders(app);
-  installClosingGuard(app);
-
-  // Streams forwarded as they come are not parsed here, so the limit is checked early.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > BODY_LIMIT)
-      throw new AppError('PAYLOAD_TOO_LARGE', `Request body is larger than ${BODY_LIMIT} bytes`);
+  await app.register(errorHandlerPlugin, { shapeFor: errorShapeForPath });
+  await app.register(requestIdPlugin);
+  await app.register(closingGuardPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(declaredBodyLimitPlugin);
+  // Before authentication: a preflight never carries the key.
+  await app.register(corsPlugin, { origins: config.CORS_ORIGINS });
+  await app.register(rateLimitPlugin, {
+    max: config.RATE_LIMIT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
   });
-
-  const throttle = await createThrottle(app, config);
-  installAuthentication(app, deps.resolver, config.INTERNAL_SECRET, { throttle });
-  installIdempotency(app, deps.idempotency);
-  installLocalInvalidation(app, deps.keyCache);
+  await app.register(authenticationPlugin, {
+    resolver: deps.resolver,
+    internalSecret: config.INTERNAL_SECRET,
+  });
+  await app.register(idempotencyPlugin, { store: deps.idempotency });
+  await app.register(keyCacheInvalidationPlugin, { cache: deps.keyCache });
 
   await registerPathFamilies(app, urls, config.UPSTREAM_CONNECTIONS);
-  await registerTaskRoutes(app, urls, deps.owners, config.UPSTREAM_CONNECTIONS);
+  await app.register(async (scope) => {
+    const forward = await forwarding(scope, urls, config.UPSTREAM_CONNECTIONS);
+    registerTaskRoutes(scope, forward, deps.owners);
+    registerKeyChangingRoutes(scope, forward);
+  });
   registerHealth(app, urls);
-  registerDocs(app, urls);
+  // The docs describe the API to anyone who asks: every route of this scope is public.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    registerDocs(scope, urls);
+  });
   for (const extend of deps.extensions ?? []) await extend(app);
   return app;
 }

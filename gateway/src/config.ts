@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+import { originMatcher, parseOrigins } from './cors/origins.js';
 
 const url = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
 
@@ -20,6 +21,25 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   /** Requests per key per window; 0 turns rate limiting off. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(3000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Browser origins allowed to call the API (CORS), comma-separated: `*`, an exact origin, or
+   * `scheme://host:*` for any port. None by default: no web page elsewhere may read a
+   * response. `npm start` allows http://localhost:* and http://127.0.0.1:*.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list, ctx) => {
+      const origins = parseOrigins(list);
+      for (const origin of origins) {
+        try {
+          originMatcher(origin);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }
+      return origins;
+    }),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 

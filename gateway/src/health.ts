@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import type { Upstream } from './config.js';
 
-/** `GET /health`: 200 only when every service answers its own /health with 200. */
+/**
+ * `GET /health`: 200 only when every service answers its own /health with 200. Public and
+ * never rate limited: load balancers and the stack's own start-up poll it.
+ */
 export function registerHealth(app: FastifyInstance, urls: Record<Upstream, string>): void {
-  app.get('/health', async (_req, reply) => {
+  app.get('/health', { config: { public: true, rateLimit: false } }, async (_req, reply) => {
     const entries = await Promise.all(
       Object.entries(urls).map(async ([name, base]) => {
         try {

@@ -8,9 +8,30 @@ import { standaloneOptions } from './server.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+const CHALLENGE = 'Bearer realm="momentum"';
+
+/**
+ * A 401 names the Bearer scheme (RFC 6750), as the gateway's do, and when a key was sent
+ * and refused says `invalid_token` with the reason: a client then reports a bad key instead
+ * of starting an OAuth flow this server does not offer.
+ */
+function unauthorized(res: ServerResponse, body: unknown, refusedKey: boolean): void {
+  const message = (body as { error?: { message?: unknown } }).error?.message;
+  const reason = typeof message === 'string' ? message.replace(/["\\]/g, '') : 'Invalid API key';
+  const challenge = refusedKey
+    ? `${CHALLENGE}, error="invalid_token", error_description="${reason}"`
+    : CHALLENGE;
+  sendJson(res, 401, body, { 'www-authenticate': challenge });
 }
 
 /** The request body parsed as JSON; null when it is too large or not JSON (answered already). */
@@ -45,17 +66,14 @@ async function handle(config: Config, req: IncomingMessage, res: ServerResponse)
     });
   const authorization = req.headers.authorization;
   if (!authorization || !/^Bearer\s+\S+$/i.test(authorization.trim())) {
-    return sendJson(res, 401, {
-      error: {
-        code: 'UNAUTHORIZED',
-        message: 'Missing or malformed API key: send Authorization: Bearer svc_…',
-      },
-    });
+    const message = 'Missing API key: send Authorization: Bearer svc_…';
+    return unauthorized(res, { error: { code: 'UNAUTHORIZED', message } }, false);
   }
   const parsed = req.method === 'POST' ? await readJson(req, res) : { body: undefined };
   if (!parsed) return;
   const client = httpApiClient({ baseUrl: config.SVC_BASE_URL, authorization });
   const refused = opensSession(parsed.body) ? await keyRefusal(client) : null;
+  if (refused?.status === 401) return unauthorized(res, refused.body, true);
   if (refused) return sendJson(res, refused.status, refused.body);
   await handleMcpHttpRequest(req, res, parsed.body, standaloneOptions(client));
 }

@@ -44,7 +44,7 @@ function hostPort(url, defaultPort) {
 
 /**
  * Build FerretDB once into .cache/bin (about two minutes on a fresh machine), with the
- * `_id` index fix of ferretdb-patch.mjs.
+ * changes of ferretdb-patch.mjs (the `_id` index fix, atomic single-document writes).
  */
 export function buildFerretDB() {
   if (existsSync(FERRETDB_BIN)) return FERRETDB_BIN;

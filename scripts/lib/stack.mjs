@@ -68,7 +68,8 @@ export async function waitHealthy(url, name, child, timeoutMs = 60_000) {
 
 /**
  * Starts every service, then the gateway(s), then the MCP server. Returns the URLs and
- * a stop() that sends SIGTERM and waits for each process to exit.
+ * a stop() that sends SIGTERM and waits for each process to exit. `gatewayEnv` goes to the
+ * gateway alone (its CORS origins).
  */
 export async function startStack({
   mongoUrl,
@@ -82,6 +83,7 @@ export async function startStack({
   quiet = false,
   withMcp = true,
   extraEnv = {},
+  gatewayEnv: gatewayOnly = {},
 }) {
   const ports = stackPorts(basePort);
   const urls = serviceUrls(ports);
@@ -122,7 +124,7 @@ export async function startStack({
       children.push({ name: s.name, child: spawnComponent(s, env, { quiet }), component: s, env });
     }
     await Promise.all(children.map(({ name, child }) => waitHealthy(urls[name], name, child)));
-    const gatewayEnv = { ...common, PORT: String(ports.gateway) };
+    const gatewayEnv = { ...common, ...gatewayOnly, PORT: String(ports.gateway) };
     const gateway = spawnComponent(GATEWAY, gatewayEnv, { quiet });
     children.push({ name: 'gateway', child: gateway, component: GATEWAY, env: gatewayEnv });
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;

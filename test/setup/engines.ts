@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with the npm scripts
 import { deleteStreams, ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
@@ -10,9 +11,14 @@ export default async function setup(project: TestProject) {
   process.env.NATS_URL = nats.url;
   project.provide('mongoUrl', mongo.url);
   project.provide('natsUrl', nats.url);
+  // This project's streams start with its own run (testConfig's EVENT_PREFIX), so the
+  // teardown deletes them and never those of a project or a run still going beside it.
+  const eventRun = randomBytes(2).toString('hex');
+  project.provide('eventRun', eventRun);
   return async () => {
-    // The streams of testConfig()'s prefixes (`t<12 hex>`), once every file is done.
-    await deleteStreams(nats.url, /^T[0-9A-F]{12}_/).catch(() => undefined);
+    // The streams of testConfig()'s prefixes (`t<run><8 hex>`), once every file is done.
+    const ours = new RegExp(`^T${eventRun.toUpperCase()}[0-9A-F]{8}_`);
+    await deleteStreams(nats.url, ours).catch(() => undefined);
     mongo.child?.kill('SIGTERM');
     nats.child?.kill('SIGTERM');
   };
@@ -22,5 +28,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     mongoUrl: string;
     natsUrl: string;
+    eventRun: string;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { assertConforms } from './openapi/traffic.js';
 
 /**
  * Helpers for end-to-end tests: the stack started by test/setup/stack.ts is reached only
@@ -23,6 +24,13 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/**
+ * One request through the gateway. In the end-to-end layer every exchange is also checked
+ * against the gateway's /openapi.json (test/support/openapi): an undocumented status, a body
+ * or header unlike the document, or a request the document calls invalid that was not
+ * refused, fails the test. The fault tests' private stacks (`useStack`) are not checked:
+ * they kill processes mid-request.
+ */
 export async function api<T = any>(
   key: string | null,
   method: string,
@@ -30,14 +38,17 @@ export async function api<T = any>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<ApiResponse<T>> {
+  const requestHeaders: Record<string, string> = {
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...headers,
+  };
+  const requestBody =
+    body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const res = await fetch(`${gatewayUrl()}${path}`, {
     method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    headers: requestHeaders,
+    body: requestBody,
   });
   const text = await res.text();
   let parsed: unknown = text;
@@ -45,6 +56,17 @@ export async function api<T = any>(
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     /* not JSON */
+  }
+  if (!target) {
+    await assertConforms(gatewayUrl(), {
+      method,
+      url: path,
+      requestHeaders,
+      requestBody,
+      status: res.status,
+      responseHeaders: res.headers,
+      responseText: text,
+    });
   }
   return { status: res.status, body: parsed as T, headers: res.headers, text };
 }

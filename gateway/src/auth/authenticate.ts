@@ -1,6 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { AppError, type Actor } from '@momentum/contracts';
-import { parseApiKey, signActor } from '@momentum/service-kit';
+import {
+  invalidTokenChallenge,
+  isPublicRoute,
+  parseApiKey,
+  signActor,
+} from '@momentum/service-kit';
 import type { KeyResolver } from './key-resolver.js';
 
 declare module 'fastify' {
@@ -12,57 +18,70 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that need no key. Everything under /api and /mcp does. */
-const needsKey = (path: string) =>
-  path.startsWith('/api/') || path === '/api' || path === '/mcp' || path.startsWith('/mcp/');
-
-export function bearerKey(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer <token>` header, whatever it looks like. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const m = /^Bearer\s+(svc_\S+)$/i.exec(header.trim());
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return m ? m[1]! : null;
 }
 
+const MISSING = 'Missing API key: send Authorization: Bearer svc_…';
+const MALFORMED = 'Malformed API key: Momentum keys begin with svc_';
+const REFUSED = 'Invalid, revoked or inactive API key';
+
+/** A 401 for a key that was sent and refused says so in WWW-Authenticate (RFC 6750). */
+const refused = (message: string) =>
+  new AppError('UNAUTHORIZED', message, undefined, {
+    'www-authenticate': invalidTokenChallenge(message),
+  });
+
 export interface AuthenticationOptions {
-  /**
-   * Called for every request once the caller is known (or known to be nobody), before a
-   * 401 goes out, so that failed attempts are counted too (rate limiting).
-   */
-  throttle?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  resolver: KeyResolver;
+  /** Signs the actor the services trust (at least 32 characters). */
+  internalSecret: string;
 }
 
 /**
- * Authenticates every /api and /mcp request before routing: a missing, malformed,
- * unknown or revoked key is 401 in the path's error shape. The resolved actor travels
- * on as a signed header; the raw key does not.
+ * Authenticates every request before routing, except on routes that say `config.public`: a
+ * missing, malformed, unknown or revoked key is 401 in the path's error shape, with
+ * `WWW-Authenticate: Bearer` (and `error="invalid_token"` when a key was sent). The resolved
+ * actor travels on as a signed header; the raw key does not. Every request is counted by the
+ * rate limiter once its caller is known, refused ones included.
  */
-export function installAuthentication(
-  app: FastifyInstance,
-  resolver: KeyResolver,
-  secret: string,
-  options: AuthenticationOptions = {},
-): void {
-  app.decorateRequest('forwardHeaders', null as unknown as Record<string, string>);
-  app.decorateRequest('apiKeyId', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (!needsKey(path)) return options.throttle?.(request, reply);
-    const key = bearerKey(request);
-    const actor = key ? await resolver.resolve(key) : null;
-    if (key && actor) {
-      request.actor = actor;
-      request.apiKeyId = parseApiKey(key)?.keyId ?? null;
-      request.forwardHeaders = signActor(actor, secret);
-    }
-    await options.throttle?.(request, reply);
-    if (!key)
-      throw new AppError(
-        'UNAUTHORIZED',
-        'Missing or malformed API key: send Authorization: Bearer svc_…',
-      );
-    if (!actor) throw new AppError('UNAUTHORIZED', 'Invalid, revoked or inactive API key');
-  });
-}
+export const authenticationPlugin = fp<AuthenticationOptions>(
+  async (app, { resolver, internalSecret }) => {
+    if (typeof resolver?.resolve !== 'function')
+      throw new Error('authenticationPlugin: a key resolver is required');
+    if (typeof internalSecret !== 'string' || internalSecret.length < 32)
+      throw new Error('authenticationPlugin: internalSecret must be at least 32 characters');
+    app.decorateRequest('actor', null as unknown as Actor);
+    app.decorateRequest('forwardHeaders', null as unknown as Record<string, string>);
+    app.decorateRequest('apiKeyId', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (isPublicRoute(request)) return app.throttle(request, reply);
+      const token = bearerToken(request);
+      const key = token?.startsWith('svc_') ? token : null;
+      const actor = key ? await resolver.resolve(key) : null;
+      if (key && actor) {
+        request.actor = actor;
+        request.apiKeyId = parseApiKey(key)?.keyId ?? null;
+        request.forwardHeaders = signActor(actor, internalSecret);
+      }
+      await app.throttle(request, reply);
+      if (token === null) throw new AppError('UNAUTHORIZED', MISSING);
+      if (key === null) throw refused(MALFORMED);
+      if (!actor) throw refused(REFUSED);
+    });
+  },
+  {
+    name: 'momentum-authentication',
+    fastify: '5.x',
+    dependencies: ['momentum-errors', 'momentum-rate-limit'],
+    decorators: { fastify: ['throttle'] },
+  },
+);
 
 /** Headers sent upstream: the client's, minus its key, plus the signed actor. */
 export function upstreamHeaders(

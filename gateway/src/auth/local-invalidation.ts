@@ -1,20 +1,48 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { KeyCache } from './key-cache.js';
+
+/**
+ * What a successful write on a route makes stale: an agent's keys (`:id` is the agent), a
+ * member's teams (`:userId` left a team), or the caller's own keys (one was revoked).
+ */
+export type KeyChange = 'agent' | 'member' | 'own-keys';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** After a successful write here, this gateway drops the cached key verdicts it staled. */
+    dropsCachedKeys?: KeyChange;
+  }
+}
+
+export interface KeyCacheInvalidationOptions {
+  cache: KeyCache;
+}
+
+const param = (request: FastifyRequest, name: string) =>
+  (request.params as Record<string, string | undefined>)[name];
 
 /**
  * The gateway that carried a successful key revocation or agent change drops its own
  * cached verdicts as the reply goes out, so the caller's very next request is checked
- * afresh even before the event arrives. Other gateways learn it from NATS.
+ * afresh even before the event arrives. Other gateways learn it from NATS. The routes say
+ * which change they make (`config.dropsCachedKeys`), and the router hands over the ids.
  */
-export function installLocalInvalidation(app: FastifyInstance, cache: KeyCache): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 400 || !request.actor) return;
-    const path = request.url.split('?')[0]!;
-    const agent = /^\/api\/agents\/([^/]+)/.exec(path);
-    const member = /^\/api\/teams\/[^/]+\/members(?:\/([^/]+))?$/.exec(path);
-    if (agent) cache.dropAgent(agent[1]!);
-    // Adding a member is announced over NATS (the body streams past unparsed here).
-    else if (member?.[1]) cache.dropUser(member[1]);
-    else if (path.startsWith('/api/users/me/api-keys/')) cache.dropUser(request.actor.userId);
-  });
-}
+export const keyCacheInvalidationPlugin = fp<KeyCacheInvalidationOptions>(
+  async (app, { cache }) => {
+    if (typeof cache?.dropWhere !== 'function')
+      throw new Error('keyCacheInvalidationPlugin: a key cache is required');
+    app.addHook('onResponse', async (request, reply) => {
+      const change = request.routeOptions.config.dropsCachedKeys;
+      if (!change || reply.statusCode >= 400 || !request.actor) return;
+      if (change === 'agent') cache.dropAgent(param(request, 'id') ?? '');
+      else if (change === 'member') cache.dropUser(param(request, 'userId') ?? '');
+      else cache.dropUser(request.actor.userId);
+    });
+  },
+  {
+    name: 'momentum-key-cache-invalidation',
+    fastify: '5.x',
+    dependencies: ['momentum-authentication'],
+  },
+);

@@ -1,140 +1,68 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { request } from 'undici';
+import { DOCUMENT_PATH, type OpenApiDocument } from '@momentum/service-kit';
 import type { Upstream } from '../config.js';
+import { gatewayDocument } from './document.js';
+import type { ServiceDocument } from './merge.js';
+import { registerReference } from './reference.js';
 
-type Paths = Record<string, Record<string, Record<string, unknown>>>;
+/** A complete document is kept this long; one missing a service only briefly. */
+const FRESH_MS = 30_000;
+const PARTIAL_MS = 2_000;
 
-const GATEWAY_PATHS: Paths = {
-  '/health': {
-    get: {
-      summary: 'Health of the gateway and every service (no key needed)',
-      tags: ['platform'],
-      responses: {
-        '200': { description: 'All services answer' },
-        '503': { description: 'A service is down' },
-      },
-    },
-  },
-  '/mcp': {
-    post: {
-      summary: 'MCP endpoint (Streamable HTTP), same bearer key as REST',
-      tags: ['mcp'],
-      responses: { '200': { description: 'JSON-RPC response' } },
-    },
-  },
-};
+/** Each service's own document (`DOCUMENT_PATH`), in the order of `urls`; a service that is down is left out. */
+export async function fetchServiceDocuments(
+  urls: Record<Upstream, string>,
+): Promise<{ documents: ServiceDocument[]; missing: string[] }> {
+  const results = await Promise.all(
+    Object.entries(urls).map(async ([service, base]) => {
+      try {
+        const res = await request(`${base}${DOCUMENT_PATH}`, {
+          headersTimeout: 2000,
+          bodyTimeout: 2000,
+        });
+        if (res.statusCode !== 200) {
+          await res.body.dump();
+          return { service, doc: null };
+        }
+        return { service, doc: (await res.body.json()) as OpenApiDocument };
+      } catch {
+        return { service, doc: null };
+      }
+    }),
+  );
+  return {
+    documents: results.filter((r): r is ServiceDocument => r.doc !== null),
+    missing: results.filter((r) => r.doc === null).map((r) => r.service),
+  };
+}
+
+/** The origin the caller reached this gateway at, for `servers` (a proxy's Host included). */
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /**
- * One OpenAPI 3.1 document merged from every service's route declarations. Where two
- * services serve the same path and method (`/api/tasks`), both are kept as variants.
+ * `GET /openapi.json`: one OpenAPI 3.1 document merged from every service's own (generated
+ * from its routes' schemas), and `GET /docs`: an interactive reference of it.
  */
-export async function mergedOpenApi(
-  urls: Record<Upstream, string>,
-): Promise<Record<string, unknown>> {
-  const paths: Paths = structuredClone(GATEWAY_PATHS);
-  for (const [service, base] of Object.entries(urls)) {
-    let doc: { paths?: Paths };
-    try {
-      const res = await request(`${base}/openapi.json`, {
-        headersTimeout: 2000,
-        bodyTimeout: 2000,
-      });
-      doc = (await res.body.json()) as { paths?: Paths };
-    } catch {
-      continue;
-    }
-    for (const [path, ops] of Object.entries(doc.paths ?? {})) {
-      for (const [method, op] of Object.entries(ops)) {
-        const target = (paths[path] ??= {});
-        const existing = target[method];
-        const tagged = { ...op, 'x-service': service };
-        target[method] = existing ? mergeVariants(existing, tagged) : tagged;
-      }
-    }
-  }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Momentum API',
-      version: '0.1.0',
-      description:
-        'Personal habits, dailies and to-dos; team projects and issues; agents. Every /api request carries `Authorization: Bearer svc_…`. `/api/tasks` serves both tasks and issues: a `projectId` (or an issue filter) selects issues. ' +
-        'Requests are rate-limited per API key (429 `RATE_LIMITED` with `Retry-After`). ' +
-        'A POST may carry `Idempotency-Key` (1–255 visible ASCII characters): a retry with the same key and body within 24 h gets the first response again (`Idempotent-Replayed: true`); the same key with another request is 422; while the first is still running, 409. Keys are remembered per caller by the gateway instance that served them.',
-    },
-    servers: [{ url: '/' }],
-    components: {
-      securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'svc_<keyId>_<secret>' },
-      },
-    },
-    security: [{ bearer: [] }],
-    paths,
-  };
-}
-
-function mergeVariants(
-  a: Record<string, unknown>,
-  b: Record<string, unknown>,
-): Record<string, unknown> {
-  const params = [...((a.parameters as unknown[]) ?? []), ...((b.parameters as unknown[]) ?? [])];
-  const seen = new Set<string>();
-  const parameters = params.filter((p) => {
-    const key = `${(p as { in: string }).in}:${(p as { name: string }).name}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const bodies = [a, b]
-    .map(
-      (o) =>
-        (o.requestBody as { content?: { 'application/json'?: { schema?: unknown } } } | undefined)
-          ?.content?.['application/json']?.schema,
-    )
-    .filter(Boolean);
-  return {
-    summary: `${String(a.summary)} — or — ${String(b.summary)}`,
-    tags: [...new Set([...((a.tags as string[]) ?? []), ...((b.tags as string[]) ?? [])])],
-    'x-service': [a['x-service'], b['x-service']].flat(),
-    ...(parameters.length ? { parameters } : {}),
-    ...(bodies.length
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { oneOf: bodies } } },
-          },
-        }
-      : {}),
-    responses: { ...(a.responses as object), ...(b.responses as object) },
-  };
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function registerDocs(app: FastifyInstance, urls: Record<Upstream, string>): void {
-  let cached: { at: number; doc: Record<string, unknown> } | null = null;
-  const doc = async () => {
-    if (!cached || Date.now() - cached.at > 30_000)
-      cached = { at: Date.now(), doc: await mergedOpenApi(urls) };
-    return cached.doc;
+  let cached: { until: number; services: ServiceDocument[] } | null = null;
+  const services = async () => {
+    if (!cached || Date.now() > cached.until) {
+      const { documents, missing } = await fetchServiceDocuments(urls);
+      if (missing.length) app.log.warn({ missing }, 'OpenAPI: services left out of the document');
+      cached = {
+        until: Date.now() + (missing.length ? PARTIAL_MS : FRESH_MS),
+        services: documents,
+      };
+    }
+    return cached.services;
   };
-  app.get('/openapi.json', async () => doc());
-  app.get('/docs', async (_req, reply) => {
-    const { paths } = (await doc()) as { paths: Paths };
-    const rows = Object.entries(paths)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([path, ops]) =>
-        Object.entries(ops).map(
-          ([method, op]) =>
-            `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(String(op.summary ?? ''))}</td></tr>`,
-        ),
-      )
-      .join('\n');
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return reply.type('text/html')
-      .send(`<!doctype html><html><head><meta charset="utf-8"><title>Momentum API</title>
-<style>body{font:15px system-ui;margin:2rem;max-width:70rem}td{padding:.3rem .6rem;border-bottom:1px solid #eee}.m{font-weight:600}.get{color:#0a7}.post{color:#07c}.patch{color:#c70}.delete{color:#c22}</style></head>
-<body><h1>Momentum API</h1><p>Every <code>/api</code> request carries <code>Authorization: Bearer svc_…</code>. Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
-<table>${rows}</table></body></html>`);
-  });
+  const document = async (serverUrl?: string) => {
+    const doc = gatewayDocument(await services(), { serverUrl });
+    if (doc['x-conflicts'])
+      app.log.warn({ conflicts: doc['x-conflicts'] }, 'OpenAPI: schemas differ between services');
+    return doc;
+  };
+  app.get('/openapi.json', async (req) => document(originOf(req)));
+  registerReference(app, '/openapi.json', () => document());
 }

@@ -1,56 +1,72 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@momentum/contracts';
-import type { GatewayConfig } from '../config.js';
 
-/** Runs once per request, after the key was resolved and before a 401 is sent. */
+/** Counts one request against its bucket; throws 429 when the bucket is over. */
 export type Throttle = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** Never limited: load balancers and the stack's own start-up poll it. */
-const EXEMPT_PATHS = new Set(['/health']);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Called by authentication once the caller is known (or known to be nobody) and before
+     * a 401 goes out, so that failed attempts are counted too (which slows down guessing keys).
+     */
+    throttle: Throttle;
+  }
+}
+
+export interface ThrottleOptions {
+  /** Requests per bucket per window; 0 turns rate limiting off. */
+  max: number;
+  windowMs: number;
+}
 
 /**
  * The bucket a request counts against: the verified key's id, so one client's burst
- * never slows another's; the client address when there is no valid key (which also
- * slows down guessing keys). A key id that merely looks valid is not trusted here,
- * else anyone could exhaust someone else's bucket.
+ * never slows another's; the client address when there is no valid key. A key id that
+ * merely looks valid is not trusted here, else anyone could exhaust someone else's bucket.
  */
 export const rateLimitKey = (request: FastifyRequest) =>
   request.apiKeyId ? `key:${request.apiKeyId}` : `ip:${request.ip}`;
 
+/** A route that says `config: { rateLimit: false }` (health checks) is never limited. */
+const exempt = (request: FastifyRequest) => request.routeOptions.config.rateLimit === false;
+
 /**
  * Per-key rate limiting with @fastify/rate-limit's counter store (in this process's
- * memory: each gateway instance counts on its own). The plugin's own route hooks would
- * run after authentication has already refused a request, so its limiter is called from
- * the authentication hook instead (`createRateLimit`, `global: false`). Returns nothing
- * when RATE_LIMIT_MAX is 0 (off).
+ * memory: each gateway instance counts on its own). The plugin's own route hooks would run
+ * after authentication has already refused a request, so its limiter is exposed as
+ * `app.throttle` for authentication to call (`createRateLimit`, `global: false`).
  */
-export async function createThrottle(
-  app: FastifyInstance,
-  config: GatewayConfig,
-): Promise<Throttle | undefined> {
-  if (config.RATE_LIMIT_MAX === 0) return undefined;
-  await app.register(rateLimit, {
-    global: false,
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    cache: 50_000,
-  });
-  const limit = app.createRateLimit({
-    keyGenerator: rateLimitKey,
-    allowList: (request) => EXEMPT_PATHS.has(request.url.split('?')[0]!),
-  });
-  return async (request, reply) => {
-    const result = await limit(request);
-    if (result.isAllowed) return;
-    const retryAfter = String(Math.max(1, result.ttlInSeconds));
-    reply.header('x-ratelimit-limit', result.max);
-    reply.header('x-ratelimit-remaining', result.remaining);
-    reply.header('x-ratelimit-reset', retryAfter);
-    if (result.isExceeded) {
-      throw new AppError('RATE_LIMITED', `Too many requests; retry in ${retryAfter} s`, undefined, {
-        'retry-after': retryAfter,
-      });
+export const rateLimitPlugin = fp<ThrottleOptions>(
+  async (app, { max, windowMs }) => {
+    if (!Number.isInteger(max) || max < 0)
+      throw new Error('rateLimitPlugin: max must be a non-negative integer');
+    if (!Number.isInteger(windowMs) || windowMs < 1000)
+      throw new Error('rateLimitPlugin: windowMs must be an integer of at least 1000');
+    if (max === 0) {
+      app.decorate('throttle', async () => undefined);
+      return;
     }
-  };
-}
+    await app.register(rateLimit, { global: false, max, timeWindow: windowMs, cache: 50_000 });
+    const limit = app.createRateLimit({ keyGenerator: rateLimitKey, allowList: exempt });
+    app.decorate('throttle', async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await limit(request);
+      if (result.isAllowed) return;
+      const retryAfter = String(Math.max(1, result.ttlInSeconds));
+      reply.header('x-ratelimit-limit', result.max);
+      reply.header('x-ratelimit-remaining', result.remaining);
+      reply.header('x-ratelimit-reset', retryAfter);
+      if (result.isExceeded) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many requests; retry in ${retryAfter} s`,
+          undefined,
+          { 'retry-after': retryAfter },
+        );
+      }
+    });
+  },
+  { name: 'momentum-rate-limit', fastify: '5.x', dependencies: ['momentum-errors'] },
+);

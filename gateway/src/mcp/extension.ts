@@ -1,27 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import { handleMcpHttpRequest } from '@momentum/mcp-tools';
-import { securityHeaders } from '@momentum/service-kit';
+import { jsonBodyPlugin, securityHeaders } from '@momentum/service-kit';
 import { injectClient } from './inject-client.js';
 
 /**
- * The in-app MCP endpoint: `{base_url}/mcp`, Streamable HTTP, the nine in-app tools.
- * Authentication already ran (onRequest: 401 without a valid key), so every tool call
- * goes back through the gateway with the caller's key and acts as that user or agent.
+ * The in-app MCP endpoint: `{base_url}/mcp`, Streamable HTTP, the in-app tools. Stateless,
+ * so POST only: GET (a server stream) and DELETE (a session) are 405 with `Allow: POST`,
+ * which the SDK client takes as "no server-initiated stream". Authentication already ran
+ * (onRequest: 401 without a valid key), so every tool call goes back through the gateway
+ * with the caller's key and acts as that user or agent. JSON bodies only (415 otherwise).
  */
 export async function mcpExtension(app: FastifyInstance): Promise<void> {
-  app.route({
-    method: ['POST', 'GET', 'DELETE'],
-    url: '/mcp',
-    handler: async (request, reply) => {
+  await app.register(async (scope) => {
+    await scope.register(jsonBodyPlugin);
+    scope.post('/mcp', async (request, reply) => {
       const client = injectClient(app, request);
       // The SDK writes the raw response, so onSend hooks never run: the security headers
-      // and those set by earlier hooks (the request id) are copied on by hand.
+      // and those set by earlier hooks (request id, CORS) are copied on by hand.
       const headers = { ...securityHeaders, ...reply.getHeaders() };
       for (const [name, value] of Object.entries(headers)) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       reply.hijack();
-      await handleMcpHttpRequest(request.raw, reply.raw, request.body, { client, tools: 'in-app' });
-    },
+      await handleMcpHttpRequest(request.raw, reply.raw, request.body, {
+        client,
+        tools: 'in-app',
+      });
+    });
   });
 }

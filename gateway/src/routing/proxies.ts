@@ -43,6 +43,10 @@ export function undiciOptions(connections: number) {
   };
 }
 
+/**
+ * Each family streams to its service unparsed (http-proxy brings its own catch-all body
+ * parser), so what a body may be is the service's to say.
+ */
 export async function registerPathFamilies(
   app: FastifyInstance,
   urls: Record<Upstream, string>,
@@ -53,6 +57,8 @@ export async function registerPathFamilies(
       upstream: urls[upstream],
       prefix,
       rewritePrefix: prefix,
+      // Their POSTs honour Idempotency-Key, like every REST write.
+      config: { idempotency: true },
       undici: undiciOptions(connections),
       replyOptions: {
         ...noRetries,

@@ -1,9 +1,9 @@
 import type { Upstream } from '../config.js';
 
 /**
- * Tasks (habits) and issues share `/api/tasks`. Pure routing rules:
- * a query or body that names a project or an issue-only filter goes to issues;
- * search, comments and blockers are issue paths; completion is a task path.
+ * Tasks (habits) and issues share `/api/tasks`. Pure routing rules for the two requests whose
+ * path does not say (the sub-resources are routes of their own, task-routes.ts): a query or
+ * a body that names a project or an issue-only filter goes to issues.
  */
 const ISSUE_QUERY_KEYS = ['projectId', 'status', 'priority', 'assigneeId', 'parentId', 'labels'];
 
@@ -15,18 +15,4 @@ export function routeTaskCreate(body: unknown): Upstream {
   return body !== null && typeof body === 'object' && !Array.isArray(body) && 'projectId' in body
     ? 'issues'
     : 'habits';
-}
-
-/** For `/api/tasks/:id/<sub>` paths: who owns the sub-resource, or null when the id decides. */
-export function routeTaskSubpath(sub: string | undefined): Upstream | null {
-  if (sub === undefined || sub === '') return null;
-  if (sub === 'complete') return 'habits';
-  if (
-    sub === 'comments' ||
-    sub.startsWith('comments/') ||
-    sub === 'blockers' ||
-    sub.startsWith('blockers/')
-  )
-    return 'issues';
-  return null;
 }

@@ -1,70 +1,42 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
-import { installJsonParser } from '@momentum/service-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Upstream } from '../config.js';
-import { upstreamHeaders } from '../auth/authenticate.js';
 import type { IdOwnerCache } from './id-owner.js';
-import { routeTaskCreate, routeTaskList, routeTaskSubpath } from './task-router.js';
-import { noRetries, undiciOptions, upstreamUnavailable } from './proxies.js';
+import type { Forward } from './forward.js';
+import { routeTaskCreate, routeTaskList } from './task-router.js';
 
-const isJson = (contentType: string | undefined) =>
-  contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
+/** Every method a service might answer below `/api/tasks/:id/`: the service says which it does. */
+const ANY = ['GET', 'PATCH', 'DELETE', 'POST', 'PUT'];
 
 /**
- * `/api/tasks` is shared by the habits and issues services; these routes pick the
- * upstream per request (see task-router.ts) and forward with reply-from.
+ * `/api/tasks` is shared by the habits and issues services. The router picks the upstream
+ * where the path names it (completion is a task's; comments and blockers are an issue's);
+ * the list and the create look at the query and the body (task-router.ts); the rest asks
+ * who owns the id. `/api/tasks/:id` declares the methods both services answer there, so any
+ * other is 405 here; below it, the owning service knows its sub-resources and answers the rest.
  */
-export async function registerTaskRoutes(
-  app: FastifyInstance,
-  urls: Record<Upstream, string>,
+export function registerTaskRoutes(
+  scope: FastifyInstance,
+  forward: Forward,
   owners: IdOwnerCache,
-  connections: number,
-): Promise<void> {
-  await app.register(async (scope) => {
-    installJsonParser(scope);
-    await scope.register(replyFrom, { undici: undiciOptions(connections) });
+): void {
+  const api = { config: { idempotency: true } };
+  const to = (upstream: Upstream) => (request: FastifyRequest, reply: FastifyReply) =>
+    forward(request, reply, upstream);
+  const byOwner = async (request: FastifyRequest, reply: FastifyReply) =>
+    forward(request, reply, await owners.ownerOf((request.params as { id: string }).id));
 
-    const forward = (upstream: Upstream, request?: FastifyRequest): FastifyReplyFromHooks => ({
-      ...noRetries,
-      rewriteRequestHeaders: (req, headers) => upstreamHeaders(req, headers),
-      onError: (reply) => upstreamUnavailable(reply, upstream),
-      // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one
-      // (0, false, "", null) is sent as nothing under the client's Content-Length, so the
-      // upstream waits for bytes that never come, and a JSON string goes out unquoted.
-      ...(request && request.body !== undefined && isJson(request.headers['content-type'])
-        ? { body: request.body }
-        : {}),
-    });
-    // Path only: reply-from appends the client's query string untouched, whereas a full
-    // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
-    const to = (upstream: Upstream, url: string) => `${urls[upstream]}${url.split('?')[0]}`;
-
-    scope.get('/api/tasks', (request, reply) => {
-      const upstream = routeTaskList(request.query as Record<string, unknown>);
-      return reply.from(to(upstream, request.url), forward(upstream));
-    });
-    scope.post('/api/tasks', (request, reply) => {
-      const upstream = routeTaskCreate(request.body);
-      return reply.from(to(upstream, request.url), forward(upstream, request));
-    });
-    scope.get('/api/tasks/search', (request, reply) =>
-      reply.from(to('issues', request.url), forward('issues')),
-    );
-
-    const byId = async (request: { params: unknown; url: string }) => {
-      const { id, '*': sub } = request.params as { id: string; '*'?: string };
-      return routeTaskSubpath(sub) ?? (await owners.ownerOf(id));
-    };
-    const methods = ['GET', 'PATCH', 'DELETE', 'POST', 'PUT'] as const;
-    for (const url of ['/api/tasks/:id', '/api/tasks/:id/*']) {
-      scope.route({
-        method: [...methods],
-        url,
-        handler: async (request, reply) => {
-          const upstream = await byId(request);
-          return reply.from(to(upstream, request.url), forward(upstream, request));
-        },
-      });
-    }
-  });
+  scope.get('/api/tasks', (request, reply) =>
+    forward(request, reply, routeTaskList(request.query as Record<string, unknown>)),
+  );
+  scope.post('/api/tasks', api, (request, reply) =>
+    forward(request, reply, routeTaskCreate(request.body)),
+  );
+  scope.get('/api/tasks/search', to('issues'));
+  scope.route({ method: ['GET', 'PATCH', 'DELETE'], url: '/api/tasks/:id', handler: byOwner });
+  scope.post('/api/tasks/:id/complete', api, to('habits'));
+  for (const sub of ['comments', 'blockers']) {
+    for (const url of [`/api/tasks/:id/${sub}`, `/api/tasks/:id/${sub}/*`])
+      scope.route({ method: ANY, url, ...api, handler: to('issues') });
+  }
+  scope.route({ method: ANY, url: '/api/tasks/:id/*', ...api, handler: byOwner });
 }

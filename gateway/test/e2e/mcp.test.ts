@@ -7,6 +7,7 @@ import {
   useWorkspaceClient,
 } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
 import { IN_APP_TOOLS } from '../../../libs/mcp-tools/test/support/tool-names.js';
+import { itGoesBeyondTheContract } from '../../../libs/mcp-tools/test/support/beyond-contract.js';
 
 const mcpUrl = () => `${gatewayUrl()}/mcp`;
 const connect = (key: string) => connectClient(httpTransport(mcpUrl(), key));
@@ -15,9 +16,17 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
   const { ws, mcp } = useWorkspaceClient(connect);
 
   it('answers 401 in shape A without a valid key, and the SDK client cannot connect', async () => {
-    for (const authorization of [undefined, 'Bearer svc_nope_nope', 'Basic Zm9vOmJhcg==']) {
+    for (const [authorization, challenge] of [
+      [undefined, 'Bearer realm="momentum"'],
+      ['Basic Zm9vOmJhcg==', 'Bearer realm="momentum"'],
+      [
+        'Bearer svc_nope_nope',
+        'Bearer realm="momentum", error="invalid_token", error_description="Invalid, revoked or inactive API key"',
+      ],
+    ] as const) {
       const res = await postInitialize(mcpUrl(), authorization);
       expect(res.status, authorization).toBe(401);
+      expect(res.headers.get('www-authenticate'), authorization).toBe(challenge);
       expect(await res.json()).toEqual({
         error: { code: 'UNAUTHORIZED', message: expect.any(String) },
       });
@@ -36,10 +45,11 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
-  it('offers exactly the nine in-app tools', async () => {
+  it('offers exactly the thirteen in-app tools, a list that never changes', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(mcp.client.getServerVersion()?.name).toBe('momentum');
+    expect(mcp.client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
   });
 
   it('get_me reports the user the key belongs to', async () => {
@@ -209,4 +219,7 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
     ).toBe(200);
     await expect(connect(agent.apiKey)).rejects.toThrow(/UNAUTHORIZED/);
   });
+
+  // Last: they add tasks and issues the tests above count on not being there.
+  itGoesBeyondTheContract(mcp, ws);
 });

@@ -67,6 +67,7 @@ export interface TestGateway {
   app: FastifyInstance;
   seen: SeenRequest[];
   keyring: Keyring;
+  keyCache: KeyCache;
   close(): Promise<void>;
 }
 
@@ -75,7 +76,7 @@ export async function startTestGateway(
     env?: Record<string, string>;
     handler?: UpstreamHandler;
     upstreams?: Partial<Record<Upstream, FastifyInstance>>;
-  } & Partial<Pick<GatewayDeps, 'logStream' | 'idempotency' | 'resolver'>> = {},
+  } & Partial<Pick<GatewayDeps, 'logStream' | 'idempotency' | 'resolver' | 'extensions'>> = {},
 ): Promise<TestGateway> {
   const seen: SeenRequest[] = [];
   const upstreams: FastifyInstance[] = [];
@@ -106,12 +107,14 @@ export async function startTestGateway(
     owners: new IdOwnerCache(...clients),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
+    ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   await app.ready();
   return {
     app,
     seen,
     keyring,
+    keyCache,
     async close() {
       await app.close();
       await Promise.all([...upstreams.map((u) => u.close()), ...clients.map((c) => c.close())]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 import { parseApiKey } from '@momentum/service-kit';
+import { mcpExtension } from '../../src/mcp/extension.js';
 
 /** The secret part of a raw key (it may itself hold `_`). */
 const secretOf = (raw: string) => parseApiKey(raw)!.secret;
@@ -8,8 +10,14 @@ const secretOf = (raw: string) => parseApiKey(raw)!.secret;
 let gw: TestGateway;
 let key: string;
 
+/** Two routes of the kind an extension adds: one that says it is public, one that does not. */
+const openAndClosed = (app: FastifyInstance) => {
+  app.get('/status/open', { config: { public: true } }, async () => ({ data: 'open' }));
+  app.get('/status/closed', async () => ({ data: 'closed' }));
+};
+
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startTestGateway({ extensions: [mcpExtension, openAndClosed] });
   key = await gw.keyring.add(userActor('u1'));
 });
 afterAll(() => gw.close());
@@ -114,5 +122,61 @@ describe('gateway authentication', () => {
       status: 'ok',
       services: { identity: 'ok', habits: 'ok', projects: 'ok', issues: 'ok', agents: 'ok' },
     });
+  });
+
+  it('a route that says config.public needs no key; every other route and the docs', async () => {
+    expect((await get('/status/open')).statusCode).toBe(200);
+    expect((await get('/status/closed')).statusCode).toBe(401);
+    expect((await get('/status/closed', `Bearer ${key}`)).statusCode).toBe(200);
+    // The docs scope marks its routes public without naming a path. (What they answer in
+    // front of these fake services is the docs' own business: e2e checks the document.)
+    for (const url of ['/openapi.json', '/docs'])
+      expect((await get(url)).statusCode, url).not.toBe(401);
+  });
+});
+
+describe('WWW-Authenticate on every 401', () => {
+  const plain = 'Bearer realm="momentum"';
+  const invalid = expect.stringMatching(
+    /^Bearer realm="momentum", error="invalid_token", error_description="[^"]+"$/,
+  );
+
+  it('names the Bearer scheme when no key was sent, in shape A, shape B and on /mcp', async () => {
+    for (const url of ['/api/tasks', '/api/projects', '/api/agents', '/api/agents/a1', '/mcp']) {
+      for (const authorization of [undefined, 'Basic Zm9vOmJhcg==']) {
+        const res = await get(url, authorization);
+        expect(res.statusCode, url).toBe(401);
+        expect(res.headers['www-authenticate'], url).toBe(plain);
+      }
+    }
+    const mcp = await gw.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(mcp.statusCode).toBe(401);
+    expect(mcp.headers['www-authenticate']).toBe(plain);
+  });
+
+  it('says invalid_token, with the reason, when a key was sent and refused', async () => {
+    for (const url of ['/api/tasks', '/api/agents', '/mcp']) {
+      for (const authorization of ['Bearer nope', `Bearer ${key}x`, 'Bearer svc_u1_wrong']) {
+        const res = await get(url, authorization);
+        expect(res.statusCode, `${url} ${authorization}`).toBe(401);
+        expect(res.headers['www-authenticate'], url).toEqual(invalid);
+      }
+    }
+    const res = await get('/api/tasks', `Bearer ${key}x`);
+    expect(res.headers['www-authenticate']).toContain(
+      'error_description="Invalid, revoked or inactive API key"',
+    );
+    expect(res.json().error.message).toBe('Invalid, revoked or inactive API key');
+    const b = await get('/api/agents', 'Bearer nope');
+    expect(b.json()).toEqual({ statusCode: 401, message: expect.stringContaining('svc_') });
+  });
+
+  it('is absent from other answers', async () => {
+    expect((await get('/api/me', `Bearer ${key}`)).headers['www-authenticate']).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeTaskCreate, routeTaskList, routeTaskSubpath } from '../../src/routing/task-router.js';
+import { routeTaskCreate, routeTaskList } from '../../src/routing/task-router.js';
 
 /** ARCHITECTURE "The shared path family /api/tasks". */
 describe('task router', () => {
@@ -34,13 +34,5 @@ describe('task router', () => {
     for (const body of [undefined, null, 'projectId', 0, ['projectId'], [{ projectId: 'p' }]]) {
       expect(routeTaskCreate(body), JSON.stringify(body)).toBe('habits');
     }
-  });
-
-  it('sub-paths: complete → habits; comments and blockers → issues; otherwise the id decides', () => {
-    expect(routeTaskSubpath('complete')).toBe('habits');
-    for (const sub of ['comments', 'comments/c1', 'blockers', 'blockers/b1'])
-      expect(routeTaskSubpath(sub), sub).toBe('issues');
-    for (const sub of [undefined, '', 'activity', 'commentsx', 'complete/x'])
-      expect(routeTaskSubpath(sub), String(sub)).toBeNull();
   });
 });

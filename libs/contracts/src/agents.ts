@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, Uuid } from './common.js';
+import { PageQuery, Timestamp, Uuid } from './common.js';
 
 // Agent schemas (owned by the agents service).
 // AgentSummary and AgentEventData are fixed: the gateway and the issues service use them.
@@ -119,14 +119,18 @@ const capabilities = z
   )
   .max(50, { message: 'must list at most 50 capabilities' });
 
-export const CreateAgentBody = z.strictObject({
-  name,
-  description: description.optional(),
-  capabilities: capabilities.optional(),
-  /** A team the caller belongs to; omit (or null) for a teamless agent. */
-  teamId: Uuid.nullable().optional(),
-  config: AgentConfig.optional(),
-});
+export const CreateAgentBody = z
+  .strictObject({
+    name,
+    description: description.optional(),
+    capabilities: capabilities.optional(),
+    /** A team the caller belongs to; omit (or null) for a teamless agent. */
+    teamId: Uuid.nullable()
+      .optional()
+      .describe('A team the caller belongs to (else 403); omit or null for a teamless agent'),
+    config: AgentConfig.optional(),
+  })
+  .meta({ id: 'CreateAgent' });
 export type CreateAgentInput = z.output<typeof CreateAgentBody>;
 
 export const UpdateAgentBody = z
@@ -142,7 +146,8 @@ export const UpdateAgentBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
     message: 'give at least one of name, description, capabilities, teamId, isActive, config',
     params: { rule: 'non_empty' },
-  });
+  })
+  .meta({ id: 'UpdateAgent', minProperties: 1 });
 export type UpdateAgentInput = z.output<typeof UpdateAgentBody>;
 
 export const AgentParams = z.object({ id: Uuid });
@@ -150,23 +155,30 @@ export const AgentParams = z.object({ id: Uuid });
 export const ListAgentsQuery = z.object({ ...PageQuery });
 
 /** The agent record the API returns: never a key or a hash. */
-export const AgentView = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  capabilities: z.array(z.string()),
-  teamId: z.string().nullable(),
-  isActive: z.boolean(),
-  config: z.record(z.string(), z.unknown()),
-  ownerId: z.string(),
-  hasApiKey: z.boolean(),
-  lastUsedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const AgentView = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    description: z.string(),
+    capabilities: z.array(z.string()),
+    teamId: Uuid.nullable(),
+    isActive: z.boolean().describe("false: the agent's key is refused"),
+    config: z.record(z.string(), z.unknown()),
+    ownerId: Uuid,
+    hasApiKey: z.boolean(),
+    lastUsedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Agent', description: 'An agent (spec §2.7): never its key or the key’s hash' });
 export type AgentView = z.infer<typeof AgentView>;
 
-export const AgentKeyView = z.object({ agentId: z.string(), apiKey: z.string() });
+export const AgentKeyView = z
+  .object({
+    agentId: Uuid,
+    apiKey: z.string().describe('The raw key, shown this once; only its hash is stored'),
+  })
+  .meta({ id: 'AgentKey' });
 
 /**
  * `POST /internal/agents/lookup`: agents matching any criterion (the union) — by id

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentAs } from './documentation.js';
 
 /** Small building blocks shared by every resource schema. */
 export const Uuid = z.uuid({ message: 'must be a UUID' });
@@ -6,7 +7,11 @@ export const Uuid = z.uuid({ message: 'must be a UUID' });
 /** A real calendar date `YYYY-MM-DD` (2025-02-30 is refused). */
 export const IsoDate = z
   .string()
-  .refine(isRealDate, { message: 'must be a date YYYY-MM-DD', params: { rule: 'date' } });
+  .refine(isRealDate, { message: 'must be a date YYYY-MM-DD', params: { rule: 'date' } })
+  .meta({ format: 'date', examples: ['2025-04-15'] });
+
+/** An ISO 8601 timestamp in UTC as replies carry it (`Date#toISOString`). */
+export const Timestamp = z.iso.datetime();
 
 export function isRealDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -18,30 +23,46 @@ export function isRealDate(value: string): boolean {
 
 /** Query-string integers: plain digits only, so `?page[$gt]=1` is refused. */
 export const queryInt = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, { message: 'must be a whole number' })
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .optional()
-    .transform((v) => v ?? fallback);
+  documentAs(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, { message: 'must be a whole number' })
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional()
+      .transform((v) => v ?? fallback),
+    { type: 'integer', minimum: min, maximum: max, default: fallback },
+  );
 
 export const queryBool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === 'true'));
+  documentAs(
+    z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'true')),
+    { type: 'boolean', default: fallback },
+  );
 
 export const PageQuery = {
   page: queryInt(1, 1_000_000, 1),
   limit: queryInt(1, 100, 20),
 };
 
-export interface PageMeta {
-  total: number;
-  page: number;
-  perPage: number;
-}
+export const PageMeta = z
+  .object({
+    total: z.number().int().min(0).describe('Items matching the filters, over all pages'),
+    page: z.number().int().min(1),
+    perPage: z.number().int().min(1).describe('The `limit` asked for'),
+  })
+  .meta({ id: 'PageMeta' });
+export type PageMeta = z.infer<typeof PageMeta>;
+
+/** A list reply: one page of items and where it sits. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: PageMeta });
+
+/** A single resource reply, wrapped as every success body is (spec §4). */
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
 /** `sort=-createdAt` → `{ field: 'createdAt', direction: -1 }` over an allow-list. */
 export const sortParam = <const F extends readonly [string, ...string[]]>(
@@ -49,16 +70,24 @@ export const sortParam = <const F extends readonly [string, ...string[]]>(
   fallback: string,
 ) => {
   const allowed = fields.flatMap((f) => [f, `-${f}`]);
-  return z
-    .string()
-    .optional()
-    .transform((v) => v ?? fallback)
-    .refine((s) => allowed.includes(s), {
-      message: `must be one of ${fields.join(', ')}, optionally prefixed with -`,
-      params: { rule: 'sort', allowed },
-    })
-    .transform((s) => ({
-      field: (s.startsWith('-') ? s.slice(1) : s) as F[number],
-      direction: (s.startsWith('-') ? -1 : 1) as 1 | -1,
-    }));
+  return documentAs(
+    z
+      .string()
+      .optional()
+      .transform((v) => v ?? fallback)
+      .refine((s) => allowed.includes(s), {
+        message: `must be one of ${fields.join(', ')}, optionally prefixed with -`,
+        params: { rule: 'sort', allowed },
+      })
+      .transform((s) => ({
+        field: (s.startsWith('-') ? s.slice(1) : s) as F[number],
+        direction: (s.startsWith('-') ? -1 : 1) as 1 | -1,
+      })),
+    {
+      type: 'string',
+      enum: allowed,
+      default: fallback,
+      description: 'A field to sort by; a leading `-` sorts descending',
+    },
+  );
 };

@@ -1,52 +1,78 @@
 import { z } from 'zod';
-import { Uuid } from './common.js';
+import { Timestamp, Uuid } from './common.js';
+import { PersonSummary } from './issue-views.js';
 
-export const CreateUserBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  email: z.email().max(254).optional(),
-});
+export const CreateUserBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    email: z.email().max(254).optional(),
+  })
+  .meta({ id: 'CreateUser' });
 
-export const CreateTeamBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  key: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/, {
-      message: 'must be 2–10 letters or digits, starting with a letter',
-    })
-    .transform((k) => k.toUpperCase())
-    .optional(),
-});
+export const CreateTeamBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100),
+    key: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/, {
+        message: 'must be 2–10 letters or digits, starting with a letter',
+      })
+      .transform((k) => k.toUpperCase())
+      .optional()
+      .describe('2–10 letters or digits; defaults to the initials of the name, numbered if taken'),
+  })
+  .meta({ id: 'CreateTeam' });
 
-export const AddMemberBody = z.strictObject({ userId: Uuid });
+export const AddMemberBody = z.strictObject({ userId: Uuid }).meta({ id: 'AddMember' });
 
 export const TeamParams = z.object({ id: Uuid });
 export const TeamMemberParams = z.object({ id: Uuid, userId: Uuid });
 export const KeyParams = z.object({ id: Uuid });
 
-export const TeamView = z.object({
-  id: z.string(),
-  name: z.string(),
-  key: z.string(),
-  createdAt: z.string(),
-});
-export const UserView = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().optional(),
-  createdAt: z.string(),
-});
-export const MeView = z.object({
-  type: z.enum(['user', 'agent']),
-  id: z.string(),
-  name: z.string(),
-  teamIds: z.array(z.string()),
-  isAdmin: z.boolean(),
-  email: z.string().optional(),
-  level: z.number().optional(),
-  xp: z.number().optional(),
-  ownerId: z.string().optional(),
-  teamId: z.string().nullable().optional(),
-});
+export const TeamView = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    key: z.string().describe('Short uppercase key, e.g. `DS`'),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'Team' });
+export const UserView = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    email: z.string().optional(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'User' });
+export const MeView = z
+  .object({
+    type: z.enum(['user', 'agent']),
+    id: Uuid,
+    name: z.string(),
+    teamIds: z.array(Uuid),
+    isAdmin: z.boolean(),
+    email: z.string().optional().describe('Users only'),
+    level: z.number().int().optional().describe('Users only'),
+    xp: z.number().int().optional().describe('Users only'),
+    ownerId: Uuid.optional().describe('Agents only: the owning user'),
+    teamId: Uuid.nullable().optional().describe('Agents only: the agent’s own team'),
+  })
+  .meta({ id: 'Me', description: 'Who the caller acts as' });
+
+/** `POST /api/users`: the user and their first key, shown this once. */
+export const NewUserView = z
+  .object({ user: UserView, apiKey: z.string().describe('Shown this once') })
+  .meta({ id: 'NewUser' });
+/** A key of the caller's: its ids, never the key. */
+export const ApiKeyInfo = z
+  .object({ id: Uuid, keyId: z.string(), createdAt: Timestamp })
+  .meta({ id: 'ApiKeyInfo' });
+export const NewApiKey = z
+  .object({ id: Uuid, apiKey: z.string().describe('Shown this once') })
+  .meta({ id: 'NewApiKey' });
+export const TeamMember = PersonSummary;
+export const Membership = z.object({ teamId: Uuid, userId: Uuid }).meta({ id: 'Membership' });
 
 /** What identity tells the gateway about a key id (internal). */
 export interface KeyRecord {

@@ -8,3 +8,5 @@ export * from './projects.js';
 export * from './issues.js';
 export * from './issue-views.js';
 export * from './agents.js';
+export * from './documentation.js';
+export * from './error-bodies.js';

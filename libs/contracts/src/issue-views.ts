@@ -1,92 +1,123 @@
+import { z } from 'zod';
+import { IsoDate, Timestamp, Uuid } from './common.js';
+import { ActivityActions, IssuePriorities, IssueStatuses } from './issues.js';
+
 // The reply shapes of the issues service (spec §2.3–§2.6); inputs and events are in issues.ts.
-import type { IssueStatus, IssuePriority, ActivityAction } from './issues.js';
+// Replies are serialized through these schemas, and the OpenAPI document names them.
 
-export interface PersonSummary {
-  id: string;
-  name: string;
-  avatar: string;
-}
+/** A user or agent as issues show them: the acting id may be a user's or an agent's. */
+const actorId = z.string().describe('The acting user or agent (`system` for the platform)');
+const actorType = z.enum(['user', 'agent', 'system']);
 
-export interface IssueView {
-  id: string;
-  projectId: string;
-  parentId: string | null;
-  identifier: string;
-  number: number;
-  title: string;
-  description: string;
-  status: IssueStatus;
-  priority: IssuePriority;
-  assigneeId: string | null;
-  assignee?: PersonSummary;
-  labels: string[];
-  estimate: number | null;
-  dueDate: string | null;
-  sortOrder: number;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const PersonSummary = z
+  .object({ id: Uuid, name: z.string(), avatar: z.string().describe('Avatar URL') })
+  .meta({ id: 'PersonSummary' });
+export type PersonSummary = z.infer<typeof PersonSummary>;
+
+export const IssueView = z
+  .object({
+    id: Uuid,
+    projectId: Uuid,
+    parentId: Uuid.nullable().describe('The parent issue; a child is a sub-issue'),
+    identifier: z.string().describe('`<PROJECT_KEY>-<number>`, generated on create'),
+    number: z.number().int().min(1),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(IssueStatuses),
+    priority: z.enum(IssuePriorities),
+    assigneeId: Uuid.nullable(),
+    assignee: PersonSummary.optional(),
+    labels: z.array(z.string()),
+    estimate: z.number().nullable(),
+    dueDate: IsoDate.nullable(),
+    sortOrder: z.number(),
+    createdBy: actorId,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Issue', description: 'An issue of a project (spec §2.3)' });
+export type IssueView = z.infer<typeof IssueView>;
 
 /** The short form of an issue in blockers and sub-issues. */
-export interface IssueSummary {
-  id: string;
-  identifier: string;
-  title: string;
-  status: IssueStatus;
-}
+export const IssueSummary = z
+  .object({
+    id: Uuid,
+    identifier: z.string(),
+    title: z.string(),
+    status: z.enum(IssueStatuses),
+  })
+  .meta({ id: 'IssueSummary' });
+export type IssueSummary = z.infer<typeof IssueSummary>;
 
 /** A sub-issue: the summary plus what a parent's checklist shows. */
-export interface SubIssueSummary extends IssueSummary {
-  priority: IssuePriority;
-  assigneeId: string | null;
-}
+export const SubIssueSummary = IssueSummary.extend({
+  priority: z.enum(IssuePriorities),
+  assigneeId: Uuid.nullable(),
+}).meta({ id: 'SubIssue' });
+export type SubIssueSummary = z.infer<typeof SubIssueSummary>;
 
-export interface Mention {
-  id: string;
-  name: string;
-  type: 'user' | 'agent';
-}
+export const Mention = z
+  .object({ id: Uuid, name: z.string(), type: z.enum(['user', 'agent']) })
+  .meta({ id: 'Mention' });
+export type Mention = z.infer<typeof Mention>;
 
-export interface CommentView {
-  id: string;
-  issueId: string;
-  body: string;
-  userId: string;
-  userType: 'user' | 'agent' | 'system';
-  mentions: Mention[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const CommentView = z
+  .object({
+    id: Uuid,
+    issueId: Uuid,
+    body: z.string().describe('May mention people as `@<name>`'),
+    userId: actorId,
+    userType: actorType,
+    mentions: z.array(Mention),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Comment', description: 'A comment on an issue (spec §2.4)' });
+export type CommentView = z.infer<typeof CommentView>;
 
-export interface ActivityView {
-  id: string;
-  action: ActivityAction;
-  field: string;
-  oldValue: string | null;
-  newValue: string | null;
-  userId: string;
-  userType: 'user' | 'agent' | 'system';
-  createdAt: string;
-}
+export const ActivityView = z
+  .object({
+    id: Uuid,
+    action: z.enum(ActivityActions),
+    field: z.string().describe('The changed field'),
+    oldValue: z.string().nullable(),
+    newValue: z.string().nullable(),
+    userId: actorId,
+    userType: actorType,
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'ActivityEntry', description: 'An entry of the activity timeline (spec §2.5)' });
+export type ActivityView = z.infer<typeof ActivityView>;
 
 /** A blocker relation; both ends are summarised so one shape serves both lists. */
-export interface BlockerView {
-  id: string;
-  issueId: string;
-  blockedById: string;
-  createdBy: string;
-  createdAt: string;
-  /** The blocked issue (`issueId`). */
-  issue: IssueSummary;
-  /** The blocking issue (`blockedById`). */
-  blockedByIssue: IssueSummary;
-}
+export const BlockerView = z
+  .object({
+    id: Uuid,
+    issueId: Uuid.describe('The blocked issue'),
+    blockedById: Uuid.describe('The issue that blocks it'),
+    createdBy: actorId,
+    createdAt: Timestamp,
+    issue: IssueSummary.describe('The blocked issue (`issueId`)'),
+    blockedByIssue: IssueSummary.describe('The blocking issue (`blockedById`)'),
+  })
+  .meta({ id: 'Blocker', description: 'A blocker relation (spec §2.6)' });
+export type BlockerView = z.infer<typeof BlockerView>;
 
-export interface IssueDetailView extends IssueView {
-  comments: CommentView[];
-  activity: ActivityView[];
-  blockedBy: BlockerView[];
-  blocking: BlockerView[];
-  subIssues: SubIssueSummary[];
-}
+export const BlockerLists = z
+  .object({
+    blockedBy: z.array(BlockerView).describe('Relations whose blocking issue blocks this one'),
+    blocking: z.array(BlockerView).describe('Relations in which this issue blocks another'),
+  })
+  .meta({ id: 'BlockerLists' });
+
+export const IssueDetailView = IssueView.extend({
+  comments: z.array(CommentView).describe('Oldest first'),
+  activity: z.array(ActivityView).describe('Oldest first'),
+  blockedBy: z.array(BlockerView),
+  blocking: z.array(BlockerView),
+  subIssues: z.array(SubIssueSummary),
+}).meta({
+  id: 'IssueDetail',
+  description: 'An issue with its comments, activity, blockers and sub-issues',
+});
+export type IssueDetailView = z.infer<typeof IssueDetailView>;

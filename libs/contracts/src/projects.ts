@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDate, PageQuery, Uuid, sortParam } from './common.js';
+import { IsoDate, PageQuery, Timestamp, Uuid, sortParam } from './common.js';
+import { documentAs } from './documentation.js';
 import { IssueStatuses, type IssueStatus } from './issues.js';
 
 // Project resource schemas (owned by the projects service).
@@ -57,22 +58,34 @@ const name = z
 const description = z.string().max(10_000);
 const icon = z
   .string()
-  .refine(isIcon, { message: 'must be a single emoji or symbol', params: { rule: 'icon' } });
-const color = z
-  .string()
-  .refine((s) => HEX_COLOR_PATTERN.test(s), {
-    message: 'must be a colour #rrggbb',
-    params: { rule: 'color' },
-  })
-  .transform((s) => s.toLowerCase());
+  .refine(isIcon, { message: 'must be a single emoji or symbol', params: { rule: 'icon' } })
+  .meta({ description: 'A single emoji or symbol', examples: ['🚀'] });
+const color = documentAs(
+  z
+    .string()
+    .refine((s) => HEX_COLOR_PATTERN.test(s), {
+      message: 'must be a colour #rrggbb',
+      params: { rule: 'color' },
+    })
+    .transform((s) => s.toLowerCase()),
+  { type: 'string', pattern: HEX_COLOR_PATTERN.source, description: '`#rrggbb`, stored lowercase' },
+);
 const status = z.enum(ProjectStatuses);
-const key = z
-  .string()
-  .refine((s) => PROJECT_KEY_PATTERN.test(s.toUpperCase()), {
-    message: 'must be 2–10 letters or digits, starting with a letter',
-    params: { rule: 'project_key' },
-  })
-  .transform((s) => s.toUpperCase());
+const key = documentAs(
+  z
+    .string()
+    .refine((s) => PROJECT_KEY_PATTERN.test(s.toUpperCase()), {
+      message: 'must be 2–10 letters or digits, starting with a letter',
+      params: { rule: 'project_key' },
+    })
+    .transform((s) => s.toUpperCase()),
+  {
+    type: 'string',
+    pattern: '^[A-Za-z][A-Za-z0-9]{1,9}$',
+    description:
+      'Used in issue identifiers (`ENG-1`), stored uppercase; derived from the name when absent',
+  },
+);
 
 /** Dates are compared as strings: `YYYY-MM-DD` sorts like the calendar. */
 export const datesInOrder = (
@@ -101,20 +114,23 @@ export const CreateProjectBody = z
   .refine((b) => datesInOrder(b.startDate, b.targetDate), {
     ...TARGET_BEFORE_START,
     path: ['targetDate'],
-  });
+  })
+  .meta({ id: 'CreateProject', description: '`targetDate` must not be before `startDate`' });
 export type CreateProjectInput = z.output<typeof CreateProjectBody>;
 
 /** Every field optional; null clears an optional field. `key` and `teamId` never change. */
-export const UpdateProjectBody = z.strictObject({
-  name: name.optional(),
-  description: description.nullable().optional(),
-  icon: icon.nullable().optional(),
-  color: color.nullable().optional(),
-  status: status.optional(),
-  leadId: Uuid.nullable().optional(),
-  startDate: IsoDate.nullable().optional(),
-  targetDate: IsoDate.nullable().optional(),
-});
+export const UpdateProjectBody = z
+  .strictObject({
+    name: name.optional(),
+    description: description.nullable().optional(),
+    icon: icon.nullable().optional(),
+    color: color.nullable().optional(),
+    status: status.optional(),
+    leadId: Uuid.nullable().optional(),
+    startDate: IsoDate.nullable().optional(),
+    targetDate: IsoDate.nullable().optional(),
+  })
+  .meta({ id: 'UpdateProject' });
 export type UpdateProjectInput = z.output<typeof UpdateProjectBody>;
 
 export const ProjectSortFields = [
@@ -141,31 +157,35 @@ export interface ProjectCounts {
   issuesByStatus: Record<IssueStatus, number>;
 }
 
-export const ProjectCountsView = z.object({
-  issues: z.number(),
-  issuesByStatus: z.object(
-    Object.fromEntries(IssueStatuses.map((s) => [s, z.number()])) as Record<
-      IssueStatus,
-      z.ZodNumber
-    >,
-  ),
-});
+export const ProjectCountsView = z
+  .object({
+    issues: z.number().int().min(0),
+    issuesByStatus: z.object(
+      Object.fromEntries(IssueStatuses.map((s) => [s, z.number().int().min(0)])) as Record<
+        IssueStatus,
+        z.ZodNumber
+      >,
+    ),
+  })
+  .meta({ id: 'ProjectCounts', description: 'Issue counts, by status (all six are present)' });
 
-export const ProjectView = z.object({
-  id: z.string(),
-  teamId: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  key: z.string(),
-  description: z.string().nullable(),
-  icon: z.string().nullable(),
-  color: z.string().nullable(),
-  status: status,
-  leadId: z.string().nullable(),
-  startDate: z.string().nullable(),
-  targetDate: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  _count: ProjectCountsView,
-});
+export const ProjectView = z
+  .object({
+    id: Uuid,
+    teamId: Uuid,
+    name: z.string(),
+    slug: z.string(),
+    key: z.string().describe('Short uppercase key used in issue identifiers, e.g. `ENG`'),
+    description: z.string().nullable(),
+    icon: z.string().nullable().describe('A single emoji or symbol'),
+    color: z.string().regex(HEX_COLOR_PATTERN).nullable().describe('`#rrggbb`'),
+    status: status,
+    leadId: Uuid.nullable().describe('User id of the lead'),
+    startDate: IsoDate.nullable(),
+    targetDate: IsoDate.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    _count: ProjectCountsView,
+  })
+  .meta({ id: 'Project', description: 'A team project with its issue counts (spec §2.2)' });
 export type ProjectViewData = z.infer<typeof ProjectView>;

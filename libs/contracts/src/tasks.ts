@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDate, PageQuery, Uuid, queryBool, sortParam } from './common.js';
+import { IsoDate, PageQuery, Timestamp, Uuid, queryBool, sortParam } from './common.js';
+import { componentRef } from './documentation.js';
 
 // Task schemas (owned by the habits service): spec §2.1, §4.1, §7.
 export const TaskTypes = ['habit', 'daily', 'todo'] as const;
@@ -62,8 +63,34 @@ export const CreateTaskBody = z
   })
   .refine((b) => b.type === 'daily' || b.schedule == null, onlyFor('schedule', 'dailies'))
   .refine((b) => b.type === 'habit' || b.isPositive == null, onlyFor('isPositive', 'habits'))
-  .refine((b) => b.type === 'todo' || b.dueDate == null, onlyFor('dueDate', 'todos'));
+  .refine((b) => b.type === 'todo' || b.dueDate == null, onlyFor('dueDate', 'todos'))
+  .meta({ id: 'CreateTask', oneOf: typeRules() });
 export type CreateTaskBody = z.output<typeof CreateTaskBody>;
+
+/**
+ * The refinements above as JSON Schema, for the document (the refinements validate; zod cannot
+ * derive JSON Schema from a function): each type requires its own field, and a field of another
+ * type is absent or null.
+ */
+function typeRules() {
+  const absent = { type: 'null' };
+  const variant = (type: TaskType, own: Record<string, unknown>, required: string[]) => ({
+    title: type,
+    properties: {
+      type: { const: type },
+      isPositive: absent,
+      schedule: absent,
+      dueDate: absent,
+      ...own,
+    },
+    required: ['type', ...required],
+  });
+  return [
+    variant('habit', { isPositive: { type: 'boolean' } }, ['isPositive']),
+    variant('daily', { schedule: { not: { type: 'null' } } }, ['schedule']),
+    variant('todo', { dueDate: { type: ['string', 'null'], format: 'date' } }, []),
+  ];
+}
 
 /** PATCH: any of these; which type may change schedule/dueDate is checked against the task. */
 export const UpdateTaskBody = z
@@ -80,6 +107,11 @@ export const UpdateTaskBody = z
     message: 'send at least one field to change',
     path: [],
     params: { rule: 'empty_update' },
+  })
+  .meta({
+    id: 'UpdateTask',
+    minProperties: 1,
+    description: '`schedule` applies to dailies only, `dueDate` to to-dos only',
   });
 export type UpdateTaskBody = z.output<typeof UpdateTaskBody>;
 
@@ -118,27 +150,91 @@ export const TaskView = z.object({
 });
 export type TaskView = z.infer<typeof TaskView>;
 
-export const CompleteTaskResult = z.object({
-  task: z.object({ id: z.string(), streak: z.number(), updatedAt: z.string() }),
-  xpEarned: z.number(),
-  newLevel: z.number(),
-  leveledUp: z.boolean(),
+// The task as replies carry it (spec §2.1): common fields, and the fields of its type only.
+const taskFields = {
+  id: Uuid,
+  userId: Uuid.describe('The owner'),
+  teamId: Uuid.nullable().describe('Set when the task is shared with a team'),
+  createdBy: Uuid.describe('The user or agent that created it'),
+  title: z.string(),
+  notes: z.string().nullable().optional(),
+  difficulty: z.enum(Difficulties),
+  tags: z.array(z.string()),
+  streak: z.number().int().min(0).describe('Consecutive completions; 0 on creation'),
+  completedAt: Timestamp.nullable().optional().describe('When a to-do was completed'),
+  archived: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+const ScheduleView = z
+  .object({ days: z.array(z.number().int().min(0).max(6)).describe('0 = Sunday … 6 = Saturday') })
+  .meta({ id: 'Schedule' });
+
+export const HabitTask = z
+  .object({ ...taskFields, type: z.literal('habit'), isPositive: z.boolean() })
+  .meta({ id: 'HabitTask' });
+export const DailyTask = z
+  .object({ ...taskFields, type: z.literal('daily'), schedule: ScheduleView })
+  .meta({ id: 'DailyTask' });
+export const TodoTask = z
+  .object({ ...taskFields, type: z.literal('todo'), dueDate: IsoDate.nullable().optional() })
+  .meta({ id: 'TodoTask' });
+
+export const Task = z.discriminatedUnion('type', [HabitTask, DailyTask, TodoTask]).meta({
+  id: 'Task',
+  description: 'A habit, daily or to-do (spec §2.1)',
+  discriminator: {
+    propertyName: 'type',
+    mapping: {
+      habit: componentRef('HabitTask'),
+      daily: componentRef('DailyTask'),
+      todo: componentRef('TodoTask'),
+    },
+  },
 });
+
+/** PATCH reply: the id, the fields the request changed, and updatedAt (spec §4.1). */
+export const TaskChanges = z
+  .object({
+    id: Uuid,
+    title: z.string(),
+    notes: z.string().nullable(),
+    difficulty: z.enum(Difficulties),
+    tags: z.array(z.string()),
+    schedule: ScheduleView,
+    dueDate: IsoDate.nullable(),
+    archived: z.boolean(),
+    updatedAt: Timestamp,
+  })
+  .partial()
+  .required({ id: true, updatedAt: true })
+  .meta({ id: 'TaskChanges' });
+
+export const CompleteTaskResult = z
+  .object({
+    task: z.object({ id: Uuid, streak: z.number().int().min(0), updatedAt: Timestamp }),
+    xpEarned: z.number().int().min(0).describe('Includes the streak bonus; 0 for a slip'),
+    newLevel: z.number().int().min(1).describe("The user's level after this completion"),
+    leveledUp: z.boolean(),
+  })
+  .meta({ id: 'TaskCompletion' });
 export type CompleteTaskResult = z.infer<typeof CompleteTaskResult>;
 
 /** A user's progress and day settings (GET/PATCH /api/profile, /internal/progress/:userId). */
-export const ProfileView = z.object({
-  userId: z.string(),
-  xp: z.number(),
-  level: z.number(),
-  /** XP earned within the current level, and what the next level needs. */
-  xpIntoLevel: z.number(),
-  xpToNextLevel: z.number(),
-  timezone: z.string(),
-  dayStartHour: z.number(),
-  /** The user's current day, `YYYY-MM-DD`, in their time zone. */
-  today: z.string(),
-});
+export const ProfileView = z
+  .object({
+    userId: z.string(),
+    xp: z.number(),
+    level: z.number(),
+    /** XP earned within the current level, and what the next level needs. */
+    xpIntoLevel: z.number(),
+    xpToNextLevel: z.number(),
+    timezone: z.string(),
+    dayStartHour: z.number(),
+    /** The user's current day, `YYYY-MM-DD`, in their time zone. */
+    today: IsoDate,
+  })
+  .meta({ id: 'Profile' });
 export type ProfileView = z.infer<typeof ProfileView>;
 
 export const UpdateProfileBody = z
@@ -152,7 +248,8 @@ export const UpdateProfileBody = z
     message: 'send timezone and/or dayStartHour',
     path: [],
     params: { rule: 'empty_update' },
-  });
+  })
+  .meta({ id: 'UpdateProfile', minProperties: 1 });
 
 /** Data of `habits.task.completed`. */
 export interface TaskCompletedEventData {

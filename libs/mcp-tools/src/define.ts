@@ -43,6 +43,7 @@ export const READ: ToolHints = {
   idempotentHint: true,
   openWorldHint: false,
 };
+/** Adds something (a record, a completion and its XP); the same call twice adds twice. */
 export const CREATE: ToolHints = {
   readOnlyHint: false,
   destructiveHint: false,
@@ -51,6 +52,13 @@ export const CREATE: ToolHints = {
 };
 /** Overwrites existing values (and may archive a task); the same call twice leaves the same state. */
 export const UPDATE: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+/** Removes or hides something; the same call again changes nothing more. */
+export const REMOVE: ToolHints = {
   readOnlyHint: false,
   destructiveHint: true,
   idempotentHint: true,

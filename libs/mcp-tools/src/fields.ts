@@ -32,4 +32,12 @@ export const schedule = z
   })
   .describe('For dailies: the weekdays it is due');
 export const labels = z.array(z.string()).describe('Issue labels');
+
+/**
+ * An optional field that null clears. The value's own description keeps zod from folding
+ * it into a type array (`"type": ["string", "null"]`), which strict validators flag: it is
+ * written `anyOf: [{type, description}, {type: "null"}]` instead.
+ */
+export const orNull = <T extends z.ZodType>(value: T, description: string) =>
+  value.nullable().optional().describe(description);
 export const tags = z.array(z.string()).describe('Task tags');

@@ -2,12 +2,19 @@ import type { ToolDefinition, Surface } from './define.js';
 import { createProject, getProject, listProjects } from './tools/projects.js';
 import { getTask, listTasks, searchTasks } from './tools/tasks-read.js';
 import { addComment, createTask, updateTask } from './tools/tasks-write.js';
+import { archiveTask, completeTask } from './tools/task-progress.js';
+import { addBlocker, removeBlocker } from './tools/blockers.js';
 import { getMe, listTeams } from './tools/identity.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tools with differing schemas
 export type AnyTool = ToolDefinition<any, any>;
 
-/** Every tool, in the order they are listed to clients. */
+/**
+ * Every tool, in the order they are listed to clients: the contract's nine on both surfaces
+ * (plus create_project and list_teams on the standalone server), and beyond it what a person
+ * running habits and issues through an assistant would miss: completing and archiving a
+ * task, adding and removing a blocker.
+ */
 export const TOOLS: readonly AnyTool[] = [
   listProjects,
   getProject,
@@ -16,12 +23,16 @@ export const TOOLS: readonly AnyTool[] = [
   getTask,
   createTask,
   updateTask,
+  completeTask,
+  archiveTask,
   searchTasks,
   addComment,
+  addBlocker,
+  removeBlocker,
   getMe,
   listTeams,
 ];
 
-/** The tools a surface offers: in-app gets the nine shared ones, standalone all eleven. */
+/** The tools a surface offers: in-app the shared ones, standalone all of them. */
 export const toolsFor = (surface: Surface): AnyTool[] =>
   TOOLS.filter((tool) => surface === 'standalone' || tool.surface === 'in-app');

@@ -59,6 +59,29 @@ export const pagedAs =
     ...(meta === undefined ? {} : { meta }),
   });
 
+/** A request's answer, or the error result that stands for it (the API out of reach, a non-2xx). */
+async function send(
+  client: ApiClient,
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+): Promise<{ res: ApiResponse } | { failed: CallToolResult }> {
+  let res: ApiResponse;
+  try {
+    res = await client.request(method, path, body);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return {
+      failed: errorResult({
+        code: 'SERVICE_UNAVAILABLE',
+        message: `The Momentum API could not be reached: ${message}`,
+      }),
+    };
+  }
+  if (res.status < 200 || res.status >= 300) return { failed: errorResult(toToolError(res)) };
+  return { res };
+}
+
 /**
  * Calls the API and shapes a 2xx `{ data, meta? }` body into the tool's structured
  * result; any other answer, or a transport failure, becomes an error result.
@@ -70,17 +93,9 @@ export async function callApi(
   body: unknown,
   shape: (data: unknown, meta: unknown) => Record<string, unknown>,
 ): Promise<CallToolResult> {
-  let res: ApiResponse;
-  try {
-    res = await client.request(method, path, body);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return errorResult({
-      code: 'SERVICE_UNAVAILABLE',
-      message: `The Momentum API could not be reached: ${message}`,
-    });
-  }
-  if (res.status < 200 || res.status >= 300) return errorResult(toToolError(res));
+  const sent = await send(client, method, path, body);
+  if ('failed' in sent) return sent.failed;
+  const { res } = sent;
   if (!isRecord(res.body) || !('data' in res.body)) {
     return errorResult({
       code: 'BAD_GATEWAY',
@@ -89,4 +104,14 @@ export async function callApi(
     });
   }
   return okResult(shape(res.body.data, res.body.meta));
+}
+
+/** Calls an endpoint that answers 204 with nothing (a deletion): null when done, else the error result. */
+export async function callApiForNothing(
+  client: ApiClient,
+  method: HttpMethod,
+  path: string,
+): Promise<CallToolResult | null> {
+  const sent = await send(client, method, path, undefined);
+  return 'failed' in sent ? sent.failed : null;
 }

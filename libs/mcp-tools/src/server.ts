@@ -47,5 +47,8 @@ export function buildMcpServer({
       },
     );
   }
+  // The SDK announces `tools.listChanged: true` once a tool is registered; these lists are
+  // fixed per surface and no notification is ever sent, so a client need not listen for one.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

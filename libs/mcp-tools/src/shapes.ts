@@ -1,23 +1,38 @@
 import { z } from 'zod';
-import { ProjectStatuses } from '@momentum/contracts';
+import { IssueStatuses, ProjectStatuses } from '@momentum/contracts';
 
 /**
- * Output shapes. Loose on purpose: they name what a model can count on and let the
- * services add fields without breaking the tools.
+ * Output shapes. They name what a model can count on, every field described, and let the
+ * services add fields without breaking the tools: each object is open. zod writes an open
+ * (loose) object as `additionalProperties: {}`, which strict validators flag, and a closed
+ * one in an output schema as `additionalProperties: false`, which would make a client refuse
+ * any field a service adds; the metadata states it as `additionalProperties: true`.
  */
+const open = <S extends z.ZodRawShape>(shape: S, description: string) =>
+  z.looseObject(shape).meta({ additionalProperties: true }).describe(description);
+
 const id = z.string().describe('UUID');
 const timestamp = z.string().describe('ISO 8601 timestamp');
 
-export const PageMeta = z
-  .looseObject({
+export const PageMeta = open(
+  {
     total: z.number().describe('Items matching the filters'),
     page: z.number().describe('This page, from 1'),
     perPage: z.number().describe('Page size'),
-  })
-  .describe('Paging of the list');
+  },
+  'Paging of the list',
+);
 
-export const Project = z
-  .looseObject({
+/** One count per status, each named (rather than a map, whose key schema strict validators flag). */
+const IssuesByStatus = open(
+  Object.fromEntries(
+    IssueStatuses.map((status) => [status, z.number().describe(`Issues in ${status}`)]),
+  ),
+  'Issue count per status',
+);
+
+export const Project = open(
+  {
     id,
     teamId: z.string().describe('Team the project belongs to'),
     name: z.string().describe('Project name'),
@@ -26,74 +41,106 @@ export const Project = z
       .string()
       .optional()
       .describe(`Project status: ${ProjectStatuses.join(', ')}`),
-    _count: z
-      .looseObject({ issues: z.number(), issuesByStatus: z.record(z.string(), z.number()) })
-      .optional()
-      .describe('Issue counts, overall and per status'),
-  })
-  .describe('A team project');
+    _count: open(
+      { issues: z.number().describe('Issues in the project'), issuesByStatus: IssuesByStatus },
+      'Issue counts, overall and per status',
+    ).optional(),
+  },
+  'A team project',
+);
 
-export const Comment = z
-  .looseObject({
+export const Comment = open(
+  {
     id,
     body: z.string().describe('Comment text; may mention @name'),
     userId: z.string().describe('The user or agent who wrote it'),
     createdAt: timestamp,
-  })
-  .describe('A comment on an issue');
+  },
+  'A comment on an issue',
+);
 
-export const Activity = z
-  .looseObject({
+export const Activity = open(
+  {
     id,
-    action: z.string().describe('What happened, e.g. status_changed or commented'),
+    action: z.string().describe('What happened, e.g. status_changed or comment_added'),
     userId: z.string().describe('The acting user or agent'),
     createdAt: timestamp,
-  })
-  .describe('One entry of an issue timeline');
+  },
+  'One entry of an issue timeline',
+);
+
+const taskOrIssueFields = {
+  id,
+  title: z.string().describe('Title'),
+  type: z.string().optional().describe('Task type: habit, daily or todo (tasks only)'),
+  projectId: z.string().optional().describe('Project of an issue (issues only)'),
+  identifier: z.string().optional().describe('Issue key such as ENG-12 (issues only)'),
+  status: z.string().optional().describe('Issue status (issues only)'),
+};
 
 /** A personal task (habit, daily, todo) or a team issue; tasks have `type`, issues `projectId`. */
-export const TaskOrIssue = z
-  .looseObject({
+export const TaskOrIssue = open(taskOrIssueFields, 'A personal task or a team issue');
+
+const IssueSummary = open(
+  {
     id,
+    identifier: z.string().describe('Issue key such as ENG-12'),
     title: z.string().describe('Title'),
-    type: z.string().optional().describe('Task type: habit, daily or todo (tasks only)'),
-    projectId: z.string().optional().describe('Project of an issue (issues only)'),
-    identifier: z.string().optional().describe('Issue key such as ENG-12 (issues only)'),
-    status: z.string().optional().describe('Issue status (issues only)'),
-  })
-  .describe('A personal task or a team issue');
+    status: z.string().describe('Issue status'),
+  },
+  'The other issue of the relation',
+);
 
-export const TaskDetail = TaskOrIssue.extend({
-  comments: z.array(Comment).optional().describe('Comments, oldest first (issues only)'),
-  activity: z.array(Activity).optional().describe('Activity timeline (issues only)'),
-  blockedBy: z
-    .array(z.looseObject({}))
-    .optional()
-    .describe('Blocker relations: issues blocking this one'),
-  blocking: z
-    .array(z.looseObject({}))
-    .optional()
-    .describe('Blocker relations: issues this one blocks'),
-  subIssues: z.array(z.looseObject({})).optional().describe('Child issues'),
-}).describe('A task, or an issue with comments, activity, blockers and sub-issues');
+export const Blocker = open(
+  {
+    id: z.string().describe('The relation id (UUID); remove_blocker takes it'),
+    issueId: z.string().describe('The blocked issue'),
+    blockedById: z.string().describe('The issue that blocks it'),
+    blockedByIssue: IssueSummary.optional(),
+  },
+  'A blocker relation: issueId is blocked by blockedById',
+);
 
-export const UpdatedTask = z
-  .looseObject({ id, updatedAt: timestamp.optional() })
-  .describe('The updated task or issue: its id, the changed fields and updatedAt');
+export const Blockers = open(
+  {
+    blockedBy: z.array(Blocker).describe('Relations to the issues blocking this one'),
+    blocking: z.array(Blocker).describe('Relations to the issues this one blocks'),
+  },
+  "An issue's blocker relations, both ways",
+);
 
-export const Me = z
-  .looseObject({
+export const TaskDetail = open(
+  {
+    ...taskOrIssueFields,
+    comments: z.array(Comment).optional().describe('Comments, oldest first (issues only)'),
+    activity: z.array(Activity).optional().describe('Activity timeline (issues only)'),
+    blockedBy: z.array(Blocker).optional().describe('Blocker relations: issues blocking this one'),
+    blocking: z.array(Blocker).optional().describe('Blocker relations: issues this one blocks'),
+    subIssues: z.array(TaskOrIssue).optional().describe('Child issues'),
+  },
+  'A task, or an issue with comments, activity, blockers and sub-issues',
+);
+
+export const UpdatedTask = open(
+  { id, updatedAt: timestamp.optional() },
+  'The updated task or issue: its id, the changed fields and updatedAt',
+);
+
+export const Me = open(
+  {
     type: z.string().describe('user or agent'),
     id: z.string().describe('The user id, or the agent id when acting as an agent'),
     name: z.string().describe('Display name'),
     teamIds: z.array(z.string()).describe('Teams whose projects the caller reaches'),
-  })
-  .describe('Who the caller acts as');
+  },
+  'Who the caller acts as',
+);
 
-export const Team = z
-  .looseObject({
+export const Team = open(
+  {
     id,
     name: z.string().describe('Team name'),
     key: z.string().optional().describe('Team key'),
-  })
-  .describe('A team the caller belongs to');
+  },
+  'A team the caller belongs to',
+);

@@ -1,24 +1,6 @@
-export * from './app.js';
-export * from './actor-header.js';
-export * from './bus.js';
+// The parts every process shares and that need no database driver: HTTP, events, config.
+// Storage (`@momentum/service-kit/storage`) and the local-engine helper
+// (`@momentum/service-kit/local-engine`) are imported by name, so the gateway never loads mongoose.
 export * from './config.js';
-export * from './error-handler.js';
-export * from './internal-client.js';
-export * from './lifecycle.js';
-export * from './mongo.js';
-export * from './openapi.js';
-export * from './outbox.js';
-export * from './route.js';
-export * from './security-headers.js';
-export * from './validation.js';
-export * from './service-context.js';
-export * from './api-keys.js';
-export * from './json-parser.js';
-export * from './keyed-serializer.js';
-export * from './document-turns.js';
-export * from './closing-guard.js';
-export * from './feed.js';
-export * from './feed-backfill.js';
-export * from './feed-page.js';
-export * from './feed-snapshots.js';
-export * from './admission.js';
+export * from './http/index.js';
+export * from './events/index.js';

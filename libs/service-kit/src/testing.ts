@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
-import { signActor } from './actor-header.js';
-import { connectService, type ServiceContext } from './service-context.js';
+import { signActor } from './http/actor-header.js';
+import { connectService, type ServiceContext } from './storage/service-context.js';
 import type { BaseConfig } from './config.js';
 
 /**
  * Test helpers for the service layer: a real database and a real NATS, under names no
  * other test file or earlier run uses.
  */
+function localEngineFeeds(value: string | undefined): BaseConfig['LOCAL_ENGINE_FEEDS'] {
+  if (value === undefined) return 'auto';
+  if (value === 'auto' || value === 'on' || value === 'off') return value;
+  throw new Error(`LOCAL_ENGINE_FEEDS must be auto, on or off, not ${value}`);
+}
+
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdefghij';
 
 export function testConfig(
   extra: Record<string, string> = {},
 ): BaseConfig & Record<string, unknown> {
-  const run = randomUUID().replace(/-/g, '').slice(0, 12);
+  // The project's run first (test/setup/engines.ts), so its teardown finds these streams.
+  const projectRun = (inject as (key: string) => string | undefined)('eventRun') ?? '';
+  const run = `${projectRun}${randomUUID().replace(/-/g, '')}`.slice(0, 12);
   return {
     PORT: 0,
     HOST: '127.0.0.1',
@@ -27,6 +35,7 @@ export function testConfig(
     LOG_LEVEL: 'silent',
     MAX_IN_FLIGHT: 4,
     MAX_QUEUED: 2000,
+    LOCAL_ENGINE_FEEDS: localEngineFeeds(process.env.LOCAL_ENGINE_FEEDS),
     ...extra,
   };
 }

@@ -44,21 +44,27 @@ describe('mcp-server over Streamable HTTP (--http)', () => {
   it('refuses a missing key itself and a key the gateway refuses, both 401 in shape A', async () => {
     const missing = await initialize();
     expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="momentum"');
     expect(await missing.json()).toEqual({
       error: { code: 'UNAUTHORIZED', message: expect.stringMatching(/Bearer svc_/) },
     });
     const unknown = await initialize('Bearer svc_unknown_key');
     expect(unknown.status).toBe(401);
+    // Says the key was refused, so a client reports that rather than starting an OAuth flow.
+    expect(unknown.headers.get('www-authenticate')).toBe(
+      'Bearer realm="momentum", error="invalid_token", error_description="Invalid, revoked or inactive API key"',
+    );
     expect(await unknown.json()).toEqual({
       error: { code: 'UNAUTHORIZED', message: expect.any(String) },
     });
     await expect(connect('svc_unknown_key')).rejects.toThrow(/UNAUTHORIZED/);
   });
 
-  it('offers the eleven standalone tools', async () => {
+  it('offers the fifteen standalone tools, a list that never changes', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
     expect(mcp.client.getServerVersion()?.name).toBe('momentum-standalone');
+    expect(mcp.client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
   });
 
   itAnswersEveryTool(mcp, ws);

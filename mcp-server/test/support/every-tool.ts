@@ -6,6 +6,7 @@ import {
   newWorkspace,
   type Workspace,
 } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
+import { itGoesBeyondTheContract } from '../../../libs/mcp-tools/test/support/beyond-contract.js';
 
 /**
  * The standalone server's tools, each called once against the real stack, as the
@@ -171,4 +172,6 @@ export function itAnswersEveryTool(mcp: McpTestClient, ws: Workspace) {
     issues(mcp, ws));
 
   it('REST errors become isError results', async () => restErrors(mcp, await newWorkspace()));
+
+  itGoesBeyondTheContract(mcp, ws);
 }

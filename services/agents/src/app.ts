@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createServiceApp,
-  ensureIndexes,
-  InternalClient,
-  isMongoUp,
-  serializedOutbox,
-  type ServiceContext,
-  admissionOf,
-} from '@momentum/service-kit';
+import { createServiceApp, InternalClient, OutboxRelay, admissionOf } from '@momentum/service-kit';
+import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import type { AgentsConfig } from './config.js';
 import { agentModels } from './store/models.js';
 import { AgentStore } from './store/agent-store.js';
@@ -30,9 +23,11 @@ export async function buildAgentsApp(
 ): Promise<FastifyInstance> {
   const models = agentModels(ctx.db);
   await ensureIndexes(ctx.db);
-  const { relay, serializer } = serializedOutbox(ctx, [models.Agent], 5000);
-  const store = new AgentStore(models, serializer);
-  const events = new AgentEvents(ctx.bus, store);
+  // Events are published before each reply (AgentEvents.announce); the relay publishes
+  // what a crash or a NATS outage left in an outbox.
+  const relay = new OutboxRelay(ctx.bus, [models.Agent], ctx.log, 5000);
+  const store = new AgentStore(models);
+  const events = new AgentEvents(ctx.bus, store, relay);
   let identity: InternalClient | null = null;
   let owners = deps.owners;
   if (!owners) {

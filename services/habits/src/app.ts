@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createServiceApp,
-  ensureIndexes,
-  isMongoUp,
-  serializedOutbox,
-  type ServiceContext,
-  admissionOf,
-} from '@momentum/service-kit';
+import { createServiceApp, admissionOf, OutboxRelay } from '@momentum/service-kit';
+import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
+import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import type { HabitsConfig } from './config.js';
 import { habitsModels } from './store/models.js';
 import { TaskStore } from './store/task-store.js';
+import { TaskFeeds } from './store/task-feeds.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
 import type { HabitsDeps } from './usecases/deps.js';
@@ -29,15 +25,20 @@ export async function buildHabitsApp(
 ): Promise<FastifyInstance> {
   const models = habitsModels(ctx.db);
   await ensureIndexes(ctx.db);
-  // One queue per document for every writer, the relay included (see TaskStore).
-  const { relay, serializer } = serializedOutbox(
-    ctx,
+  const relay = new OutboxRelay(
+    ctx.bus,
     [models.Task, models.Profile],
+    ctx.log,
     ctx.config.OUTBOX_SWEEP_MS,
   );
+  // The list feeds only where the engine needs them (FerretDB); MongoDB's indexes serve
+  // every list.
+  const feeds = (await useLocalFeeds(ctx.db, ctx.config.LOCAL_ENGINE_FEEDS))
+    ? new TaskFeeds(ctx.db)
+    : null;
   const deps: HabitsDeps = {
-    tasks: new TaskStore(models, serializer),
-    profiles: new ProfileStore(models, serializer),
+    tasks: new TaskStore(models, feeds),
+    profiles: new ProfileStore(models),
     completions: new CompletionStore(models),
     relay,
     now: options.now ?? (() => new Date()),

@@ -1,4 +1,5 @@
-import { connectService, exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { connectService } from '@momentum/service-kit/storage';
 import { HabitsConfigSchema } from './config.js';
 import { buildHabitsApp } from './app.js';
 

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createServiceApp,
-  ensureIndexes,
-  InternalClient,
-  isMongoUp,
-  type ServiceContext,
-  admissionOf,
-} from '@momentum/service-kit';
+import { createServiceApp, InternalClient, OutboxRelay, admissionOf } from '@momentum/service-kit';
+import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import type { IdentityConfig } from './config.js';
 import { identityModels } from './store/models.js';
-import { IdentityStore } from './store/identity-store.js';
-import { IdentityEvents } from './events/publisher.js';
-import { ensureAdmin } from './bootstrap.js';
+import { UserStore } from './store/user-store.js';
+import { TeamStore } from './store/team-store.js';
+import { KeyStore } from './store/key-store.js';
+import { Announcer } from './events/announcer.js';
+import type { IdentityDeps } from './usecases/deps.js';
+import { ensureAdmin } from './usecases/bootstrap-admin.js';
 import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
@@ -21,9 +18,18 @@ import { registerInternalRoutes } from './routes/internal.js';
 export async function buildIdentityApp(
   ctx: ServiceContext<IdentityConfig>,
 ): Promise<FastifyInstance> {
-  const store = new IdentityStore(identityModels(ctx.db));
+  const models = identityModels(ctx.db);
   await ensureIndexes(ctx.db);
-  if (ctx.config.ADMIN_API_KEY) await ensureAdmin(store, ctx.config.ADMIN_API_KEY);
+  // Events are published before each reply (Announcer); the relay publishes what a crash
+  // or a NATS outage left in an outbox.
+  const relay = new OutboxRelay(ctx.bus, [models.User, models.Membership, models.UserKey], ctx.log);
+  const deps: IdentityDeps = {
+    users: new UserStore(models),
+    teams: new TeamStore(models),
+    keys: new KeyStore(models),
+    announcer: new Announcer(ctx.bus, relay),
+  };
+  if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY);
 
   const app = createServiceApp({
     name: 'identity',
@@ -35,12 +41,15 @@ export async function buildIdentityApp(
   const habits = ctx.config.HABITS_URL
     ? new InternalClient(ctx.config.HABITS_URL, ctx.config.INTERNAL_SECRET)
     : null;
-  const events = new IdentityEvents(ctx.bus);
 
-  registerMeRoutes(app, store, habits);
-  registerUserRoutes(app, store, events);
-  registerTeamRoutes(app, store, events);
-  registerInternalRoutes(app, store);
-  app.addHook('onClose', async () => habits?.close());
+  registerMeRoutes(app, deps, habits);
+  registerUserRoutes(app, deps);
+  registerTeamRoutes(app, deps);
+  registerInternalRoutes(app, deps);
+  relay.start();
+  app.addHook('onClose', async () => {
+    await relay.stop();
+    await habits?.close();
+  });
   return app;
 }

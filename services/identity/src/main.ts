@@ -1,4 +1,5 @@
-import { connectService, exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { connectService } from '@momentum/service-kit/storage';
 import { IdentityConfigSchema } from './config.js';
 import { buildIdentityApp } from './app.js';
 

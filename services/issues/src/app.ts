@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { createServiceApp, admissionOf, OutboxRelay } from '@momentum/service-kit';
 import {
-  createServiceApp,
+  DocumentLeases,
   ensureIndexes,
   isMongoUp,
-  serializedOutbox,
   type ServiceContext,
-  admissionOf,
-} from '@momentum/service-kit';
+} from '@momentum/service-kit/storage';
+import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import type { IssuesConfig } from './config.js';
 import type { Directory } from './directory/directory.js';
 import { HttpDirectory } from './directory/http-directory.js';
@@ -14,10 +14,15 @@ import { Outbox } from './events/outbox.js';
 import { consumeProjectEvents } from './events/project-consumer.js';
 import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
+import { IssueLists } from './store/issue-lists.js';
+import { IssueFeed } from './store/issue-feed.js';
+import { addMissingRevisions } from './store/revisions.js';
+import { PageStore } from './store/page-store.js';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
 import { TimelineStore } from './store/timeline-store.js';
 import { BlockerStore } from './store/blocker-store.js';
+import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
 import { Projects } from './usecases/projects.js';
 import type { IssuesCore } from './usecases/core.js';
@@ -39,21 +44,33 @@ export async function buildIssuesApp(
 ): Promise<FastifyInstance> {
   const models = issuesModels(ctx.db);
   await ensureIndexes(ctx.db);
+  await addMissingRevisions(models);
 
-  // One writer at a time per document, shared by the relay and the issue updates.
-  const { relay, serializer } = serializedOutbox(ctx, [models.Issue, models.Activity]);
+  // The local engine's aids (feeds, timelines): off on MongoDB, where indexes serve reads.
+  const local = await useLocalFeeds(ctx.db, ctx.config.LOCAL_ENGINE_FEEDS);
+  const feed = local ? new IssueFeed(ctx.db) : null;
+  const timelines = local ? new TimelineStore(ctx.db) : null;
+  if (feed) await feed.backfill();
+  else await Promise.all([IssueFeed.forget(ctx.db), TimelineStore.forget(ctx.db)]);
+
+  // Events ride the issue, comment and blocker they belong to; older activity entries may still hold some.
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.Issue, models.Comment, models.Blocker, models.Activity],
+    ctx.log,
+  );
   relay.start();
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);
-  const issues = new IssueStore(models, serializer);
-  await issues.backfillFeed();
-  const timelines = new TimelineStore(models, serializer);
+  const issues = new IssueStore(models, feed, timelines);
   const core: IssuesCore = {
     issues,
-    timelines,
+    lists: new IssueLists(models, feed),
+    pages: new PageStore(models, timelines),
     comments: new CommentStore(models, timelines),
     activity: new ActivityStore(models, timelines),
     blockers: new BlockerStore(models),
+    links: new LinkLeases(new DocumentLeases(ctx.db)),
     projects: new Projects(projectStore, ctx.bus),
     directory: options.directory ?? ownDirectory!,
     outbox: new Outbox(relay, models),

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createServiceApp,
-  ensureIndexes,
-  InternalClient,
-  isMongoUp,
-  serializedOutbox,
-  type ServiceContext,
-  admissionOf,
-} from '@momentum/service-kit';
+import { createServiceApp, InternalClient, OutboxRelay, admissionOf } from '@momentum/service-kit';
+import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
@@ -32,10 +25,11 @@ export async function buildProjectsApp(
 ): Promise<FastifyInstance> {
   const models = projectModels(ctx.db);
   await ensureIndexes(ctx.db);
-  // One queue per document for every writer in this process (see KeyedSerializer in service-kit).
-  const { relay, serializer } = serializedOutbox(ctx, [models.Project]);
-  const store = new ProjectStore(models, serializer);
-  const states = new IssueStateStore(models, serializer);
+  // Publishes the events each project write stores in its `_outbox`; any number of
+  // processes may relay the same document (see OutboxRelay).
+  const relay = new OutboxRelay(ctx.bus, [models.Project], ctx.log);
+  const store = new ProjectStore(models);
+  const states = new IssueStateStore(models);
 
   const clients: InternalClient[] = [];
   const client = (url: string) => {

@@ -1,4 +1,5 @@
-import { connectService, exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { connectService } from '@momentum/service-kit/storage';
 import { ProjectsConfigSchema } from './config.js';
 import { buildProjectsApp } from './app.js';
 

@@ -1,5 +1,7 @@
 // The Dockerfile and .dockerignore, checked without Docker or Kubernetes.
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Env, ROOT, read, COMPONENTS } from './support.js';
@@ -66,17 +68,64 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('installs dependencies with npm ci from every workspace package.json first', () => {
-    const first = stages[0] as Stage;
-    const copies = ops(first, 'COPY').join('\n');
-    expect(copies).toMatch(/package-lock\.json/);
-    for (const ws of workspaces()) expect(copies, ws).toContain(`${ws}/package.json`);
-    const runIdx = first.body.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
-    const srcIdx = first.body.findIndex((i) => i.op === 'COPY' && /^\.\s/.test(i.args));
-    expect(runIdx).toBeGreaterThan(-1);
-    // the sources come later (a source change keeps the npm ci layer)
-    expect(srcIdx === -1 || srcIdx > runIdx).toBe(true);
+  it('installs dependencies with npm ci from the manifests alone, before any source', () => {
+    const deps = stages.find((s) => ops(s, 'RUN').some((r) => /\bnpm ci\b(?!.*--omit)/.test(r)));
+    expect(deps, 'a stage running npm ci').toBeDefined();
+    const body = deps?.body ?? [];
+    const runIdx = body.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+    const copies = body.slice(0, runIdx).filter((i) => i.op === 'COPY');
+    expect(copies.length).toBeGreaterThan(0);
+    // only what the manifests stage collected comes before npm ci (a source change keeps the layer)
+    for (const c of copies) expect(c.args, c.args).toMatch(/^--from=manifests\s/);
+    expect(stageNamed('manifests')).toBeDefined();
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'the manifests stage collects the root manifest, the lock file and every workspace manifest',
+    () => {
+      const manifests = stageNamed('manifests') as Stage;
+      const deps = stages.find((s) => ops(s, 'COPY').some((c) => /^--from=manifests\s/.test(c)));
+      const [from = ''] = (
+        ops(deps as Stage, 'COPY').find((c) => /^--from=manifests\s/.test(c)) ?? ''
+      )
+        .replace(/^--from=manifests\s+/, '')
+        .split(/\s+/);
+      expect(from).toMatch(/^\/\w+\/?$/);
+      // a build context like ours: every workspace, sources, and package.json files to leave out
+      const tmp = mkdtempSync(path.join(tmpdir(), 'manifests-'));
+      const context = path.join(tmp, 'src');
+      const out = path.join(tmp, 'out');
+      const files = [
+        'package.json',
+        'package-lock.json',
+        'scripts/build.mjs',
+        'node_modules/dep/package.json',
+        ...workspaces().flatMap((ws) => [
+          `${ws}/package.json`,
+          `${ws}/src/main.ts`,
+          `${ws}/node_modules/dep/package.json`,
+          `${ws}/test/fixtures/package.json`,
+        ]),
+      ];
+      for (const f of files) {
+        mkdirSync(path.dirname(path.join(context, f)), { recursive: true });
+        writeFileSync(path.join(context, f), '{}');
+      }
+      const script = ops(manifests, 'RUN').join(' && ').replaceAll(from.replace(/\/$/, ''), out);
+      execFileSync('sh', ['-c', script], { cwd: context, stdio: 'ignore' });
+      const collected = execFileSync('find', ['.', '-type', 'f'], { cwd: out, encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((f) => f.replace(/^\.\//, ''))
+        .sort();
+      const wanted = [
+        'package.json',
+        'package-lock.json',
+        ...workspaces().map((ws) => `${ws}/package.json`),
+      ];
+      expect(collected).toEqual(wanted.sort());
+    },
+  );
 
   it('a build stage bundles with scripts/build.mjs', () => {
     const builds = stages.filter((s) => ops(s, 'RUN').some((r) => r.includes('scripts/build.mjs')));

@@ -1,23 +1,30 @@
-// infra/k8s manifests, checked without Docker or Kubernetes.
-import { readdirSync } from 'node:fs';
+// infra/k8s manifests, checked without Docker or Kubernetes: each object against its kind's
+// schema from the Kubernetes OpenAPI (kubernetes-models), strictly (no unknown field), and the
+// whole against what a working, horizontally scaled deployment needs.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { parseApiKey } from '../../../libs/service-kit/src/http/api-keys.js';
 import {
   type Obj,
   ROOT,
   read,
-  COMPONENTS,
-  SERVICES,
   GATEWAY,
   MCP_SERVER,
-  urlOf,
   urlVar,
   asObj,
   asArr,
-  requiredEnv,
   expectedValue,
 } from './support.js';
+import {
+  DEPLOYED,
+  DEPLOYED_SERVICES,
+  requiredEnvOf,
+  typecheckK8s,
+  validateK8s,
+} from './schemas.js';
 
 const K8S_DIR = 'infra/k8s';
 const k8sFiles = readdirSync(path.join(ROOT, K8S_DIR))
@@ -27,25 +34,42 @@ interface Manifest {
   file: string;
   doc: Obj;
 }
-const manifests: Manifest[] = k8sFiles.flatMap((file) =>
-  parseAllDocuments(read(path.join(K8S_DIR, file))).map((d) => {
+const parseManifests = (file: string, text: string): Manifest[] =>
+  parseAllDocuments(text).map((d) => {
     if (d.errors.length > 0) throw new Error(`${file}: ${d.errors[0]?.message}`);
     return { file, doc: asObj(d.toJS()) };
-  }),
+  });
+const manifests: Manifest[] = k8sFiles.flatMap((file) =>
+  parseManifests(file, read(path.join(K8S_DIR, file))),
 );
+const objects = manifests.filter((m) => m.doc.kind !== 'Kustomization');
 const meta = (o: Obj) => asObj(o.metadata);
+const spec = (o: Obj | undefined) => asObj(o?.spec);
 const ofKind = (kind: string) => manifests.filter((m) => m.doc.kind === kind);
 const named = (kind: string, name: string) => ofKind(kind).find((m) => meta(m.doc).name === name);
+const label = (m: Manifest) => `${m.file} ${String(m.doc.kind)}/${String(meta(m.doc).name)}`;
 
 const configMaps = new Map(
   ofKind('ConfigMap').map((m) => [String(meta(m.doc).name), asObj(m.doc.data)]),
 );
-const secrets = new Map(
-  ofKind('Secret').map((m) => [
-    String(meta(m.doc).name),
-    { ...asObj(m.doc.data), ...asObj(m.doc.stringData) },
+const configData = [...configMaps.values()].reduce<Obj>((all, d) => ({ ...all, ...d }), {});
+
+// ── the Secret: created by the documented command, never committed ──────────────────────
+const readme = read('README.md');
+/** `kubectl … create secret generic momentum-secrets …` from README.md, continuation lines joined. */
+const secretCommand = /kubectl[^\n]*create secret generic momentum-secrets(?:[^\n]*\\\n)*[^\n]*/
+  .exec(readme)?.[0]
+  .replace(/\\\n/g, ' ');
+/** Each `--from-literal=KEY="value"` of that command: the shell text of the value. */
+const secretLiterals = new Map(
+  [...(secretCommand ?? '').matchAll(/--from-literal=(\w+)=("(?:[^"\\]|\\.)*"|\S+)/g)].map((m) => [
+    m[1] ?? '',
+    m[2] ?? '',
   ]),
 );
+const secrets = new Map<string, Obj>([
+  ['momentum-secrets', Object.fromEntries([...secretLiterals.keys()].map((k) => [k, 'secret']))],
+]);
 
 interface Resolved {
   value: string | undefined;
@@ -99,48 +123,170 @@ function containerEnv(container: Obj): Map<string, Resolved> {
   return env;
 }
 
+const podSpecOf = (workload: Obj) => spec(asObj(spec(workload).template));
+const podLabelsOf = (workload: Obj) => asObj(meta(asObj(spec(workload).template)).labels);
+const selects = (selector: Obj, labels: Obj) =>
+  Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels[k] === v);
+
 function deploymentOf(name: string) {
   const deployment = named('Deployment', name)?.doc;
   if (!deployment) throw new Error(`no Deployment ${name}`);
-  const podSpec = asObj(asObj(asObj(deployment.spec).template).spec);
+  const podSpec = podSpecOf(deployment);
   const container = asObj(asArr(podSpec.containers)[0]);
   return { deployment, podSpec, container, env: containerEnv(container) };
 }
 
-describe('infra/k8s', () => {
+/** Containers of every pod template (Deployments, StatefulSets, Jobs). */
+const podTemplates = objects.filter((m) =>
+  ['Deployment', 'StatefulSet', 'Job'].includes(String(m.doc.kind)),
+);
+
+/** The folders whose code answers each component's HTTP routes. */
+const routeDirs = (name: string) =>
+  name === GATEWAY.name
+    ? ['gateway/src']
+    : name === MCP_SERVER.name
+      ? ['mcp-server/src']
+      : ['libs/service-kit/src/http', `services/${name}/src`];
+/** Does the component's code serve GET /ready (another issue adds it)? Only then may a probe use it. */
+function servesReady(name: string): boolean {
+  const files = routeDirs(name).flatMap((dir) =>
+    existsSync(path.join(ROOT, dir))
+      ? readdirSync(path.join(ROOT, dir), { recursive: true })
+          .map(String)
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => path.join(dir, f))
+      : [],
+  );
+  return files.some((f) => /['"]\/ready['"]/.test(read(f)));
+}
+
+describe('infra/k8s: files and schemas', () => {
   it('every manifest parses, and kustomization.yaml lists exactly the others', () => {
-    expect(manifests.length).toBeGreaterThan(COMPONENTS.length);
+    expect(manifests.length).toBeGreaterThan(DEPLOYED.length);
     const kustomization = ofKind('Kustomization')[0];
     expect(kustomization?.file).toBe('kustomization.yaml');
     const resources = asArr(kustomization?.doc.resources).map(String).sort();
     expect(resources).toEqual(k8sFiles.filter((f) => f !== 'kustomization.yaml'));
   });
 
+  it('kustomization.yaml refers to no file that is missing (no generator of an uncommitted file)', () => {
+    const k = asObj(ofKind('Kustomization')[0]?.doc);
+    const referenced = [
+      ...asArr(k.resources),
+      ...[...asArr(k.secretGenerator), ...asArr(k.configMapGenerator)].flatMap((g) => [
+        ...asArr(asObj(g).files).map((f) => String(f).split('=').at(-1)),
+        ...asArr(asObj(g).envs),
+      ]),
+    ].map(String);
+    for (const f of referenced) expect(existsSync(path.join(ROOT, K8S_DIR, f)), f).toBe(true);
+  });
+
+  it('every object is valid against its kind’s Kubernetes schema (kubernetes-models validate())', () => {
+    expect(objects.length).toBeGreaterThan(0);
+    for (const m of objects) expect(validateK8s(m.doc), label(m)).toEqual([]);
+  });
+
+  it('no object has a field its kind does not declare (strict, as kubectl apply)', () => {
+    const errors = typecheckK8s(objects.map((m) => ({ name: label(m), doc: m.doc })));
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('the checks catch a wrong type and a misspelled field', () => {
+    const deployment = structuredClone(deploymentOf(GATEWAY.name).deployment);
+    expect(
+      validateK8s({ ...deployment, spec: { ...spec(deployment), replicas: 'two' } }),
+    ).not.toEqual([]);
+    const container = asObj(asArr(podSpecOf(deployment).containers)[0]);
+    container.readinesProbe = container.readinessProbe;
+    expect(typecheckK8s([{ name: 'typo', doc: deployment }]).join('\n')).toMatch(/readinesProbe/);
+  }, 60_000);
+
   it('has the momentum Namespace and puts everything in it', () => {
     expect(named('Namespace', 'momentum')).toBeDefined();
-    for (const m of manifests) {
-      if (m.doc.kind === 'Namespace' || m.doc.kind === 'Kustomization') continue;
-      expect(meta(m.doc).namespace, `${m.file} ${String(m.doc.kind)}`).toBe('momentum');
+    for (const m of objects) {
+      if (m.doc.kind === 'Namespace') continue;
+      expect(meta(m.doc).namespace, label(m)).toBe('momentum');
     }
   });
 
-  it('the ConfigMap carries MONGO_URL, NATS_URL, LOG_LEVEL and every service URL', () => {
-    const data = [...configMaps.values()].reduce<Obj>((all, d) => ({ ...all, ...d }), {});
-    for (const key of ['MONGO_URL', 'NATS_URL', 'LOG_LEVEL']) expect(data).toHaveProperty(key);
-    expect(String(data.MONGO_URL)).toMatch(/^mongodb:\/\//);
-    expect(String(data.NATS_URL)).toMatch(/^nats:\/\//);
-    for (const s of SERVICES) expect(data[urlVar(s.name)]).toBe(urlOf(s.name));
+  it.skipIf(!hasKubectl())(
+    'kubectl kustomize renders it, every object valid and in momentum',
+    () => {
+      const rendered = execFileSync('kubectl', ['kustomize', path.join(ROOT, K8S_DIR)], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const docs = parseManifests('kustomize', rendered);
+      expect(docs.length).toBe(objects.length);
+      for (const m of docs) {
+        expect(validateK8s(m.doc), label(m)).toEqual([]);
+        if (m.doc.kind !== 'Namespace') expect(meta(m.doc).namespace, label(m)).toBe('momentum');
+        expect(asObj(meta(m.doc).labels)['app.kubernetes.io/part-of'], label(m)).toBe('momentum');
+      }
+    },
+    60_000,
+  );
+});
+
+describe('infra/k8s: the Secret', () => {
+  it('is not committed: no Secret object, and no file holds secret values', () => {
+    expect(ofKind('Secret')).toEqual([]);
+    for (const f of k8sFiles) {
+      expect(read(path.join(K8S_DIR, f)), f).not.toMatch(/^kind:\s*Secret\b/m);
+      expect(read(path.join(K8S_DIR, f)), f).not.toMatch(/svc_[A-Za-z0-9]+_[A-Za-z0-9_-]{16,}/);
+    }
   });
 
-  it('the Secret holds INTERNAL_SECRET and ADMIN_API_KEY placeholders', () => {
-    const keys = new Set([...secrets.values()].flatMap((d) => Object.keys(d)));
-    expect(keys).toContain('INTERNAL_SECRET');
-    expect(keys).toContain('ADMIN_API_KEY');
-    const [secretFile] = ofKind('Secret').map((m) => m.file);
-    expect(read(path.join(K8S_DIR, secretFile ?? ''))).toMatch(/replace/i);
+  it('README.md documents `kubectl create secret generic momentum-secrets` with every key used', () => {
+    expect(secretCommand, 'the command in README.md').toBeDefined();
+    expect(secretCommand).toMatch(/-n momentum\b|--namespace[= ]momentum\b/);
+    const referenced = new Set(
+      podTemplates.flatMap((m) =>
+        asArr(podSpecOf(m.doc).containers).flatMap((c) =>
+          asArr(asObj(c).env)
+            .map((e) => asObj(asObj(asObj(e).valueFrom).secretKeyRef))
+            .filter((r) => r.name !== undefined)
+            .map((r) => `${String(r.name)}/${String(r.key)}`),
+        ),
+      ),
+    );
+    expect([...referenced].sort()).toEqual(
+      [...secretLiterals.keys()].map((k) => `momentum-secrets/${k}`).sort(),
+    );
   });
 
-  it.each(COMPONENTS.map((c) => [c.name, c] as const))(
+  it.skipIf(!hasOpenssl())('the documented values are what the components accept', () => {
+    const value = (key: string) =>
+      execFileSync('bash', ['-c', `printf '%s' ${secretLiterals.get(key) ?? "''"}`], {
+        encoding: 'utf8',
+      });
+    const internal = value('INTERNAL_SECRET');
+    expect(internal.length).toBeGreaterThanOrEqual(32);
+    expect(value('INTERNAL_SECRET')).not.toBe(internal); // freshly generated each time
+    if (secretLiterals.has('WEBHOOKS_SECRET_KEY')) {
+      expect(value('WEBHOOKS_SECRET_KEY').length).toBeGreaterThanOrEqual(32);
+    }
+    const admin = value('ADMIN_API_KEY');
+    expect(parseApiKey(admin), admin).not.toBeNull();
+    expect(admin).toMatch(/^svc_u[0-9a-f]{24}_[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('infra/k8s: the components', () => {
+  it('the ConfigMap carries MONGO_URL (the replica set), NATS_URL and every service URL', () => {
+    for (const key of ['MONGO_URL', 'NATS_URL', 'LOG_LEVEL'])
+      expect(configData).toHaveProperty(key);
+    expect(configData.MONGO_URL).toBe(
+      'mongodb://mongo-0.mongo,mongo-1.mongo,mongo-2.mongo:27017/?replicaSet=rs0',
+    );
+    expect(configData.NATS_URL).toBe('nats://nats:4222');
+    for (const s of DEPLOYED_SERVICES) {
+      expect(configData[urlVar(s.name)]).toBe(`http://${s.name}:${s.port}`);
+    }
+  });
+
+  it.each(DEPLOYED.map((c) => [c.name, c] as const))(
     '%s has a Deployment of momentum:latest choosing its COMPONENT, and a Service',
     (name, c) => {
       const { deployment, container, env } = deploymentOf(name);
@@ -151,16 +297,14 @@ describe('infra/k8s', () => {
       if (name === MCP_SERVER.name) expect(asArr(container.args)).toContain('--http');
 
       // the Deployment selects its own pods
-      const selector = asObj(asObj(asObj(deployment.spec).selector).matchLabels);
-      const podLabels = asObj(meta(asObj(asObj(deployment.spec).template)));
-      expect(asObj(podLabels.labels)).toMatchObject(selector);
+      const selector = asObj(asObj(spec(deployment).selector).matchLabels);
+      expect(selects(selector, podLabelsOf(deployment))).toBe(true);
 
       // the Service reaches them on the component's port
       const service = named('Service', name)?.doc;
       expect(service, `Service ${name}`).toBeDefined();
-      const spec = asObj(service?.spec);
-      expect(asObj(podLabels.labels)).toMatchObject(asObj(spec.selector));
-      const svcPort = asArr(spec.ports).map(asObj)[0] ?? {};
+      expect(selects(asObj(spec(service).selector), podLabelsOf(deployment))).toBe(true);
+      const svcPort = asArr(spec(service).ports).map(asObj)[0] ?? {};
       expect(svcPort.port).toBe(c.port);
       const target = svcPort.targetPort ?? svcPort.port;
       const targeted = ports.find((p) => p.name === target || p.containerPort === target);
@@ -168,11 +312,11 @@ describe('infra/k8s', () => {
     },
   );
 
-  it.each(COMPONENTS.map((c) => [c.name, c] as const))(
+  it.each(DEPLOYED.map((c) => [c.name, c] as const))(
     '%s gets every variable it needs from env, the ConfigMap or the Secret',
     (name, c) => {
       const { env } = deploymentOf(name);
-      for (const key of requiredEnv(c).filter((k) => k !== 'LOG_LEVEL' || env.has(k))) {
+      for (const key of requiredEnvOf(c).filter((k) => k !== 'LOG_LEVEL' || env.has(k))) {
         expect(env.has(key), `${name} ${key}`).toBe(true);
         const want = expectedValue(c, key);
         if (want !== undefined) expect(env.get(key)?.value, `${name} ${key}`).toBe(want);
@@ -180,28 +324,28 @@ describe('infra/k8s', () => {
       for (const key of ['INTERNAL_SECRET', 'ADMIN_API_KEY']) {
         if (env.has(key)) expect(env.get(key)?.source, `${name} ${key}`).toBe('secret');
       }
-      if (SERVICES.some((s) => s.name === name)) {
-        expect(env.get('MONGO_URL')?.value).toMatch(/^mongodb:\/\//);
-        expect(env.get('NATS_URL')?.value).toMatch(/^nats:\/\//);
+      if (DEPLOYED_SERVICES.some((s) => s.name === name)) {
+        expect(env.get('MONGO_URL')?.value).toBe(configData.MONGO_URL);
+        expect(env.get('NATS_URL')?.value).toBe(configData.NATS_URL);
       }
       // only identity holds the admin key
       expect(env.has('ADMIN_API_KEY'), `${name} ADMIN_API_KEY`).toBe(name === 'identity');
     },
   );
 
-  it.each(COMPONENTS.map((c) => [c.name] as const))(
-    '%s has /health probes, resources and a non-root securityContext',
+  it.each(DEPLOYED.map((c) => [c.name] as const))(
+    '%s runs 2+ replicas, with probes, resources and a non-root securityContext',
     (name) => {
-      const { podSpec, container } = deploymentOf(name);
+      const { deployment, podSpec, container } = deploymentOf(name);
+      expect(spec(deployment).replicas).toBeGreaterThanOrEqual(2);
       const readiness = asObj(asObj(container.readinessProbe).httpGet);
-      expect(readiness.path).toBe('/health');
+      expect(servesReady(name) ? ['/health', '/ready'] : ['/health']).toContain(readiness.path);
       const liveness = asObj(container.livenessProbe);
-      const live = asObj(liveness.httpGet);
       if (name === GATEWAY.name && liveness.tcpSocket !== undefined) {
         // the gateway's /health reports the services; liveness only checks the gateway itself
         expect(asObj(liveness.tcpSocket).port).toBeDefined();
       } else {
-        expect(live.path, 'liveness').toBe('/health');
+        expect(asObj(liveness.httpGet).path, 'liveness').toBe('/health');
       }
       const resources = asObj(container.resources);
       for (const kind of ['requests', 'limits']) {
@@ -218,18 +362,211 @@ describe('infra/k8s', () => {
     },
   );
 
-  it('the service URLs in the ConfigMap resolve to Services on those ports', () => {
-    for (const data of configMaps.values()) {
-      for (const [key, value] of Object.entries(data)) {
-        const m = /^http:\/\/([a-z0-9-]+):(\d+)$/.exec(String(value));
-        if (!m) continue;
-        const service = named('Service', m[1] ?? '')?.doc;
-        expect(service, `${key} → Service ${m[1]}`).toBeDefined();
-        const ports = asArr(asObj(service?.spec).ports).map((p) => asObj(p).port);
-        expect(ports, key).toContain(Number(m[2]));
+  it.each(DEPLOYED.map((c) => [c.name] as const))(
+    '%s has a PodDisruptionBudget (minAvailable 1) and a CPU HorizontalPodAutoscaler',
+    (name) => {
+      const { deployment } = deploymentOf(name);
+      const pdbs = ofKind('PodDisruptionBudget').filter((m) =>
+        selects(asObj(asObj(spec(m.doc).selector).matchLabels), podLabelsOf(deployment)),
+      );
+      expect(pdbs.length, 'PDBs selecting its pods').toBe(1);
+      expect(spec(pdbs[0]?.doc).minAvailable).toBe(1);
+
+      const hpas = ofKind('HorizontalPodAutoscaler').filter((m) => {
+        const ref = asObj(spec(m.doc).scaleTargetRef);
+        return ref.kind === 'Deployment' && ref.name === name;
+      });
+      expect(hpas.length, 'HPAs targeting it').toBe(1);
+      const hpa = asObj(hpas[0]?.doc);
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(asObj(spec(hpa).scaleTargetRef).apiVersion).toBe('apps/v1');
+      expect(spec(hpa).minReplicas).toBe(spec(deployment).replicas);
+      expect(Number(spec(hpa).maxReplicas)).toBeGreaterThan(Number(spec(hpa).minReplicas));
+      const cpu = asArr(spec(hpa).metrics)
+        .map(asObj)
+        .find((m) => m.type === 'Resource' && asObj(m.resource).name === 'cpu');
+      expect(asObj(asObj(cpu?.resource).target).type).toBe('Utilization');
+      // utilization is measured against the request
+      expect(asObj(asObj(deploymentOf(name).container.resources).requests).cpu).toBeDefined();
+    },
+  );
+
+  it('every PDB and HPA refers to something that exists', () => {
+    for (const m of ofKind('PodDisruptionBudget')) {
+      const selector = asObj(asObj(spec(m.doc).selector).matchLabels);
+      expect(
+        podTemplates.some((t) => t.doc.kind !== 'Job' && selects(selector, podLabelsOf(t.doc))),
+        label(m),
+      ).toBe(true);
+    }
+    for (const m of ofKind('HorizontalPodAutoscaler')) {
+      const ref = asObj(spec(m.doc).scaleTargetRef);
+      expect(named(String(ref.kind), String(ref.name)), label(m)).toBeDefined();
+    }
+  });
+
+  it('every Service selects pods and targets ports they declare', () => {
+    for (const m of ofKind('Service')) {
+      const selector = asObj(spec(m.doc).selector);
+      const pods = podTemplates.filter((t) => selects(selector, podLabelsOf(t.doc)));
+      expect(pods.length, label(m)).toBeGreaterThan(0);
+      const declared = pods.flatMap((t) =>
+        asArr(podSpecOf(t.doc).containers).flatMap((c) => asArr(asObj(c).ports).map(asObj)),
+      );
+      for (const p of asArr(spec(m.doc).ports).map(asObj)) {
+        const target = p.targetPort ?? p.port;
+        expect(
+          declared.some((d) => d.name === target || d.containerPort === target),
+          `${label(m)} → ${String(target)}`,
+        ).toBe(true);
       }
+    }
+  });
+
+  it('every container has readiness and liveness probes (Jobs aside) and resources', () => {
+    for (const m of podTemplates) {
+      for (const c of asArr(podSpecOf(m.doc).containers).map(asObj)) {
+        if (m.doc.kind !== 'Job') {
+          expect(c.readinessProbe, `${label(m)} readiness`).toBeDefined();
+          expect(c.livenessProbe, `${label(m)} liveness`).toBeDefined();
+        }
+        const resources = asObj(c.resources);
+        expect(asObj(resources.requests), label(m)).toHaveProperty('memory');
+        expect(asObj(resources.limits), label(m)).toHaveProperty('memory');
+      }
+    }
+  });
+
+  it('the service URLs in the ConfigMap resolve to Services on those ports', () => {
+    for (const [key, value] of Object.entries(configData)) {
+      const m = /^(?:http|nats):\/\/([a-z0-9-]+):(\d+)$/.exec(String(value));
+      if (!m) continue;
+      const service = named('Service', m[1] ?? '')?.doc;
+      expect(service, `${key} → Service ${m[1]}`).toBeDefined();
+      const ports = asArr(spec(service).ports).map((p) => asObj(p).port);
+      expect(ports, key).toContain(Number(m[2]));
     }
   });
 });
 
-// ── Dockerfile and .dockerignore ────────────────────────────────────────────────────────
+describe('infra/k8s: MongoDB and NATS', () => {
+  const statefulSet = (name: string) => {
+    const sts = named('StatefulSet', name)?.doc;
+    if (!sts) throw new Error(`no StatefulSet ${name}`);
+    const container = asObj(asArr(podSpecOf(sts).containers)[0]);
+    const headless = named('Service', String(spec(sts).serviceName))?.doc;
+    return { sts, container, headless };
+  };
+  /** The DNS names of a StatefulSet's pods: <name>-<i>.<serviceName>. */
+  const podHosts = (sts: Obj) =>
+    Array.from(
+      { length: Number(spec(sts).replicas) },
+      (_, i) => `${String(meta(sts).name)}-${i}.${String(spec(sts).serviceName)}`,
+    );
+
+  it.each([
+    ['mongo', /^mongo:7\.0\.\d+$/, '/data/db'],
+    ['nats', /^nats:2\.10\.\d+-alpine$/, '/data'],
+  ] as const)(
+    '%s is a StatefulSet of 3 on a pinned image, with a headless Service and a volume per pod',
+    (name, image, dataPath) => {
+      const { sts, container, headless } = statefulSet(name);
+      expect(spec(sts).replicas).toBe(3);
+      expect(container.image).toMatch(image);
+      expect(headless, `Service ${String(spec(sts).serviceName)}`).toBeDefined();
+      expect(spec(headless).clusterIP).toBe('None');
+      expect(spec(headless).publishNotReadyAddresses).toBe(true);
+      expect(selects(asObj(spec(headless).selector), podLabelsOf(sts))).toBe(true);
+      const claims = asArr(spec(sts).volumeClaimTemplates).map(asObj);
+      expect(claims.length).toBeGreaterThan(0);
+      const claim = claims[0] ?? {};
+      expect(asObj(asObj(spec(claim).resources).requests).storage).toMatch(/^\d+Gi$/);
+      const mount = asArr(container.volumeMounts)
+        .map(asObj)
+        .find((v) => v.name === meta(claim).name);
+      expect(mount?.mountPath).toBe(dataPath);
+      // a majority stays through voluntary disruptions
+      const pdb = named('PodDisruptionBudget', name)?.doc;
+      expect(spec(pdb).maxUnavailable).toBe(1);
+    },
+  );
+
+  it('MONGO_URL names every member of the replica set that mongod runs', () => {
+    const { sts, container } = statefulSet('mongo');
+    const args = asArr(container.args).map(String);
+    const replSet = args[args.indexOf('--replSet') + 1];
+    expect(replSet).toBe('rs0');
+    expect(args).toContain('--bind_ip_all');
+    const url = new URL(String(configData.MONGO_URL).replace(/^mongodb:\/\/[^/]+/, 'mongodb://h'));
+    expect(url.searchParams.get('replicaSet')).toBe(replSet);
+    const hosts = /^mongodb:\/\/([^/]+)\//.exec(String(configData.MONGO_URL))?.[1]?.split(',');
+    expect(hosts?.map((h) => h.replace(/:27017$/, ''))).toEqual(podHosts(sts));
+  });
+
+  it('a Job initiates the replica set with every member, idempotently', () => {
+    const { sts } = statefulSet('mongo');
+    const job = named('Job', 'mongo-rs-init')?.doc;
+    expect(job).toBeDefined();
+    const c = asObj(asArr(podSpecOf(asObj(job)).containers)[0]);
+    expect(c.image).toBe(statefulSet('mongo').container.image);
+    const script = [...asArr(c.command), ...asArr(c.args)].join(' ');
+    expect(script).toContain('rs.initiate');
+    expect(script).toContain('NotYetInitialized');
+    expect(script).toContain('_id: "rs0"');
+    for (const host of podHosts(sts)) expect(script).toContain(`host: "${host}:27017"`);
+  });
+
+  it('NATS runs JetStream in one cluster whose routes name every pod', () => {
+    const { sts, container } = statefulSet('nats');
+    const configFile = asArr(container.command).map(String).at(-1) ?? '';
+    const volume = asArr(podSpecOf(sts).volumes)
+      .map(asObj)
+      .find((v) =>
+        asArr(container.volumeMounts)
+          .map(asObj)
+          .some((m) => m.name === v.name && configFile.startsWith(`${String(m.mountPath)}/`)),
+      );
+    const cm = configMaps.get(String(asObj(volume?.configMap).name));
+    const conf = String(cm?.[path.basename(configFile)] ?? '');
+    expect(conf).toMatch(/jetstream\s*\{[^}]*store_dir:\s*\/data/);
+    expect(conf).toMatch(/server_name:\s*\$SERVER_NAME/);
+    const env = asArr(container.env).map(asObj);
+    expect(env.find((e) => e.name === 'SERVER_NAME')?.valueFrom).toEqual({
+      fieldRef: { fieldPath: 'metadata.name' },
+    });
+    for (const host of podHosts(sts)) expect(conf).toContain(`nats://${host}:6222`);
+    // NATS_URL's Service selects the NATS pods on the client port
+    const client = named('Service', new URL(String(configData.NATS_URL)).hostname)?.doc;
+    expect(selects(asObj(spec(client).selector), podLabelsOf(sts))).toBe(true);
+  });
+
+  it('the JetStream file store fits its volume', () => {
+    const { sts } = statefulSet('nats');
+    const conf = String(configMaps.get('nats-config')?.['nats.conf'] ?? '');
+    const store = Number(/max_file_store:\s*(\d+)G/.exec(conf)?.[1]);
+    const claim = asObj(asArr(spec(sts).volumeClaimTemplates)[0]);
+    const size = Number(
+      /^(\d+)Gi$/.exec(String(asObj(asObj(spec(claim).resources).requests).storage))?.[1],
+    );
+    expect(store).toBeGreaterThan(0);
+    expect(store).toBeLessThan(size);
+  });
+});
+
+function hasKubectl(): boolean {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -9,6 +9,7 @@ import {
   issuePriority,
   issueStatus,
   labels,
+  orNull,
   schedule,
   tags,
   taskType,
@@ -63,35 +64,28 @@ export const updateTask = defineTool({
   inputSchema: {
     id: uuid('The task or issue to change'),
     title: z.string().optional().describe('New title'),
-    notes: z.string().nullable().optional().describe('Tasks: new notes, or null to clear them'),
+    notes: orNull(z.string().describe('Notes'), 'Tasks: new notes, or null to clear them'),
     difficulty: difficulty.optional().describe('Tasks: new difficulty'),
     tags: tags.optional(),
     schedule: schedule.optional(),
     archived: z.boolean().optional().describe('Tasks: true archives the task, false restores it'),
-    dueDate: z
-      .string()
-      .nullable()
-      .optional()
-      .describe('Todos and issues: new due date YYYY-MM-DD, or null to clear it'),
+    dueDate: orNull(
+      date('Due date'),
+      'Todos and issues: new due date YYYY-MM-DD, or null to clear it',
+    ),
     description: z.string().optional().describe('Issues: new description'),
     status: issueStatus.optional().describe('Issues: new status'),
     priority: issuePriority.optional().describe('Issues: new priority'),
-    assigneeId: z
-      .string()
-      .nullable()
-      .optional()
-      .describe('Issues: new assignee (user or agent UUID), or null to unassign'),
+    assigneeId: orNull(
+      uuid('Assignee, a user or agent'),
+      'Issues: new assignee (user or agent UUID), or null to unassign',
+    ),
     labels: labels.optional(),
-    estimate: z
-      .number()
-      .nullable()
-      .optional()
-      .describe('Issues: new estimate, or null to clear it'),
-    parentId: z
-      .string()
-      .nullable()
-      .optional()
-      .describe('Issues: new parent issue (UUID), or null to make it top-level'),
+    estimate: orNull(z.number().describe('Points'), 'Issues: new estimate, or null to clear it'),
+    parentId: orNull(
+      uuid('Parent issue'),
+      'Issues: new parent issue (UUID), or null to make it top-level',
+    ),
   },
   outputSchema: { task: UpdatedTask },
   annotations: UPDATE,

@@ -12,6 +12,11 @@ export const IN_APP_TOOLS = [
   'search_tasks',
   'add_comment',
   'get_me',
+  // Beyond the contract's nine: completing and archiving tasks, blockers.
+  'complete_task',
+  'archive_task',
+  'add_blocker',
+  'remove_blocker',
 ];
 
 /** The standalone server's: the in-app tools, and projects and teams to start from. */

@@ -14,13 +14,19 @@ const READ_ONLY = [
   'list_teams',
 ];
 
+/** Overwrite, hide or remove something; the same call again changes nothing more. */
+const DESTRUCTIVE = ['update_task', 'archive_task', 'remove_blocker'];
+
 type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  anyOf?: JsonSchema[];
   description?: string;
+  type?: unknown;
+  additionalProperties?: unknown;
 };
 
-/** Paths of properties (nested objects and array items included) that carry no description. */
+/** Paths of properties (nested objects, array items and anyOf members included) without a description. */
 function undescribed(schema: JsonSchema, prefix = ''): string[] {
   const missing: string[] = [];
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
@@ -28,8 +34,27 @@ function undescribed(schema: JsonSchema, prefix = ''): string[] {
     if (!prop.description?.trim()) missing.push(path);
     missing.push(...undescribed(prop, `${path}.`));
     if (prop.items) missing.push(...undescribed(prop.items, `${path}[].`));
+    for (const member of prop.anyOf ?? []) missing.push(...undescribed(member, `${path}|`));
   }
   return missing;
+}
+
+/**
+ * Every place of a schema that strict validators flag: a type array (`["string","null"]`)
+ * or an empty `additionalProperties: {}` (an open object spelled as "any schema").
+ */
+function strictlyFlagged(schema: unknown, path = '$'): string[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  const flagged: string[] = [];
+  if (Array.isArray(node.type)) flagged.push(`${path}.type`);
+  const extra = node.additionalProperties;
+  if (extra !== null && typeof extra === 'object' && Object.keys(extra).length === 0)
+    flagged.push(`${path}.additionalProperties`);
+  for (const [key, value] of Object.entries(node))
+    if (value !== null && typeof value === 'object')
+      flagged.push(...strictlyFlagged(value, `${path}.${key}`));
+  return flagged;
 }
 
 describe('the tool registry', () => {
@@ -49,11 +74,11 @@ describe('the tool registry', () => {
     for (const close of closers) await close();
   });
 
-  it('offers exactly the nine in-app tools and the eleven standalone ones', () => {
+  it('offers exactly the thirteen in-app tools and the fifteen standalone ones', () => {
     expect(inApp.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(standalone.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
-    expect(toolsFor('in-app')).toHaveLength(9);
-    expect(toolsFor('standalone')).toHaveLength(11);
+    expect(toolsFor('in-app')).toHaveLength(13);
+    expect(toolsFor('standalone')).toHaveLength(15);
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
   });
 
@@ -73,6 +98,31 @@ describe('the tool registry', () => {
     }
   });
 
+  it('describes every output field too', () => {
+    for (const tool of standalone)
+      expect(undescribed(tool.outputSchema as JsonSchema), tool.name).toEqual([]);
+  });
+
+  it('emits no schema a strict validator flags: no type arrays, no additionalProperties: {}', () => {
+    for (const tool of standalone) {
+      expect(strictlyFlagged(tool.inputSchema), `${tool.name} input`).toEqual([]);
+      expect(strictlyFlagged(tool.outputSchema), `${tool.name} output`).toEqual([]);
+    }
+    // A field null clears is an anyOf of the value and null, never ["string", "null"].
+    const notes = standalone.find((t) => t.name === 'update_task')!.inputSchema.properties!
+      .notes as JsonSchema;
+    expect(notes.anyOf).toEqual([{ type: 'string', description: 'Notes' }, { type: 'null' }]);
+  });
+
+  it('says its tool list never changes (no listChanged)', async () => {
+    const { client: api } = fakeClient(() => ({ status: 200, body: { data: {} } }));
+    for (const surface of ['in-app', 'standalone'] as const) {
+      const mcp = await connect(api, surface);
+      expect(mcp.client.getServerCapabilities()?.tools, surface).toEqual({ listChanged: false });
+      await mcp.close();
+    }
+  });
+
   it('declares an object output schema for structuredContent on every tool', () => {
     const topKeys = Object.fromEntries(
       standalone.map((t) => [t.name, Object.keys(t.outputSchema?.properties ?? {})]),
@@ -85,21 +135,25 @@ describe('the tool registry', () => {
       get_task: ['task'],
       create_task: ['task'],
       update_task: ['task'],
+      complete_task: ['xpEarned', 'newLevel', 'leveledUp', 'streak', 'task'],
+      archive_task: ['task'],
       search_tasks: ['issues', 'meta'],
       add_comment: ['comment'],
+      add_blocker: ['blocker'],
+      remove_blocker: ['blockers'],
       get_me: ['me'],
       list_teams: ['teams'],
     });
   });
 
-  it('annotates reads, writes and the one destructive update; nothing is open-world', () => {
+  it('annotates reads, additive writes and destructive ones; nothing is open-world', () => {
     for (const tool of standalone) {
       const a = tool.annotations!;
       expect(a.openWorldHint, tool.name).toBe(false);
       expect(a.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
-      expect(a.destructiveHint, tool.name).toBe(tool.name === 'update_task');
+      expect(a.destructiveHint, tool.name).toBe(DESTRUCTIVE.includes(tool.name));
       expect(a.idempotentHint, tool.name).toBe(
-        READ_ONLY.includes(tool.name) || tool.name === 'update_task',
+        READ_ONLY.includes(tool.name) || DESTRUCTIVE.includes(tool.name),
       );
     }
   });
@@ -116,8 +170,12 @@ describe('the tool registry', () => {
       get_task: ['id'],
       create_task: ['title'],
       update_task: ['id'],
+      complete_task: ['id'],
+      archive_task: ['id'],
       search_tasks: ['q'],
       add_comment: ['body', 'issueId'],
+      add_blocker: ['blockedById', 'issueId'],
+      remove_blocker: ['blockerId', 'issueId'],
       get_me: [],
       list_teams: [],
     });

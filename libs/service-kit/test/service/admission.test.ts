@@ -1,14 +1,30 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installAdmission } from '../../src/admission.js';
-import { installErrorHandler } from '../../src/error-handler.js';
-import { eventually } from '../../src/testing.js';
+import { SYSTEM_ACTOR } from '@momentum/contracts';
+import { admissionPlugin, type AdmissionOptions } from '../../src/http/admission.js';
+import { errorHandlerPlugin } from '../../src/http/error-handler.js';
+import { signActor } from '../../src/http/actor-header.js';
+import { PUBLIC_ROUTE } from '../../src/http/route-config.js';
+import { trackRouteMethods } from '../../src/http/route-methods.js';
+import { signedActorPlugin } from '../../src/http/signed-actor.js';
+import { TEST_SECRET, eventually, userActor } from '../../src/testing.js';
+
+/** A bare app with what admission depends on: errors and the signed-actor check. */
+function bareApp() {
+  const app = Fastify({ forceCloseConnections: true });
+  trackRouteMethods(app, {});
+  void app.register(errorHandlerPlugin, { shapeFor: () => 'A' });
+  void app.register(signedActorPlugin, { internalSecret: TEST_SECRET });
+  return app;
+}
+
+/** Signed as a user, as the gateway forwards a client's request. */
+const asUser = () => signActor(userActor(), TEST_SECRET);
 
 /** An app whose /slow/:n answers when `finish(n)` is called; order of starts recorded. */
 function appWith(maxInFlight: number, maxQueued: number) {
-  const app = Fastify({ forceCloseConnections: true });
-  installErrorHandler(app, () => 'A');
-  installAdmission(app, { maxInFlight, maxQueued, exempt: (path) => path === '/health' });
+  const app = bareApp();
+  void app.register(admissionPlugin, { maxInFlight, maxQueued });
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
   app.get<{ Params: { n: string } }>('/slow/:n', async (request) => {
@@ -16,7 +32,7 @@ function appWith(maxInFlight: number, maxQueued: number) {
     await new Promise<void>((resolve) => finishers.set(request.params.n, resolve));
     return { n: request.params.n };
   });
-  app.get('/health', async () => ({ ok: true }));
+  app.get('/health', PUBLIC_ROUTE, async () => ({ ok: true }));
   const finish = (n: string) => finishers.get(n)!();
   return { app, started, finish };
 }
@@ -37,10 +53,12 @@ describe('admission control', () => {
   it('works on maxInFlight requests, lets the next wait in arrival order, refuses past the queue', async () => {
     const { app, started, finish } = appWith(2, 2);
     close = () => app.close();
-    const replies = ['1', '2', '3', '4'].map((n) => app.inject({ url: `/slow/${n}` }));
+    const replies = ['1', '2', '3', '4'].map((n) =>
+      app.inject({ url: `/slow/${n}`, headers: asUser() }),
+    );
     await startedBecome(started, ['1', '2']);
     expect(started).toEqual(['1', '2']);
-    const refused = await app.inject({ url: '/slow/5' });
+    const refused = await app.inject({ url: '/slow/5', headers: asUser() });
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toEqual({
@@ -49,7 +67,7 @@ describe('admission control', () => {
         message: 'Too many requests in progress; retry shortly',
       },
     });
-    // Health is let through while every slot is taken.
+    // A public route (health) is let through while every slot is taken.
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     finish('2');
     await startedBecome(started, ['1', '2', '3']);
@@ -62,7 +80,7 @@ describe('admission control', () => {
     const bodies = (await Promise.all(replies)).map((r) => r.json().n);
     expect(bodies).toEqual(['1', '2', '3', '4']);
     // All slots are free again.
-    const again = ['6', '7'].map((n) => app.inject({ url: `/slow/${n}` }));
+    const again = ['6', '7'].map((n) => app.inject({ url: `/slow/${n}`, headers: asUser() }));
     await startedBecome(started, ['1', '2', '3', '4', '6', '7']);
     expect(started.slice(-2)).toEqual(['6', '7']);
     finish('6');
@@ -76,12 +94,14 @@ describe('admission control', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const gone = new AbortController();
-    const first = fetch(`${base}/slow/a`, { signal: gone.signal }).catch(() => 'aborted');
+    const first = fetch(`${base}/slow/a`, { signal: gone.signal, headers: asUser() }).catch(
+      () => 'aborted',
+    );
     await startedBecome(started, ['a']);
     expect(started).toEqual(['a']);
     gone.abort();
     expect(await first).toBe('aborted');
-    const second = fetch(`${base}/slow/b`);
+    const second = fetch(`${base}/slow/b`, { headers: asUser() });
     await startedBecome(started, ['a', 'b']);
     expect(started).toEqual(['a', 'b']);
     finish('a');
@@ -89,10 +109,47 @@ describe('admission control', () => {
     expect(await (await second).json()).toEqual({ n: 'b' });
   });
 
-  it('checks its options once, at registration', () => {
+  it('lets a call between services (the system actor) through at once', async () => {
+    const { app, started, finish } = appWith(1, 0);
+    close = () => app.close();
+    const busy = app.inject({ url: '/slow/user', headers: asUser() });
+    await startedBecome(started, ['user']);
+    expect((await app.inject({ url: '/slow/other', headers: asUser() })).statusCode).toBe(503);
+    const internal = app.inject({
+      url: '/slow/system',
+      headers: signActor(SYSTEM_ACTOR, TEST_SECRET),
+    });
+    await startedBecome(started, ['user', 'system']);
+    expect(started).toEqual(['user', 'system']);
+    finish('system');
+    finish('user');
+    expect((await internal).statusCode).toBe(200);
+    expect((await busy).statusCode).toBe(200);
+  });
+
+  it('checks its options once, at registration', async () => {
+    const bad: AdmissionOptions[] = [
+      { maxInFlight: 0, maxQueued: 1 },
+      { maxInFlight: 2, maxQueued: -1 },
+      { maxInFlight: 1.5, maxQueued: 1 },
+    ];
+    for (const options of bad) {
+      const app = bareApp();
+      const load = async () => {
+        await app.register(admissionPlugin, options);
+      };
+      await expect(load()).rejects.toThrow(options.maxQueued < 0 ? /maxQueued/ : /maxInFlight/);
+      await app.close();
+    }
+  });
+
+  it('needs the signed-actor check registered before it', async () => {
     const app = Fastify();
-    expect(() => installAdmission(app, { maxInFlight: 0, maxQueued: 1 })).toThrow(/maxInFlight/);
-    expect(() => installAdmission(app, { maxInFlight: 2, maxQueued: -1 })).toThrow(/maxQueued/);
-    expect(() => installAdmission(app, { maxInFlight: 1.5, maxQueued: 1 })).toThrow(/maxInFlight/);
+    trackRouteMethods(app, {});
+    await app.register(errorHandlerPlugin, { shapeFor: () => 'A' });
+    const load = async () => {
+      await app.register(admissionPlugin, { maxInFlight: 1, maxQueued: 1 });
+    };
+    await expect(load()).rejects.toThrow(/momentum-signed-actor/);
   });
 });

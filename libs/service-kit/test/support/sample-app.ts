@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IssueStatuses, type ErrorShape } from '@momentum/contracts';
-import { createServiceApp, loggerOptions } from '../../src/app.js';
-import { defineRoute } from '../../src/route.js';
+import { createServiceApp, loggerOptions } from '../../src/http/app.js';
+import { defineRoute } from '../../src/http/route.js';
 import { TEST_SECRET } from '../../src/testing.js';
 
 export const ThingBody = z

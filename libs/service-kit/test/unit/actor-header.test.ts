@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@momentum/contracts';
-import { ActorHeaders, signActor, verifyActor } from '../../src/actor-header.js';
+import { ActorHeaders, signActor, verifyActor } from '../../src/http/actor-header.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-chars!!';
 const actor: Actor = {

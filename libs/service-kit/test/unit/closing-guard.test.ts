@@ -1,14 +1,14 @@
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { errorShapeForPath } from '@momentum/contracts';
-import { installClosingGuard } from '../../src/closing-guard.js';
-import { installErrorHandler } from '../../src/error-handler.js';
+import { closingGuardPlugin } from '../../src/http/closing-guard.js';
+import { errorHandlerPlugin } from '../../src/http/error-handler.js';
+import { createServer } from '../../src/http/server.js';
 
-describe('installClosingGuard', () => {
+describe('closingGuardPlugin', () => {
   it('answers requests that arrive while closing with 503 in the path’s shape', async () => {
-    const app = Fastify({ return503OnClosing: false });
-    installErrorHandler(app, errorShapeForPath);
-    installClosingGuard(app);
+    const app = createServer({ logger: false, shapeFor: errorShapeForPath });
+    await app.register(errorHandlerPlugin, { shapeFor: errorShapeForPath });
+    await app.register(closingGuardPlugin);
     app.get('/api/tasks', async () => ({ data: [] }));
     app.get('/api/agents', async () => ({ data: [] }));
     let url = '';

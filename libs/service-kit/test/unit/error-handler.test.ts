@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@momentum/contracts';
-import { toAppError } from '../../src/error-handler.js';
+import { toAppError } from '../../src/http/error-handler.js';
 
 const fastifyError = (code: string, message = 'x', statusCode = 400) =>
   Object.assign(new Error(message), { code, statusCode });
@@ -33,7 +33,12 @@ describe('toAppError', () => {
       413,
       'Request body is larger than the limit',
     ],
-    ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 415, undefined],
+    [
+      'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      415,
+      'Request bodies are JSON: send Content-Type: application/json',
+    ],
     ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'BAD_REQUEST', 400, undefined],
     ['FST_ERR_VALIDATION', 'BAD_REQUEST', 400, undefined],
   ])('Fastify %s → %s %i', (fstCode, code, status, message) => {

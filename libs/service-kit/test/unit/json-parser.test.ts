@@ -1,12 +1,12 @@
-import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorShapeForPath } from '@momentum/contracts';
-import { MAX_JSON_DEPTH, installJsonParser, jsonDepthExceeds } from '../../src/json-parser.js';
-import { installErrorHandler } from '../../src/error-handler.js';
+import { MAX_JSON_DEPTH, jsonBodyPlugin, jsonDepthExceeds } from '../../src/http/json-parser.js';
+import { errorHandlerPlugin } from '../../src/http/error-handler.js';
+import { createServer } from '../../src/http/server.js';
 
-const app = Fastify({ logger: false });
-installErrorHandler(app, errorShapeForPath);
-installJsonParser(app);
+const app = createServer({ logger: false, shapeFor: errorShapeForPath });
+await app.register(errorHandlerPlugin, { shapeFor: errorShapeForPath });
+await app.register(jsonBodyPlugin);
 app.post('/echo', async (request) => ({
   body: request.body === undefined ? 'none' : request.body,
 }));
@@ -47,6 +47,24 @@ describe('JSON body parser', () => {
     const res = await post('{"a":');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Malformed JSON body' } });
+  });
+
+  it('refuses any body that is not JSON with 415, text/plain and no content type included', async () => {
+    for (const contentType of [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await post('{"a":1}', contentType);
+      expect(res.statusCode, contentType).toBe(415);
+      expect(res.json(), contentType).toEqual({
+        error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) },
+      });
+    }
+    const untyped = await app.inject({ method: 'POST', url: '/echo', payload: '{"a":1}' });
+    expect(untyped.statusCode).toBe(415);
   });
 
   it('accepts a charset parameter', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../src/security-headers.js';
-import { ActorHeaders, signActor } from '../../src/actor-header.js';
+import { securityHeaders } from '../../src/http/security-headers.js';
+import { ActorHeaders, signActor } from '../../src/http/actor-header.js';
 import { TEST_SECRET, injectAs, userActor } from '../../src/testing.js';
 import { sampleApp } from '../support/sample-app.js';
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '@momentum/contracts';
-import type { EventBus } from '../../src/bus.js';
-import { OutboxRelay, type OutboxDoc } from '../../src/outbox.js';
-import { KeyedSerializer } from '../../src/keyed-serializer.js';
+import type { EventBus } from '../../src/events/bus.js';
+import { OutboxRelay, type OutboxDoc } from '../../src/events/outbox.js';
 
 /** Just what the relay uses of a mongoose model, over a Map. */
 class FakeModel {
@@ -68,17 +67,12 @@ class FakeBus {
 const silent = { info() {}, warn() {}, error() {} };
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
-function relayFor(
-  model: FakeModel,
-  bus = new FakeBus(),
-  serialize?: ConstructorParameters<typeof OutboxRelay>[4],
-) {
+function relayFor(model: FakeModel, bus = new FakeBus()) {
   const relay = new OutboxRelay(
     bus as unknown as EventBus,
     [model as unknown as Model<any>],
     silent,
     60_000,
-    serialize,
   );
   return { relay, bus, m: model as unknown as Model<any> };
 }
@@ -173,39 +167,14 @@ describe('OutboxRelay', () => {
     await relay.stop();
   });
 
-  it('runs each document’s work through the serializer, keyed by model and id', async () => {
-    const model = new FakeModel('Task');
-    const keys: string[] = [];
-    const { relay, bus, m } = relayFor(model, new FakeBus(), async (key, work) => {
-      keys.push(key);
-      await work();
-    });
-    model.put('d1', 'x.y.created');
-    await relay.sweep();
-    model.put('d2', 'x.y.created');
-    relay.flush(m, 'd2');
-    await relay.stop();
-    expect(keys).toEqual(['Task:d1', 'Task:d2']);
-    expect(bus.published).toHaveLength(2);
-  });
-
-  it('flushes asked for while one of the document waits its turn are that one: it publishes them all', async () => {
+  it('flushes asked for before the document is read are one: it publishes them all', async () => {
     const model = new FakeModel('Issue');
-    const serializer = new KeyedSerializer();
-    const { relay, bus, m } = relayFor(model, new FakeBus(), (key, work) =>
-      serializer.run(key, work),
-    );
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    // A writer holds the document's turn while five writes ask for flushes.
-    const held = serializer.run('Issue:d1', () => gate);
+    const { relay, bus, m } = relayFor(model);
     const events = [1, 2, 3, 4, 5].flatMap((n) => {
       const added = model.append('d1', `x.y.v${n}`);
       relay.flush(m, 'd1');
       return added;
     });
-    release();
-    await held;
     await settle();
     expect(model.reads).toBe(1);
     expect(bus.published).toEqual(events.map((e) => e.id));

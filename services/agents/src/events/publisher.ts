@@ -6,7 +6,7 @@ import {
   type AgentEventData,
   type EventEnvelope,
 } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus, OutboxRelay } from '@momentum/service-kit';
 import type { AgentStore } from '../store/agent-store.js';
 
 /**
@@ -20,6 +20,7 @@ export class AgentEvents {
   constructor(
     private readonly bus: EventBus,
     private readonly store: AgentStore,
+    private readonly relay: OutboxRelay,
   ) {}
 
   created = (actor: Actor, data: AgentEventData) =>
@@ -35,7 +36,9 @@ export class AgentEvents {
     try {
       await this.bus.publish(event);
     } catch {
-      // Saved, but not yet announced: the relay retries; the caller must not assume it went out.
+      // Saved, but not yet announced: the relay retries (and sweeps until it succeeds);
+      // the caller must not assume it went out.
+      this.relay.flush(this.store.m.Agent, agentId);
       throw new AppError(
         'INTERNAL_ERROR',
         'The change was saved but could not be announced yet; it will be retried shortly',

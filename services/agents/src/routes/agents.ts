@@ -7,9 +7,10 @@ import {
   notFound,
   scopeOf,
   UpdateAgentBody,
+  dataOf,
+  pageOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
-import { z } from 'zod';
 import {
   createAgent,
   deleteAgent,
@@ -27,9 +28,10 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'GET',
       url: '/api/agents',
       summary: 'The agents the caller owns',
+      operationId: 'listAgents',
       tags,
       query: ListAgentsQuery,
-      response: { status: 200, schema: z.object({ data: z.array(AgentView) }) },
+      response: { status: 200, schema: pageOf(AgentView) },
     },
     async ({ actor, query }) => {
       const { items, total } = await deps.store.list(scopeOf(actor), query.page, query.limit);
@@ -46,9 +48,13 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'POST',
       url: '/api/agents',
       summary: 'Create an agent (active, without a key)',
+      description:
+        'A `teamId` of a team the caller does not belong to is 403. Agents cannot create agents.',
+      operationId: 'createAgent',
       tags,
       body: CreateAgentBody,
-      response: { status: 201, schema: z.object({ data: AgentView }) },
+      response: { status: 201, schema: dataOf(AgentView) },
+      errors: [403],
     },
     async ({ actor, body }) => ({ data: agentView(await createAgent(deps, actor, body)) }),
   );
@@ -59,9 +65,10 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'GET',
       url: '/api/agents/:id',
       summary: 'One of the caller’s agents',
+      operationId: 'getAgent',
       tags,
       params: AgentParams,
-      response: { status: 200, schema: z.object({ data: AgentView }) },
+      response: { status: 200, schema: dataOf(AgentView) },
     },
     async ({ actor, params }) => {
       const agent = await deps.store.get(scopeOf(actor), params.id);
@@ -76,10 +83,13 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'PATCH',
       url: '/api/agents/:id',
       summary: 'Update an agent; isActive:false refuses its key at once',
+      description: 'Moving the agent to a team the caller does not belong to is 403.',
+      operationId: 'updateAgent',
       tags,
       params: AgentParams,
       body: UpdateAgentBody,
-      response: { status: 200, schema: z.object({ data: AgentView }) },
+      response: { status: 200, schema: dataOf(AgentView) },
+      errors: [403],
     },
     async ({ actor, params, body }) => ({
       data: agentView(await updateAgent(deps, actor, params.id, body)),
@@ -92,9 +102,11 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'DELETE',
       url: '/api/agents/:id',
       summary: 'Delete an agent and its key',
+      operationId: 'deleteAgent',
       tags,
       params: AgentParams,
-      response: { status: 204 },
+      response: { status: 204, description: 'Deleted; its key is refused at once' },
+      errors: [403],
     },
     async ({ actor, params }) => deleteAgent(deps, actor, params.id),
   );

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { AgentKeyView, AgentParams } from '@momentum/contracts';
+import { AgentKeyView, AgentParams, dataOf } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import { mintKey, rotateKey } from '../usecases/agent-keys.js';
 import type { AgentDeps } from '../usecases/manage-agents.js';
 
 const tags = ['agents'];
-const KeyReply = z.object({ data: AgentKeyView });
+const KeyReply = dataOf(AgentKeyView);
 
 export function registerKeyRoutes(app: FastifyInstance, deps: AgentDeps) {
   defineRoute(
@@ -15,9 +14,12 @@ export function registerKeyRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'POST',
       url: '/api/agents/:id/api-key',
       summary: 'Mint the agent’s API key, shown this once (409 if it has one)',
+      description: 'The raw key is in `data.apiKey`, this once; only its hash is stored.',
+      operationId: 'mintAgentKey',
       tags,
       params: AgentParams,
       response: { status: 201, schema: KeyReply },
+      errors: [403, 409],
     },
     async ({ actor, params }) => ({ data: await mintKey(deps, actor, params.id) }),
   );
@@ -28,9 +30,11 @@ export function registerKeyRoutes(app: FastifyInstance, deps: AgentDeps) {
       method: 'POST',
       url: '/api/agents/:id/regen-key',
       summary: 'Replace the agent’s key; the old one is refused at once',
+      operationId: 'rotateAgentKey',
       tags,
       params: AgentParams,
       response: { status: 200, schema: KeyReply },
+      errors: [403],
     },
     async ({ actor, params }) => ({ data: await rotateKey(deps, actor, params.id) }),
   );

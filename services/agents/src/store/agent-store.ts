@@ -1,10 +1,9 @@
 import type { EventEnvelope, Scope } from '@momentum/contracts';
 import type { AgentDoc, AgentModels } from './models.js';
-import { KeyedSerializer, withoutOutbox } from '@momentum/service-kit';
+import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
 
 /** Reads never carry pending events (findAndModify cannot project on FerretDB, so writes strip them). */
 const VISIBLE = { _outbox: 0 } as const;
-const visible = (doc: AgentDoc | null): AgentDoc | null => doc && withoutOutbox(doc);
 const LIVE = { deletedAt: null };
 const LOOKUP_LIMIT = 1000;
 const LOOKUP_BY_ID_MAX = 20;
@@ -22,30 +21,30 @@ export type AgentChanges = Partial<
   Pick<AgentDoc, 'name' | 'description' | 'capabilities' | 'teamId' | 'isActive' | 'config'>
 >;
 
+/** What one change of an agent writes: the fields and the event that announces them. */
+export interface AgentChange {
+  set: AgentChanges & Partial<Pick<AgentDoc, 'keyId' | 'keyHash' | 'deletedAt'>>;
+  event: EventEnvelope;
+}
+
+/** A change as written: the agent before and after it, and its event. */
+export interface ChangedAgent {
+  before: AgentDoc;
+  after: AgentDoc;
+  event: EventEnvelope;
+}
+
 /** Only an owner's live agents exist for them: another owner's agent is simply not found. */
 const ownedLive = (scope: Scope, agent: AgentDoc | null): AgentDoc | null =>
   agent && agent.ownerId === scope.userId && !agent.deletedAt ? agent : null;
 
 /**
- * The agent queries. Single-agent reads and writes go by `_id` alone — the one filter
- * FerretDB 1.24 serves without scanning — and check owner and liveness in code; writes
- * follow such a read inside `serialized`. Every write stores its event in the document's
- * `_outbox` in the same atomic update.
+ * The agent queries. Single-agent reads go by `_id` and check owner and liveness in
+ * code. Every write stores its event in the document's `_outbox` in the same atomic
+ * update, and every write decided by a read of the agent is guarded by its `rev`.
  */
 export class AgentStore {
-  /** `serial`: the per-document queue shared with the outbox relay (`serializedOutbox`). */
-  constructor(
-    readonly m: AgentModels,
-    private readonly serial = new KeyedSerializer(),
-  ) {}
-
-  /**
-   * Runs a read-then-write on one agent without overlap with any other write to it in
-   * this process (see KeyedSerializer); the key matches the outbox relay's.
-   */
-  serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serial.runFor(this.m.Agent, id, work);
-  }
+  constructor(readonly m: AgentModels) {}
 
   async create(scope: Scope, id: string, input: NewAgent, event: EventEnvelope): Promise<AgentDoc> {
     const doc = new this.m.Agent({
@@ -80,49 +79,26 @@ export class AgentStore {
     return ownedLive(scope, await this.m.Agent.findById(id, VISIBLE).lean<AgentDoc>());
   }
 
-  /** Applies changes to an agent the caller was just shown to own (see `get`). */
-  update(id: string, changes: AgentChanges, event: EventEnvelope): Promise<AgentDoc | null> {
-    return this.m.Agent.findByIdAndUpdate(
-      id,
-      { $set: changes, $push: { _outbox: event } },
-      { new: true },
-    )
-      .lean<AgentDoc>()
-      .then(visible);
-  }
-
-  /** Soft delete: the key goes with it, the row stays for names in history. */
-  async remove(id: string, event: EventEnvelope): Promise<void> {
-    await this.m.Agent.updateOne(
-      { _id: id },
-      {
-        $set: { deletedAt: new Date(), isActive: false, keyId: null, keyHash: null },
-        $push: { _outbox: event },
-      },
-    );
-  }
-
   /**
-   * Sets the agent's key only if its current key is still `expectedKeyId` (null: it has
-   * none), so two concurrent mints or rotations cannot both win, also across processes
-   * on MongoDB. The condition costs a scan on FerretDB; minting is rare, so that is
-   * accepted here and nowhere on the hot path.
+   * Changes the caller's live agent as `plan` decides from the agent as stored. The write
+   * lands only while the agent's `rev` is the one `plan` saw — any other write, in any
+   * process, raises it — else the agent is read and `plan` runs again. So a rule judged on
+   * the stored agent (one key per agent, the key a rotation revokes, the `isActive` flip an
+   * event reports) holds across processes. Null when the caller has no such agent.
    */
-  replaceKey(
+  async change(
     scope: Scope,
     id: string,
-    expectedKeyId: string | null,
-    keyId: string,
-    keyHash: string,
-    event: EventEnvelope,
-  ): Promise<AgentDoc | null> {
-    return this.m.Agent.findOneAndUpdate(
-      { _id: id, ownerId: scope.userId, keyId: expectedKeyId, ...LIVE },
-      { $set: { keyId, keyHash }, $push: { _outbox: event } },
-      { new: true },
-    )
-      .lean<AgentDoc>()
-      .then(visible);
+    plan: (agent: AgentDoc) => AgentChange,
+  ): Promise<ChangedAgent | null> {
+    const written = await updateWithRevision(this.m.Agent, id, (stored: AgentDoc) => {
+      const agent = ownedLive(scope, withoutOutbox(stored));
+      if (!agent) return { result: null };
+      const { set, event } = plan(agent);
+      return { update: { $set: set, $push: { _outbox: event } }, result: { before: agent, event } };
+    });
+    if (!written?.result) return null;
+    return { ...written.result, after: withoutOutbox(written.doc) };
   }
 
   /** Records that `keyId` belongs to the agent; written before the agent takes the key. */
@@ -143,7 +119,10 @@ export class AgentStore {
     return agent && agent.keyId === keyId && !agent.deletedAt ? agent : null;
   }
 
-  /** Callers throttle (see needsLastUsedTouch); the write leaves updatedAt alone. */
+  /**
+   * Callers throttle (see needsLastUsedTouch); the write leaves updatedAt alone. One `$set`
+   * of a field no decision reads, so it needs no revision and leaves `rev` alone.
+   */
   async touchLastUsed(id: string, now: Date): Promise<void> {
     await this.m.Agent.updateOne({ _id: id }, { $set: { lastUsedAt: now } }, { timestamps: false });
   }

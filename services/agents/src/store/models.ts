@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
-import { baseSchemaOptions } from '@momentum/service-kit';
+import { baseSchemaOptions } from '@momentum/service-kit/storage';
 
 export interface AgentDoc {
   _id: string;
@@ -19,6 +19,8 @@ export interface AgentDoc {
   lastUsedAt: Date | null;
   /** Soft delete: the row stays so activity timelines can still name the agent. */
   deletedAt: Date | null;
+  /** Rises with every change, so a write decided on a read lands only on what it read. */
+  rev: number;
   createdAt: Date;
   updatedAt: Date;
   _outbox?: EventEnvelope[];
@@ -51,12 +53,15 @@ export function agentModels(db: Connection) {
       keyHash: { type: String, default: null },
       lastUsedAt: { type: Date, default: null },
       deletedAt: { type: Date, default: null },
+      rev: { type: Number, default: 0 },
       _outbox: { type: [Schema.Types.Mixed], default: undefined },
     },
     { ...baseSchemaOptions, minimize: false },
   );
-  agents.index({ ownerId: 1, createdAt: -1 });
-  agents.index({ teamId: 1 });
+  // The owner's list (live agents, newest first, ties by id) and the owner lookup.
+  agents.index({ ownerId: 1, deletedAt: 1, createdAt: -1, _id: 1 });
+  // The team lookup (live agents of a team).
+  agents.index({ teamId: 1, deletedAt: 1 });
 
   const keys = new Schema<AgentKeyDoc>(
     { _id: { type: String, required: true }, agentId: { type: String, required: true } },

@@ -14,9 +14,11 @@ export interface MintedKey {
 const HAS_KEY = 'This agent already has an API key; rotate it with POST /api/agents/:id/regen-key';
 
 /**
- * Stores a fresh key for the agent. `accept` decides from the current state whether
- * (and as which event) the key may be set. bcrypt runs before the per-agent queue; the
- * state is read again inside it, so the check and the write cannot be overtaken.
+ * Stores a fresh key for the agent. `accept` decides from the agent as stored whether
+ * (and as which event) the key may be set; it is judged again on every attempt of the
+ * revision-guarded write (see AgentStore.change), so two mints racing in any processes
+ * cannot both find the agent keyless, and a rotation revokes the key the agent really
+ * held. bcrypt runs once, before.
  */
 async function storeNewKey(
   { store, events }: AgentDeps,
@@ -31,21 +33,27 @@ async function storeNewKey(
   accept(current); // refuse early, before paying for bcrypt
   const key = newApiKey('a');
   const hash = await hashSecret(key.secret);
-  await store.serialized(id, async () => {
-    const agent = await store.get(scope, id);
-    if (!agent) throw notFound('Agent');
-    const { revokedKeyId, rotated } = accept(agent);
-    const data = agentEventData(agent, revokedKeyId);
-    const event = rotated ? events.keyRotated(actor, data) : events.updated(actor, data);
-    // The pointer goes first: a key the agent holds can always be found by its id.
-    await store.addKeyPointer(key.keyId, id);
-    if (!(await store.replaceKey(scope, id, agent.keyId, key.keyId, hash, event))) {
+  // The pointer goes first: a key the agent holds can always be found by its id.
+  await store.addKeyPointer(key.keyId, id);
+  const stored = await store
+    .change(scope, id, (agent) => {
+      const { revokedKeyId, rotated } = accept(agent);
+      const data = agentEventData(agent, revokedKeyId);
+      return {
+        set: { keyId: key.keyId, keyHash: hash },
+        event: rotated ? events.keyRotated(actor, data) : events.updated(actor, data),
+      };
+    })
+    .catch(async (err: unknown) => {
       await store.dropKeyPointer(key.keyId);
-      throw notFound('Agent');
-    }
-    await events.announce(id, event);
-    await store.dropKeyPointer(revokedKeyId);
-  });
+      throw err;
+    });
+  if (!stored) {
+    await store.dropKeyPointer(key.keyId);
+    throw notFound('Agent');
+  }
+  await events.announce(id, stored.event);
+  await store.dropKeyPointer(stored.before.keyId);
   return { agentId: id, apiKey: key.raw };
 }
 
@@ -60,6 +68,8 @@ export function mintKey(deps: AgentDeps, actor: Actor, id: string): Promise<Mint
 /**
  * A new key replaces the old one in one write, so the old key fails from that moment;
  * the event tells every gateway to forget it. An agent without a key gets its first.
+ * Concurrent rotations all succeed, one after the other: each revokes the key before it,
+ * and only the last one's key works.
  */
 export function rotateKey(deps: AgentDeps, actor: Actor, id: string): Promise<MintedKey> {
   return storeNewKey(deps, actor, id, (agent) => ({ revokedKeyId: agent.keyId, rotated: true }));

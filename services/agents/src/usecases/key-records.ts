@@ -21,9 +21,7 @@ export async function keyRecord(
   // Gateways ask on a cache miss, so this marks use at the cache's resolution. A failed
   // touch must not refuse a good key.
   if (needsLastUsedTouch(agent.lastUsedAt, now))
-    await deps.store
-      .serialized(agent._id, () => deps.store.touchLastUsed(agent._id, now))
-      .catch(deps.onTouchError);
+    await deps.store.touchLastUsed(agent._id, now).catch(deps.onTouchError);
   return {
     keyId,
     hash: agent.keyHash,

@@ -54,10 +54,14 @@ export async function createAgent(
     },
     event,
   );
-  await store.serialized(id, () => events.announce(id, event));
+  await events.announce(id, event);
   return agent;
 }
 
+/**
+ * The event reports the agent as the write leaves it (team, `isActive`, the key whose
+ * cached verdict flips), judged on the agent as stored when the write lands.
+ */
 export async function updateAgent(
   { store, events }: AgentDeps,
   actor: Actor,
@@ -66,12 +70,10 @@ export async function updateAgent(
 ): Promise<AgentDoc> {
   requireHuman(actor);
   requireTeam(actor, input.teamId);
-  const scope = scopeOf(actor);
-  return store.serialized(id, async () => {
-    const before = await store.get(scope, id);
-    if (!before) throw notFound('Agent');
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    const event = events.updated(
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const changed = await store.change(scopeOf(actor), id, (before) => ({
+    set: changes,
+    event: events.updated(
       actor,
       agentEventData(
         {
@@ -81,30 +83,25 @@ export async function updateAgent(
         },
         keyToForget(before, input.isActive),
       ),
-    );
-    const after = await store.update(id, changes, event);
-    if (!after) throw notFound('Agent');
-    await events.announce(id, event);
-    return after;
-  });
+    ),
+  }));
+  if (!changed) throw notFound('Agent');
+  await events.announce(id, changed.event);
+  return changed.after;
 }
 
+/** Soft delete; the event names the key the agent held when the delete landed. */
 export async function deleteAgent(
   { store, events }: AgentDeps,
   actor: Actor,
   id: string,
 ): Promise<void> {
   requireHuman(actor);
-  const scope = scopeOf(actor);
-  await store.serialized(id, async () => {
-    const before = await store.get(scope, id);
-    if (!before) throw notFound('Agent');
-    const event = events.deleted(
-      actor,
-      agentEventData({ ...before, isActive: false }, before.keyId),
-    );
-    await store.remove(id, event);
-    await events.announce(id, event);
-    await store.dropKeyPointer(before.keyId);
-  });
+  const deleted = await store.change(scopeOf(actor), id, (before) => ({
+    set: { deletedAt: new Date(), isActive: false, keyId: null, keyHash: null },
+    event: events.deleted(actor, agentEventData({ ...before, isActive: false }, before.keyId)),
+  }));
+  if (!deleted) throw notFound('Agent');
+  await events.announce(id, deleted.event);
+  await store.dropKeyPointer(deleted.before.keyId);
 }

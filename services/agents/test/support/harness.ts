@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, EventEnvelope } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit';
+import { connectService, type ServiceContext } from '@momentum/service-kit/storage';
 import {
   eventually,
   injectAs,
@@ -28,8 +28,21 @@ export interface Harness {
 /** The agents app on its own database and subject prefix, with identity in memory. */
 export async function startHarness(): Promise<Harness> {
   const config = AgentsConfigSchema.parse(testConfig());
-  const ctx = await testContext('agents', config);
-  const owners = new InMemoryOwnerDirectory();
+  return startOn(await testContext('agents', config), new InMemoryOwnerDirectory());
+}
+
+/**
+ * A second process of the same service: its own connections to the first one's database
+ * and subjects, the same owners. Closing it leaves the database to the first.
+ */
+export async function startTwin(h: Harness): Promise<Harness> {
+  return startOn(await connectService('agents', h.ctx.config), h.owners);
+}
+
+async function startOn(
+  ctx: ServiceContext<AgentsConfig>,
+  owners: InMemoryOwnerDirectory,
+): Promise<Harness> {
   const app = await buildAgentsApp(ctx, { owners });
   const events: EventEnvelope[] = [];
   ctx.bus.subscribe(`${ctx.bus.prefix}.agents.>`, (e) => events.push(e as EventEnvelope));

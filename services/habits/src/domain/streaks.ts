@@ -24,9 +24,9 @@ export type CompletionOutcome =
   | { ok: false; reason: 'completed_today' | 'already_completed' };
 
 /**
- * Has a scheduled day passed undone between the last completion and today (both
- * exclusive)? Any seven consecutive days contain every weekday, so a longer gap is a
- * miss whenever the schedule names at least one day.
+ * Has a scheduled day passed undone strictly between the last completion and today
+ * (neither of the two counts)? Any seven consecutive days contain every weekday, so a
+ * longer gap is a miss whenever the schedule names at least one day.
  */
 export function missedScheduledDay(
   days: readonly number[],

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ProfileView, UpdateProfileBody } from '@momentum/contracts';
+import { ProfileView, UpdateProfileBody, dataOf } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { HabitsDeps } from '../usecases/deps.js';
 import { getProfile, updateProfile } from '../usecases/profile.js';
 
 const tags = ['profile'];
-const One = z.object({ data: ProfileView });
+const One = dataOf(ProfileView);
 
 /** The caller's XP, level and day settings (an agent sees its owner's). */
 export function registerProfileRoutes(app: FastifyInstance, deps: HabitsDeps) {
@@ -16,6 +15,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'GET',
       url: '/api/profile',
       summary: 'XP, level and time zone of the caller',
+      operationId: 'getProfile',
       tags,
       response: { status: 200, schema: One },
     },
@@ -28,6 +28,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'PATCH',
       url: '/api/profile',
       summary: 'Set the time zone (IANA name) and the hour the day starts',
+      operationId: 'updateProfile',
       tags,
       body: UpdateProfileBody,
       response: { status: 200, schema: One },

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   CompleteTaskResult,
   CreateTaskBody,
   ListTasksQuery,
+  Task,
+  TaskChanges,
   TaskParams,
-  TaskView,
   UpdateTaskBody,
+  dataOf,
   notFound,
+  pageOf,
   scopeOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
@@ -20,14 +22,11 @@ import { changedView, taskView } from './views.js';
 
 const tags = ['tasks'];
 
-// Reply bodies, for the docs (OpenAPI).
-const One = z.object({ data: TaskView });
-const Page = z.object({
-  data: z.array(TaskView),
-  meta: z.object({ total: z.number(), page: z.number(), perPage: z.number() }),
-});
-const Changed = z.object({ data: TaskView.partial().required({ id: true, updatedAt: true }) });
-const Completed = z.object({ data: CompleteTaskResult });
+// Reply bodies: replies are serialized through them, and the docs show them.
+const One = dataOf(Task);
+const Page = pageOf(Task);
+const Changed = dataOf(TaskChanges);
+const Completed = dataOf(CompleteTaskResult);
 
 export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
   defineRoute(
@@ -36,7 +35,11 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'GET',
       url: '/api/tasks',
       summary: 'List habits, dailies and to-dos',
+      description:
+        'The caller’s own tasks (an agent’s: its owner’s), or with `teamId` that team’s tasks (members only, else 403). Without a project or issue filter, `/api/tasks` lists tasks.',
+      operationId: 'listTasks',
       tags,
+      errors: [403],
       query: ListTasksQuery,
       response: { status: 200, schema: Page },
     },
@@ -53,7 +56,11 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'POST',
       url: '/api/tasks',
       summary: 'Create a habit, daily or to-do',
+      description:
+        'A habit needs `isPositive`, a daily a `schedule`; `dueDate` is for to-dos. A body without `projectId` creates a task.',
+      operationId: 'createTask',
       tags,
+      errors: [403],
       body: CreateTaskBody,
       response: { status: 201, schema: One },
     },
@@ -66,6 +73,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'GET',
       url: '/api/tasks/:id',
       summary: 'Get a task',
+      operationId: 'getTask',
       tags,
       params: TaskParams,
       response: { status: 200, schema: One },
@@ -84,6 +92,8 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'PATCH',
       url: '/api/tasks/:id',
       summary: 'Update a task (archived:false brings it back)',
+      description: 'Answers the id, the changed fields and `updatedAt`.',
+      operationId: 'updateTask',
       tags,
       params: TaskParams,
       body: UpdateTaskBody,
@@ -101,9 +111,10 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'DELETE',
       url: '/api/tasks/:id',
       summary: 'Archive a task (idempotent)',
+      operationId: 'archiveTask',
       tags,
       params: TaskParams,
-      response: { status: 204 },
+      response: { status: 204, description: 'Archived' },
     },
     async ({ actor, params }) => archiveTask(deps, actor, params.id),
   );
@@ -114,7 +125,11 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       method: 'POST',
       url: '/api/tasks/:id/complete',
       summary: 'Complete a task for today: streak, XP, level',
+      description:
+        'A daily completes once per day of the user’s (409 `once_per_day`), a to-do once (409 `once`); habits any number of times.',
+      operationId: 'completeTask',
       tags,
+      errors: [409],
       params: TaskParams,
       response: { status: 200, schema: Completed },
     },

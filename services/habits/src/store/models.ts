@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { Difficulty, EventEnvelope, TaskType } from '@momentum/contracts';
-import { baseSchemaOptions } from '@momentum/service-kit';
-import type { TaskFeedSeqs } from './task-feeds.js';
+import { baseSchemaOptions } from '@momentum/service-kit/storage';
 
 export interface TaskDoc {
   _id: string;
@@ -29,12 +28,13 @@ export interface TaskDoc {
   completions: number;
   /** Completions on `lastCompletedDay` (a habit's repeats that day earn less). */
   dayCompletions: number;
-  /** Rises with every write; events carry it so consumers can order them. */
+  /**
+   * Rises with every write: the revision `updateWithRevision` guards a read-decide-write
+   * with, and events carry it so consumers can order them.
+   */
   rev: number;
   createdAt: Date;
   updatedAt: Date;
-  /** Where the task sits in the list feeds (task-feeds.ts); absent on tasks older than them. */
-  feedSeqs?: TaskFeedSeqs;
   /** Events waiting for the outbox relay; never part of a reply. */
   _outbox?: EventEnvelope[];
 }
@@ -45,6 +45,12 @@ export interface ProfileDoc {
   xp: number;
   /** The highest level announced (leveled_up sent); the level itself derives from xp. */
   level: number;
+  /**
+   * The levels whose leveled_up event was stored, each once (profile-store.ts
+   * announceLevel); absent on profiles older than it, whose announced levels are all at or
+   * below `level`.
+   */
+  announcedLevels?: number[];
   timezone: string;
   dayStartHour: number;
   /** The user's day whose missed dailies were last settled. */
@@ -62,6 +68,14 @@ export interface CompletionDoc {
   completedBy: string;
   day: string;
   at: Date;
+  /** The completion request holding the claim: only it releases the claim. */
+  holder?: string;
+  /**
+   * Until when the claim may still be waiting for its task write (real time); a claim
+   * past it whose task never showed the completion was left by a crash and may be taken
+   * over (completion-store.ts). Absent on older claims, which never expire.
+   */
+  expiresAt?: Date;
 }
 
 // Timestamps are set by the store, not by mongoose: the outbox relay's `$pull` must not
@@ -93,7 +107,6 @@ export function habitsModels(db: Connection) {
       rev: { type: Number, default: 0 },
       createdAt: { type: Date, required: true },
       updatedAt: { type: Date, required: true },
-      feedSeqs: { type: Schema.Types.Mixed, default: undefined },
       _outbox: { type: Schema.Types.Mixed, default: () => [] },
     },
     options,
@@ -118,6 +131,7 @@ export function habitsModels(db: Connection) {
       _id: { type: String, required: true },
       xp: { type: Number, default: 0 },
       level: { type: Number, default: 1 },
+      announcedLevels: { type: [Number], default: undefined },
       timezone: { type: String, default: 'UTC' },
       dayStartHour: { type: Number, default: 0 },
       settledDay: { type: String, default: null },
@@ -136,6 +150,8 @@ export function habitsModels(db: Connection) {
       completedBy: { type: String, required: true },
       day: { type: String, required: true },
       at: { type: Date, required: true },
+      holder: { type: String },
+      expiresAt: { type: Date },
     },
     options,
   );

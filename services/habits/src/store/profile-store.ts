@@ -1,7 +1,6 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { withoutOutbox } from '@momentum/service-kit';
+import { isDuplicateKey, withoutOutbox } from '@momentum/service-kit/storage';
 import type { HabitsModels, ProfileDoc } from './models.js';
-import type { KeyedSerializer } from '@momentum/service-kit';
 
 export type ProfileState = Omit<ProfileDoc, '_outbox' | 'createdAt' | 'updatedAt'>;
 
@@ -14,22 +13,19 @@ export const defaultProfile = (userId: string): ProfileState => ({
   settledDay: null,
 });
 
+type Settable = Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledDay'>>;
+
 /**
  * Per-user progress and day settings, one document per user keyed by the user id. A
- * missing document reads as the defaults; the first write creates it (upsert).
+ * missing document reads as the defaults; the first write creates it (upsert). Every
+ * write is one atomic update that needs no read before it: XP is a `$inc`, settings a
+ * `$set`, and a level's announcement a conditional `$push`.
  */
 export class ProfileStore {
-  constructor(
-    private readonly m: HabitsModels,
-    private readonly serializer: KeyedSerializer,
-  ) {}
+  constructor(private readonly m: HabitsModels) {}
 
   get model() {
     return this.m.Profile;
-  }
-
-  serialized<T>(userId: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.runFor(this.m.Profile, userId, work);
   }
 
   async get(userId: string): Promise<ProfileState> {
@@ -38,42 +34,44 @@ export class ProfileStore {
   }
 
   /**
-   * One atomic write per user: `$inc` the XP, and when `level` is given, record it with
-   * its leveled-up event.
+   * Adds XP in one `$inc` and answers the user's total after it. The totals of concurrent
+   * additions are all different (each sees the ones before it), so the caller whose
+   * addition crossed a level is the only one to see it crossed.
    */
-  async addXp(
-    userId: string,
-    xp: number,
-    now: Date,
-    levelUp?: { level: number; event: EventEnvelope },
-  ): Promise<ProfileState> {
-    const doc = await this.m.Profile.findOneAndUpdate(
-      { _id: userId },
-      {
-        $inc: { xp },
-        $set: { updatedAt: now, ...(levelUp ? { level: levelUp.level } : {}) },
-        ...(levelUp ? { $push: { _outbox: levelUp.event } } : {}),
-        $setOnInsert: {
-          createdAt: now,
-          timezone: 'UTC',
-          dayStartHour: 0,
-          settledDay: null,
-          ...(levelUp ? {} : { level: 1 }),
-        },
-      },
-      { upsert: true, new: true, setDefaultsOnInsert: false },
-    )
-      .lean<ProfileDoc>()
-      .exec();
-    return withoutOutbox(doc!);
+  async addXp(userId: string, xp: number, now: Date): Promise<number> {
+    const doc = await this.upsert(userId, { $inc: { xp }, $set: { updatedAt: now } }, now);
+    return doc.xp;
   }
 
-  async update(
+  /**
+   * Stores a level's leveled-up event unless that level was announced already: the filter
+   * lets exactly one writer per level through, whichever order levels arrive in. Answers
+   * whether this call stored it.
+   */
+  async announceLevel(userId: string, level: number, event: EventEnvelope): Promise<boolean> {
+    const written = await this.m.Profile.updateOne(
+      { _id: userId, announcedLevels: { $ne: level } },
+      { $push: { announcedLevels: level, _outbox: event }, $max: { level } },
+    ).exec();
+    return written.modifiedCount === 1;
+  }
+
+  async update(userId: string, set: Settable, now: Date): Promise<ProfileState> {
+    return withoutOutbox(await this.upsert(userId, { $set: { ...set, updatedAt: now } }, now));
+  }
+
+  /**
+   * One `findOneAndUpdate` by `_id` that creates the profile with its defaults (those the
+   * update does not set or increment) when missing. Two first writes of one user race to insert; the
+   * loser's duplicate key means the profile exists now, and its update applies to it.
+   */
+  private async upsert(
     userId: string,
-    set: Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledDay'>>,
+    update: { $set: Record<string, unknown>; $inc?: Record<string, number> },
     now: Date,
-  ): Promise<ProfileState> {
+  ): Promise<ProfileDoc> {
     const defaults = defaultProfile(userId);
+    const taken = new Set([...Object.keys(update.$set), ...Object.keys(update.$inc ?? {})]);
     const onInsert = Object.fromEntries(
       Object.entries({
         xp: defaults.xp,
@@ -81,15 +79,20 @@ export class ProfileStore {
         timezone: defaults.timezone,
         dayStartHour: defaults.dayStartHour,
         settledDay: defaults.settledDay,
-      }).filter(([k]) => !(k in set)),
+      }).filter(([k]) => !taken.has(k)),
     );
-    const doc = await this.m.Profile.findOneAndUpdate(
-      { _id: userId },
-      { $set: { ...set, updatedAt: now }, $setOnInsert: { ...onInsert, createdAt: now } },
-      { upsert: true, new: true, setDefaultsOnInsert: false },
-    )
-      .lean<ProfileDoc>()
-      .exec();
-    return withoutOutbox(doc!);
+    const write = () =>
+      this.m.Profile.findOneAndUpdate(
+        { _id: userId },
+        { ...update, $setOnInsert: { ...onInsert, createdAt: now } },
+        { upsert: true, new: true, setDefaultsOnInsert: false },
+      )
+        .lean<ProfileDoc>()
+        .exec();
+    const doc = await write().catch((err: unknown) => {
+      if (isDuplicateKey(err)) return write();
+      throw err;
+    });
+    return doc!;
   }
 }

@@ -1,21 +1,15 @@
-import { collectionSnapshots, Feed, type KeyedSerializer } from '@momentum/service-kit';
+import { collectionSnapshots, Feed } from '@momentum/service-kit/local-engine';
 import type { Connection } from 'mongoose';
 import type { ListFilter, ListPage } from './task-store.js';
 import type { TaskDoc } from './models.js';
 
-/** Where a task sits in its owner's feed and, for a team task, in its team's. */
-export interface TaskFeedSeqs {
-  owner: number;
-  team: number | null;
-}
+type Snapshot = Omit<TaskDoc, '_outbox'>;
 
-type Snapshot = Omit<TaskDoc, '_outbox' | 'feedSeqs'>;
-
-/** Snapshots of the `tasks` collection: without pending events and feed positions. */
+/** Snapshots of the `tasks` collection: without pending events. */
 const snapshots = (connection: Connection) =>
   collectionSnapshots<Snapshot>(connection, 'tasks', {
     strip: (task) => {
-      const { _outbox: _o, feedSeqs: _f, ...snapshot } = task as TaskDoc;
+      const { _outbox: _o, ...snapshot } = task as TaskDoc;
       return snapshot;
     },
     dates: ['createdAt', 'updatedAt', 'completedAt'],
@@ -24,47 +18,57 @@ const snapshots = (connection: Connection) =>
   });
 
 /**
- * The owner's and the team's tasks, newest first, as snapshots (see service-kit feed.ts):
- * the default list — newest first, archived or not — reads the head and a block or two,
- * whatever the number of tasks. Every write of a task refreshes its snapshots; an entry is
- * dead while its task is archived.
+ * The owner's and the team's tasks, newest first, as snapshots (see service-kit feed.ts),
+ * used only on the local engine (`useLocalFeeds`): there the default list — newest first,
+ * archived or not — reads a feed's head and a block or two, whatever the number of tasks.
+ * Every write of a task refreshes its snapshots (TaskStore); an entry is dead while its
+ * task is archived. A snapshot carries the task's `rev`, so of two refreshes arriving out
+ * of order (two processes) the newer stays.
  */
 export class TaskFeeds {
   private readonly owner: Feed<Snapshot>;
   private readonly team: Feed<Snapshot>;
 
-  constructor(connection: Connection, serializer: KeyedSerializer) {
-    this.owner = new Feed(connection, 'owner', serializer, snapshots(connection));
-    this.team = new Feed(connection, 'team', serializer, snapshots(connection));
+  constructor(connection: Connection) {
+    this.owner = new Feed(connection, 'owner', snapshots(connection));
+    this.team = new Feed(connection, 'team', snapshots(connection));
   }
 
   /** Pending entries for a new task, before it is stored; `follow` shows them. */
-  async add(task: Snapshot): Promise<TaskFeedSeqs> {
-    const [owner, team] = await Promise.all([
+  async add(task: Snapshot): Promise<void> {
+    await Promise.all([
       this.owner.add(task.userId, task._id, task),
       task.teamId !== null ? this.team.add(task.teamId, task._id, task) : null,
     ]);
-    return { owner, team };
   }
 
-  /** Bulk imports: live entries for tasks about to be stored, in the order given. */
-  async addMany(tasks: Snapshot[]): Promise<TaskFeedSeqs[]> {
+  /**
+   * Bulk imports (the bench's seeding): live entries for tasks new to the feeds, in the
+   * order given, without looking for them first.
+   */
+  async addMany(tasks: Snapshot[]): Promise<void> {
     const entry = (t: Snapshot) => ({ id: t._id, snapshot: t });
-    const owner = await this.owner.addAcross(tasks, (t) => t.userId, entry);
-    const team = await this.team.addAcross(tasks, (t) => t.teamId, entry);
-    return tasks.map((_, i) => ({ owner: owner[i]!, team: team[i] ?? null }));
+    await this.owner.addAcross(tasks, (t) => t.userId, entry);
+    await this.team.addAcross(tasks, (t) => t.teamId, entry);
+  }
+
+  /**
+   * Stored tasks the feeds may lack (stored before them), oldest first. A feed skips an id
+   * it holds, so a backfill run twice — by two processes starting at once, or after a
+   * crash before it was marked done — lists each task once.
+   */
+  async backfill(tasks: Snapshot[]): Promise<void> {
+    // Submitted together, in order: each feed appends them in one batch per scope.
+    await Promise.all(tasks.map((task) => this.add(task)));
+    await Promise.all(tasks.map((task) => this.follow(task)));
   }
 
   /** The task as stored now: its snapshots, live unless archived. */
-  async follow(task: TaskDoc): Promise<void> {
-    const seqs = task.feedSeqs;
-    if (!seqs) return;
+  async follow(task: Snapshot): Promise<void> {
     const change = { state: task.archived ? 'dead' : 'live', snapshot: task } as const;
     await Promise.all([
-      this.owner.set(task.userId, seqs.owner, task._id, change),
-      seqs.team !== null && task.teamId !== null
-        ? this.team.set(task.teamId, seqs.team, task._id, change)
-        : null,
+      this.owner.set(task.userId, task._id, change),
+      task.teamId !== null ? this.team.set(task.teamId, task._id, change) : null,
     ]);
   }
 

@@ -1,11 +1,8 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
+import type { UpdateQuery } from 'mongoose';
+import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
+import { onceForFeeds } from '@momentum/service-kit/local-engine';
 import type { HabitsModels, TaskDoc } from './models.js';
-import {
-  DocumentTurns,
-  onceForFeeds,
-  withoutOutbox,
-  type KeyedSerializer,
-} from '@momentum/service-kit';
 import { TaskFeeds } from './task-feeds.js';
 
 /** Who may see a task: its owner, and the members of its team. */
@@ -26,8 +23,22 @@ export interface ListPage {
   limit: number;
 }
 
+/**
+ * What a use-case decides on a task as read: the fields to set with the events that say
+ * so, or nothing to write. `result` is handed back once the decision is written.
+ */
+export type TaskDecision<R> =
+  { set: Partial<TaskDoc>; events: EventEnvelope[]; result: R } | { set?: undefined; result: R };
+
+export interface TaskUpdate<R> {
+  /** The task as written (or as read, when nothing was written). */
+  task: TaskDoc;
+  result: R;
+  wrote: boolean;
+}
+
 /** Never part of a reply. */
-const listProjection = { _outbox: 0, feedSeqs: 0 } as const;
+const listProjection = { _outbox: 0 } as const;
 
 /** API sort fields → stored fields (title sorts case-insensitively). */
 const SORT_FIELD: Record<TaskSortField, string> = {
@@ -55,37 +66,34 @@ export const listSortOf = (page: Pick<ListPage, 'sort'>): Record<string, 1 | -1>
   _id: page.sort.direction,
 });
 
+/** The update a decision makes: its fields and events in one write. */
+const updateOf = (set: Partial<TaskDoc>, events: EventEnvelope[]): UpdateQuery<TaskDoc> => ({
+  $set: set,
+  ...(events.length ? { $push: { _outbox: { $each: events } } } : {}),
+});
+
+/** Tasks read at once while the feeds are filled in. */
+const BACKFILL_BATCH = 500;
+
 /**
- * Task queries. Lookups filter on `_id` alone — the one filter FerretDB pushes down — and
- * check access in code. Writes of one task run one at a time (`serialized`), because
- * FerretDB 1.x applies an update as read-modify-write of the whole document.
+ * Task queries and writes. Lookups filter on `_id` alone and check access in code. Every
+ * write is one atomic write of one task with its events in `_outbox`; one that depends on
+ * what was read is guarded by the task's `rev` (updateWithRevision), so it holds with any
+ * number of processes. On the local engine (`feeds` given) the store also keeps the list
+ * feeds in step with each write; its callers cannot tell which path ran.
  */
 export class TaskStore {
-  readonly feeds: TaskFeeds;
-  private readonly turns: DocumentTurns<TaskDoc>;
-
   constructor(
     private readonly m: HabitsModels,
-    private readonly serializer: KeyedSerializer,
-  ) {
-    this.feeds = new TaskFeeds(m.Task.db, serializer);
-    this.turns = new DocumentTurns(serializer, m.Task, (task) => this.feeds.follow(task));
-  }
+    private readonly feeds: TaskFeeds | null,
+  ) {}
 
   get model() {
     return this.m.Task;
   }
 
-  /**
-   * Runs `work` as the task's only writer, under the key the outbox relay uses, so its
-   * `$pull` queues behind our writes; the feeds follow what it wrote after the turn.
-   */
-  serialized<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.turns.run(id, work);
-  }
-
   findById(id: string): Promise<TaskDoc | null> {
-    return this.m.Task.findById(id).lean<TaskDoc>().exec();
+    return this.m.Task.findById(id, listProjection).lean<TaskDoc>().exec();
   }
 
   async findVisible(scope: Scope, id: string): Promise<TaskDoc | null> {
@@ -98,39 +106,55 @@ export class TaskStore {
   }
 
   /**
-   * Stores a new task: pending feed entries first, then the task, then the entries shown.
-   * After a crash in between, a reader shows the entries from the stored task, or never
-   * shows them if the task was not stored (see service-kit feed.ts).
+   * Stores a new task with its event: one insert. With feeds, pending entries go first and
+   * are shown after; a crash in between leaves entries a reader settles from the stored
+   * task, or never shows if the task was not stored (see service-kit feed.ts).
    */
-  async insert(doc: Omit<TaskDoc, '_outbox' | 'feedSeqs'>, event: EventEnvelope): Promise<TaskDoc> {
-    const feedSeqs = await this.feeds.add(doc);
-    const created = await this.m.Task.create({ ...doc, feedSeqs, _outbox: [event] });
-    const task = withoutOutbox(created.toObject<TaskDoc>());
-    await this.feeds.follow(task);
-    return task;
-  }
-
-  /** One atomic write: the new field values, the next revision and the events. */
-  async write(id: string, set: Partial<TaskDoc>, events: EventEnvelope[]): Promise<TaskDoc | null> {
-    const push = events.length ? { $push: { _outbox: { $each: events } } } : {};
-    const doc = await this.m.Task.findOneAndUpdate(
-      { _id: id },
-      { $set: set, $inc: { rev: 1 }, ...push },
-      { new: true },
-    )
-      .lean<TaskDoc>()
-      .exec();
-    if (doc) await this.turns.wrote(doc);
-    return doc && withoutOutbox(doc);
+  async insert(doc: Omit<TaskDoc, '_outbox'>, event: EventEnvelope): Promise<TaskDoc> {
+    await this.feeds?.add(doc);
+    // The driver's insert: the use-case built every field, nothing for mongoose to add.
+    await this.m.Task.db
+      .collection<TaskDoc>(this.m.Task.collection.name)
+      .insertOne({ ...doc, _outbox: [event] });
+    await this.feeds?.follow(doc);
+    return doc;
   }
 
   /**
-   * A page and its total. The default list (newest first) reads the feeds; other sorts and
-   * the type filter run a query and a count (no `$facet` on FerretDB), which FerretDB over
-   * SQLite answers by reading the whole collection.
+   * Reads the task, lets `decide` look at it and writes what it decides in one write that
+   * applies only while the task is as read (its `rev`); a write that raced us makes
+   * `decide` run again on the task as it is now. Null when the task does not exist or
+   * `scope` may not see it (`decide` is not asked then).
+   */
+  async update<R>(
+    scope: Scope,
+    id: string,
+    decide: (task: TaskDoc) => TaskDecision<R> | Promise<TaskDecision<R>>,
+  ): Promise<TaskUpdate<R> | null> {
+    type Outcome = { visible: false } | { visible: true; wrote: boolean; result: R };
+    const written = await updateWithRevision<TaskDoc, Outcome>(this.m.Task, id, async (stored) => {
+      if (!canSee(scope, stored)) return { result: { visible: false } };
+      const decision = await decide(withoutOutbox(stored));
+      if (!decision.set)
+        return { result: { visible: true, wrote: false, result: decision.result } };
+      return {
+        update: updateOf(decision.set, decision.events),
+        result: { visible: true, wrote: true, result: decision.result },
+      };
+    });
+    if (!written?.result.visible) return null;
+    const task = withoutOutbox(written.doc);
+    if (written.result.wrote) await this.feeds?.follow(task);
+    return { task, result: written.result.result, wrote: written.result.wrote };
+  }
+
+  /**
+   * A page and its total. On the local engine the default list (newest first) reads the
+   * feeds; otherwise — and always on MongoDB — a query and a count (no `$facet` on
+   * FerretDB), each served by a declared index.
    */
   async list(filter: ListFilter, page: ListPage): Promise<{ items: TaskDoc[]; total: number }> {
-    if (TaskFeeds.serves(filter, page)) return this.feeds.list(filter, page);
+    if (this.feeds && TaskFeeds.serves(filter, page)) return this.feeds.list(filter, page);
     const query = listFilterOf(filter);
     const [items, total] = await Promise.all([
       this.m.Task.find(query, listProjection)
@@ -144,19 +168,26 @@ export class TaskStore {
     return { items, total };
   }
 
-  /** Tasks stored before the feeds existed join them, oldest first (once per database). */
-  backfillFeeds(): Promise<void> {
-    return onceForFeeds(this.m.Task.db, 'tasks', async () => {
-      const missing = await this.m.Task.find({ feedSeqs: null }, listProjection)
+  /**
+   * On the local engine, tasks stored before the feeds existed join them, oldest first,
+   * once per database. Nothing to do without feeds.
+   */
+  async backfillFeeds(): Promise<void> {
+    const feeds = this.feeds;
+    if (!feeds) return;
+    await onceForFeeds(this.m.Task.db, 'tasks', async () => {
+      const cursor = this.m.Task.find({}, listProjection)
         .sort({ createdAt: 1, _id: 1 })
-        .lean<TaskDoc[]>()
-        .exec();
-      for (const task of missing)
-        await this.serialized(task._id, async () => {
-          const feedSeqs = await this.feeds.add(task);
-          await this.m.Task.updateOne({ _id: task._id }, { $set: { feedSeqs } }).exec();
-          await this.feeds.follow({ ...task, feedSeqs });
-        });
+        .lean<TaskDoc>()
+        .cursor();
+      let batch: TaskDoc[] = [];
+      for await (const task of cursor) {
+        batch.push(task);
+        if (batch.length < BACKFILL_BATCH) continue;
+        await feeds.backfill(batch);
+        batch = [];
+      }
+      if (batch.length) await feeds.backfill(batch);
     });
   }
 

@@ -41,8 +41,6 @@ export async function updateProfile(
   }
   if (body.dayStartHour !== undefined) set.dayStartHour = body.dayStartHour;
   const now = deps.now();
-  const profile = await deps.profiles.serialized(actor.userId, () =>
-    deps.profiles.update(actor.userId, set, now),
-  );
+  const profile = await deps.profiles.update(actor.userId, set, now);
   return profileView(profile, now);
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '@momentum/contracts';
+import { scopeOf, type Actor } from '@momentum/contracts';
 import { dailyStreakToday } from '../domain/streaks.js';
 import { taskUpdated } from '../events/task-events.js';
 import type { ProfileState } from '../store/profile-store.js';
@@ -8,6 +8,12 @@ import { todayOf, type HabitsDeps } from './deps.js';
  * Missed dailies are settled lazily, at the user's first request of a new day (their
  * time zone): a daily whose scheduled day passed undone has its stored streak reset to 0,
  * so reads and sorting by streak agree with the rule completion applies anyway.
+ *
+ * Each reset is decided on the daily as read and written only while it is so (its `rev`):
+ * a completion that got there first moved the daily on, and the reset, decided again, sees
+ * nothing missed any more instead of undoing it. The day is marked settled after the
+ * resets, so a process that dies halfway leaves it for the next request to finish; two
+ * requests settling at once both look, and the second finds nothing to reset.
  * Returns the user's profile (the caller needs their day).
  */
 export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<ProfileState> {
@@ -16,26 +22,16 @@ export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<Prof
   const today = todayOf(profile, now);
   if (profile.settledDay === today) return profile;
 
-  const claimed = await deps.profiles.serialized(actor.userId, async () => {
-    const fresh = await deps.profiles.get(actor.userId);
-    if (fresh.settledDay === today) return false;
-    await deps.profiles.update(actor.userId, { settledDay: today }, now);
-    return true;
-  });
-  if (!claimed) return profile;
-
   for (const daily of await deps.tasks.runningDailies(actor.userId)) {
     if (dailyStreakToday(daily, today) !== 0) continue;
-    const reset = await deps.tasks.serialized(daily._id, async () => {
-      const task = await deps.tasks.findById(daily._id);
-      if (!task || dailyStreakToday(task, today) !== 0 || task.streak === 0) return false;
+    const reset = await deps.tasks.update(scopeOf(actor), daily._id, (task) => {
+      if (dailyStreakToday(task, today) !== 0 || task.streak === 0) return { result: undefined };
       const set = { streak: 0, updatedAt: now };
-      await deps.tasks.write(task._id, set, [
-        taskUpdated(null, { ...task, ...set, rev: task.rev + 1 }, ['streak']),
-      ]);
-      return true;
+      const event = taskUpdated(null, { ...task, ...set, rev: task.rev + 1 }, ['streak']);
+      return { set, events: [event], result: undefined };
     });
-    if (reset) deps.relay.flush(deps.tasks.model, daily._id);
+    if (reset?.wrote) deps.relay.flush(deps.tasks.model, daily._id);
   }
+  await deps.profiles.update(actor.userId, { settledDay: today }, now);
   return { ...profile, settledDay: today };
 }

@@ -73,20 +73,21 @@ export interface UpdateResult {
   changed: (keyof UpdateTaskBody)[];
 }
 
-/** PATCH: sets the given fields; archiving and unarchiving go through here too. */
+/**
+ * PATCH: sets the given fields; archiving and unarchiving go through here too. Decided on
+ * the task as read (its type, whether it is archived) and written only while it is so.
+ */
 export async function updateTask(
   deps: HabitsDeps,
   actor: Actor,
   id: string,
   body: UpdateTaskBody,
 ): Promise<UpdateResult> {
-  const result = await deps.tasks.serialized(id, async () => {
-    const task = await deps.tasks.findVisible(scopeOf(actor), id);
-    if (!task) throw notFound('Task');
+  const changed = (Object.keys(body) as (keyof UpdateTaskBody)[]).filter(
+    (k) => body[k] !== undefined,
+  );
+  const updated = await deps.tasks.update(scopeOf(actor), id, (task) => {
     checkFieldsFitType(task, body);
-    const changed = (Object.keys(body) as (keyof UpdateTaskBody)[]).filter(
-      (k) => body[k] !== undefined,
-    );
     const set: Partial<TaskDoc> = { updatedAt: deps.now() };
     for (const key of changed) Object.assign(set, { [key]: body[key] });
     if (body.title !== undefined) set.titleKey = body.title.toLowerCase();
@@ -97,23 +98,24 @@ export async function updateTask(
       ...(archiving ? [taskArchived(actor, next)] : []),
       ...(others.length ? [taskUpdated(actor, next, others)] : []),
     ];
-    const written = await deps.tasks.write(id, set, events);
-    if (!written) throw notFound('Task');
-    return { task: written, changed };
+    return { set, events, result: undefined };
   });
+  if (!updated) throw notFound('Task');
   deps.relay.flush(deps.tasks.model, id);
-  return result;
+  return { task: updated.task, changed };
 }
 
 /** DELETE: archives; idempotent (archiving an archived task changes nothing). */
 export async function archiveTask(deps: HabitsDeps, actor: Actor, id: string): Promise<void> {
-  const wrote = await deps.tasks.serialized(id, async () => {
-    const task = await deps.tasks.findVisible(scopeOf(actor), id);
-    if (!task) throw notFound('Task');
-    if (task.archived) return false;
+  const archived = await deps.tasks.update(scopeOf(actor), id, (task) => {
+    if (task.archived) return { result: undefined };
     const set = { archived: true, updatedAt: deps.now() };
-    await deps.tasks.write(id, set, [taskArchived(actor, { ...task, ...set, rev: task.rev + 1 })]);
-    return true;
+    return {
+      set,
+      events: [taskArchived(actor, { ...task, ...set, rev: task.rev + 1 })],
+      result: undefined,
+    };
   });
-  if (wrote) deps.relay.flush(deps.tasks.model, id);
+  if (!archived) throw notFound('Task');
+  if (archived.wrote) deps.relay.flush(deps.tasks.model, id);
 }

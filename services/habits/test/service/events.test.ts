@@ -8,9 +8,22 @@ describe('habits service: events through the outbox', () => {
   const seen: EventEnvelope[] = [];
   beforeAll(async () => {
     h = await startHabits();
-    h.ctx.bus.subscribe(`${h.ctx.config.EVENT_PREFIX}.habits.>`, (data) =>
-      seen.push(data as EventEnvelope),
-    );
+    // From the stream, as consumers get them: a relay may publish an event twice (two
+    // flushes of one document, a sweep), and JetStream keeps one copy by its message id.
+    await h.ctx.bus.consume({
+      from: 'habits',
+      durable: 'events-test',
+      types: [
+        'habits.task.created',
+        'habits.task.updated',
+        'habits.task.archived',
+        'habits.task.completed',
+        'habits.user.leveled_up',
+      ],
+      handler: async (event) => {
+        seen.push(event);
+      },
+    });
   });
   afterAll(async () => h?.close());
 

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { injectAs, userActor } from '@momentum/service-kit/testing';
-import { buildHabitsApp } from '../../src/app.js';
+import { userActor } from '@momentum/service-kit/testing';
+import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import { habitBody, startHabits, todoBody, useHabits } from './harness.js';
 
 const titles = (res: { json(): { data: { title: string }[] } }) =>
   res.json().data.map((t) => t.title);
 
 /**
- * The default list (newest first) is read from the owner's and team's feeds; every other
- * sort runs a query. Both must show the same tasks with the same totals.
+ * On the local engine the default list (newest first) is read from the owner's and team's
+ * feeds; every other sort, and every list on MongoDB, runs a query. Both must show the same
+ * tasks with the same totals (these tests run with the feeds on and off).
  */
 describe('habits service: list feeds', () => {
   const h = useHabits();
@@ -61,27 +62,33 @@ describe('habits service: list feeds', () => {
 });
 
 describe('habits service: tasks stored before the feeds', () => {
-  it('join the feeds once, oldest first, at the next start-up', async () => {
+  it('join the feeds once, oldest first, at the next start-up (listed alike without feeds)', async () => {
     const first = await startHabits();
     try {
+      const feedsOn = await useLocalFeeds(first.ctx.db, first.ctx.config.LOCAL_ENGINE_FEEDS);
       const ada = userActor();
       for (let i = 0; i < 5; i++) {
         first.clock.now = new Date(Date.UTC(2025, 2, 10, 12, i));
         await first.as(ada).post('/api/tasks', habitBody({ title: `old ${i}` }));
       }
-      // As the data of an older version: no feeds, no slots on the tasks.
+      // As the data of an older version: the service's own collections, no feeds.
+      const own = new Set(['tasks', 'profiles', 'completions']);
       for (const { name } of await first.ctx.db.db!.listCollections().toArray())
-        if (name.startsWith('feed')) await first.ctx.db.collection(name).drop();
-      await first.ctx.db.collection('tasks').updateMany({}, { $unset: { feedSeqs: '' } });
-      expect((await first.as(ada).get('/api/tasks')).json().meta.total).toBe(0);
+        if (!own.has(name)) await first.ctx.db.collection(name).drop();
+      expect((await first.as(ada).get('/api/tasks')).json().meta.total).toBe(feedsOn ? 0 : 5);
 
-      const second = await buildHabitsApp(first.ctx, { now: () => first.clock.now });
+      // Two processes start on it at once: each task is listed once all the same.
+      const shared = { config: first.ctx.config, clock: first.clock };
+      const next = await Promise.all([startHabits(shared), startHabits(shared)]);
       try {
-        const res = await injectAs(second, ada, { method: 'GET', url: '/api/tasks' });
-        expect(res.json().meta.total).toBe(5);
-        expect(titles(res)).toEqual(['old 4', 'old 3', 'old 2', 'old 1', 'old 0']);
+        for (const process of next) {
+          const res = await process.as(ada).get('/api/tasks');
+          expect(res.json().meta.total).toBe(5);
+          expect(titles(res)).toEqual(['old 4', 'old 3', 'old 2', 'old 1', 'old 0']);
+        }
       } finally {
-        await second.close();
+        await Promise.all(next.map((process) => process.app.close()));
+        await Promise.all(next.map((process) => process.ctx.close()));
       }
     } finally {
       await first.close();

@@ -1,16 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit';
+import type { ServiceContext } from '@momentum/service-kit/storage';
 import { injectAs, testConfig, testContext, useStarted } from '@momentum/service-kit/testing';
 import { HabitsConfigSchema, type HabitsConfig } from '../../src/config.js';
 import { buildHabitsApp } from '../../src/app.js';
 
-/** A habits app on its own database and subject prefix, with a clock tests can move. */
-export async function startHabits() {
-  const config = HabitsConfigSchema.parse(testConfig({ OUTBOX_SWEEP_MS: '500' }));
+/** The tests' clock: Monday 2025-03-10, noon UTC, until a test moves it. */
+const newClock = () => ({ now: new Date('2025-03-10T12:00:00Z') });
+
+/**
+ * A habits app on its own database and subject prefix, with a clock tests can move. Given
+ * another's config and clock, a second process of that service: its own connection,
+ * relay and app on the same database and subjects.
+ */
+export async function startHabits(
+  shared: { config: HabitsConfig; clock: { now: Date } } = {
+    config: HabitsConfigSchema.parse(testConfig({ OUTBOX_SWEEP_MS: '500' })),
+    clock: newClock(),
+  },
+) {
+  const { config, clock } = shared;
   const ctx: ServiceContext<HabitsConfig> = await testContext('habits', config);
-  // Monday 2025-03-10, noon UTC.
-  const clock = { now: new Date('2025-03-10T12:00:00Z') };
   const app: FastifyInstance = await buildHabitsApp(ctx, { now: () => clock.now });
   return {
     ctx,
@@ -41,6 +51,29 @@ export type Habits = Awaited<ReturnType<typeof startHabits>>;
 
 /** A habits app for the enclosing `describe` (see useStarted). */
 export const useHabits = (): Habits => useStarted(startHabits);
+
+/**
+ * Two processes of the service on one database, for the enclosing `describe`: two apps on
+ * two connections, sharing the clock. `pick(i)` alternates between them.
+ */
+export function useTwoHabits() {
+  return useStarted(async () => {
+    const first = await startHabits();
+    const second = await startHabits({ config: first.ctx.config, clock: first.clock });
+    const both = [first, second] as const;
+    return {
+      first,
+      second,
+      clock: first.clock,
+      pick: (i: number): Habits => both[i % 2]!,
+      async close() {
+        await Promise.all([first.app.close(), second.app.close()]);
+        await second.ctx.close();
+        await first.ctx.close();
+      },
+    };
+  });
+}
 
 export const habitBody = (over: Record<string, unknown> = {}) => ({
   type: 'habit',

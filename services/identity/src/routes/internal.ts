@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, type KeyRecord } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
-import type { IdentityStore } from '../store/identity-store.js';
+import type { IdentityDeps } from '../usecases/deps.js';
+import { teamMembers } from '../usecases/teams.js';
 
 /** Lookups for the gateway and other services (system actor only). */
-export function registerInternalRoutes(app: FastifyInstance, store: IdentityStore) {
+export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
     app,
     {
@@ -16,11 +17,11 @@ export function registerInternalRoutes(app: FastifyInstance, store: IdentityStor
       params: z.object({ keyId: z.string().max(64) }),
     },
     async ({ params }): Promise<{ data: KeyRecord }> => {
-      const key = await store.findKeyByKeyId(params.keyId);
+      const key = await deps.keys.findByKeyId(params.keyId);
       if (!key || key.revokedAt) throw notFound('Key');
-      const user = await store.findUser(key.userId);
+      const user = await deps.users.find(key.userId);
       if (!user) throw notFound('Key');
-      const teamIds = await store.teamIdsOf(user._id);
+      const teamIds = await deps.teams.teamIdsOf(user._id);
       return {
         data: {
           keyId: key.keyId,
@@ -48,14 +49,14 @@ export function registerInternalRoutes(app: FastifyInstance, store: IdentityStor
       params: z.object({ id: z.string().max(64) }),
     },
     async ({ params }) => {
-      const user = await store.findUser(params.id);
+      const user = await deps.users.find(params.id);
       if (!user) throw notFound('User');
       return {
         data: {
           id: user._id,
           name: user.name,
           isAdmin: user.isAdmin,
-          teamIds: await store.teamIdsOf(user._id),
+          teamIds: await deps.teams.teamIdsOf(user._id),
         },
       };
     },
@@ -70,7 +71,7 @@ export function registerInternalRoutes(app: FastifyInstance, store: IdentityStor
       internal: true,
       body: z.object({ ids: z.array(z.string().max(64)).max(1000) }),
     },
-    async ({ body }) => ({ data: await store.summaries(body.ids) }),
+    async ({ body }) => ({ data: await deps.users.summaries(body.ids) }),
   );
 
   defineRoute(
@@ -83,8 +84,7 @@ export function registerInternalRoutes(app: FastifyInstance, store: IdentityStor
       params: z.object({ id: z.string().max(64) }),
     },
     async ({ params }) => {
-      if (!(await store.findTeam(params.id))) throw notFound('Team');
-      return { data: await store.members(params.id) };
+      return { data: await teamMembers(deps, params.id) };
     },
   );
 }

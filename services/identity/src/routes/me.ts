@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MeView, notFound } from '@momentum/contracts';
+import { MeView, dataOf, notFound } from '@momentum/contracts';
 import { defineRoute, type InternalClient } from '@momentum/service-kit';
-import type { IdentityStore } from '../store/identity-store.js';
+import type { IdentityDeps } from '../usecases/deps.js';
 
 export function registerMeRoutes(
   app: FastifyInstance,
-  store: IdentityStore,
+  deps: IdentityDeps,
   habits: InternalClient | null,
 ) {
   defineRoute(
@@ -14,8 +14,12 @@ export function registerMeRoutes(
       method: 'GET',
       url: '/api/me',
       summary: 'Who the caller acts as',
+      description:
+        'Users add `email`, `level` and `xp`; agents add `ownerId` and `teamId` (their own team).',
+      operationId: 'getMe',
       tags: ['identity'],
-      response: { status: 200, schema: MeView },
+      response: { status: 200, schema: dataOf(MeView) },
+      errors: [404],
     },
     async ({ actor }) => {
       if (actor.type === 'agent') {
@@ -31,9 +35,9 @@ export function registerMeRoutes(
           },
         };
       }
-      const user = await store.findUser(actor.id);
+      const user = await deps.users.find(actor.id);
       if (!user) throw notFound('User');
-      const teamIds = await store.teamIdsOf(user._id);
+      const teamIds = await deps.teams.teamIdsOf(user._id);
       const progress = habits
         ? await habits
             .get<{ xp: number; level: number }>(`/internal/progress/${user._id}`)

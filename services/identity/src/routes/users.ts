@@ -1,33 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateUserBody, KeyParams } from '@momentum/contracts';
-import { defineRoute, hashSecret, newApiKey } from '@momentum/service-kit';
-import type { IdentityStore } from '../store/identity-store.js';
-import type { IdentityEvents } from '../events/publisher.js';
-import { requireAdmin, requireHuman } from './guards.js';
+import {
+  ApiKeyInfo,
+  CreateUserBody,
+  KeyParams,
+  NewApiKey,
+  NewUserView,
+  dataOf,
+} from '@momentum/contracts';
+import { z } from 'zod';
+import { defineRoute } from '@momentum/service-kit';
+import type { IdentityDeps } from '../usecases/deps.js';
+import { createUser, createUserKey, revokeUserKey } from '../usecases/users.js';
+import { requireHuman } from '../domain/access.js';
 import { userView } from './views.js';
 
-export function registerUserRoutes(
-  app: FastifyInstance,
-  store: IdentityStore,
-  events: IdentityEvents,
-) {
+export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
     app,
     {
       method: 'POST',
       url: '/api/users',
       summary: 'Create a user and their first API key (admin only)',
+      description: 'The key is shown this once; only its hash is stored.',
+      operationId: 'createUser',
       tags: ['identity'],
       body: CreateUserBody,
-      response: { status: 201 },
+      response: { status: 201, schema: dataOf(NewUserView) },
+      errors: [403, 409],
     },
     async ({ actor, body }) => {
-      requireAdmin(actor);
-      const user = await store.createUser({ name: body.name, email: body.email ?? null });
-      const key = newApiKey('u');
-      await store.createKey(user._id, key.keyId, await hashSecret(key.secret));
-      await events.userCreated(actor, { id: user._id, name: user.name });
-      return { data: { user: userView(user), apiKey: key.raw } };
+      const { user, apiKey } = await createUser(deps, actor, body);
+      return { data: { user: userView(user), apiKey } };
     },
   );
 
@@ -37,11 +40,14 @@ export function registerUserRoutes(
       method: 'GET',
       url: '/api/users/me/api-keys',
       summary: "List the caller's active key ids (never the keys)",
+      operationId: 'listMyApiKeys',
       tags: ['identity'],
+      response: { status: 200, schema: dataOf(z.array(ApiKeyInfo)) },
+      errors: [403],
     },
     async ({ actor }) => {
       requireHuman(actor, 'manage user keys');
-      const keys = await store.listKeys(actor.id);
+      const keys = await deps.keys.listActive(actor.id);
       return {
         data: keys.map((k) => ({
           id: k._id,
@@ -58,15 +64,12 @@ export function registerUserRoutes(
       method: 'POST',
       url: '/api/users/me/api-keys',
       summary: 'Create an extra API key for the caller; shown once',
+      operationId: 'createMyApiKey',
       tags: ['identity'],
-      response: { status: 201 },
+      response: { status: 201, schema: dataOf(NewApiKey) },
+      errors: [403],
     },
-    async ({ actor }) => {
-      requireHuman(actor, 'create keys');
-      const key = newApiKey('u');
-      const id = await store.createKey(actor.id, key.keyId, await hashSecret(key.secret));
-      return { data: { id, apiKey: key.raw } };
-    },
+    async ({ actor }) => ({ data: await createUserKey(deps, actor) }),
   );
 
   defineRoute(
@@ -75,14 +78,12 @@ export function registerUserRoutes(
       method: 'DELETE',
       url: '/api/users/me/api-keys/:id',
       summary: 'Revoke one of the caller’s keys, at once',
+      operationId: 'revokeMyApiKey',
       tags: ['identity'],
       params: KeyParams,
-      response: { status: 204 },
+      response: { status: 204, description: 'Revoked; every gateway refuses the key at once' },
+      errors: [403],
     },
-    async ({ actor, params }) => {
-      requireHuman(actor, 'revoke keys');
-      const keyId = await store.revokeKey(actor.id, params.id);
-      await events.keyRevoked(actor, keyId, actor.id);
-    },
+    async ({ actor, params }) => revokeUserKey(deps, actor, params.id),
   );
 }

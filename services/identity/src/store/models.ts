@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import { baseSchemaOptions } from '@momentum/service-kit';
+import type { EventEnvelope } from '@momentum/contracts';
+import { baseSchemaOptions } from '@momentum/service-kit/storage';
 
 export interface UserDoc {
   _id: string;
@@ -11,6 +12,7 @@ export interface UserDoc {
   bootstrap?: boolean;
   createdAt: Date;
   updatedAt: Date;
+  _outbox?: EventEnvelope[];
 }
 
 export interface TeamDoc {
@@ -22,11 +24,18 @@ export interface TeamDoc {
   updatedAt: Date;
 }
 
+/**
+ * One user's membership of one team (unique per pair). Removal keeps the document with
+ * `removedAt` set, so the removal's event has a document to travel in; adding the user
+ * again clears it.
+ */
 export interface MembershipDoc {
   _id: string;
   teamId: string;
   userId: string;
+  removedAt?: Date | null;
   createdAt: Date;
+  _outbox?: EventEnvelope[];
 }
 
 export interface UserKeyDoc {
@@ -38,9 +47,12 @@ export interface UserKeyDoc {
   revokedAt?: Date | null;
   lastUsedAt?: Date | null;
   createdAt: Date;
+  _outbox?: EventEnvelope[];
 }
 
 const id = { type: String, default: () => randomUUID() };
+/** Events stored with the write that caused them, until the relay or the reply publishes them. */
+const outbox = { type: [Schema.Types.Mixed], default: undefined };
 
 export function identityModels(db: Connection) {
   const users = new Schema<UserDoc>(
@@ -50,6 +62,7 @@ export function identityModels(db: Connection) {
       email: { type: String, default: null },
       isAdmin: { type: Boolean, default: false },
       bootstrap: { type: Boolean, default: false },
+      _outbox: outbox,
     },
     baseSchemaOptions,
   );
@@ -67,11 +80,20 @@ export function identityModels(db: Connection) {
   teams.index({ key: 1 }, { unique: true });
 
   const memberships = new Schema<MembershipDoc>(
-    { _id: id, teamId: { type: String, required: true }, userId: { type: String, required: true } },
+    {
+      _id: id,
+      teamId: { type: String, required: true },
+      userId: { type: String, required: true },
+      removedAt: { type: Date, default: null },
+      _outbox: outbox,
+    },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
+  // One membership per pair, whatever the number of concurrent adds (and the team's members).
   memberships.index({ teamId: 1, userId: 1 }, { unique: true });
-  memberships.index({ userId: 1 });
+  // A user's teams (key verification, /api/me, /api/teams) and a team's members.
+  memberships.index({ userId: 1, removedAt: 1 });
+  memberships.index({ teamId: 1, removedAt: 1 });
 
   const userKeys = new Schema<UserKeyDoc>(
     {
@@ -81,11 +103,13 @@ export function identityModels(db: Connection) {
       hash: { type: String, required: true },
       revokedAt: { type: Date, default: null },
       lastUsedAt: { type: Date, default: null },
+      _outbox: outbox,
     },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
   userKeys.index({ keyId: 1 }, { unique: true });
-  userKeys.index({ userId: 1 });
+  // The caller's active keys, oldest first.
+  userKeys.index({ userId: 1, revokedAt: 1, createdAt: 1 });
 
   return {
     User: db.model<UserDoc>('User', users, 'users'),

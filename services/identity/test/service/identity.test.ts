@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, parseApiKey, type ServiceContext } from '@momentum/service-kit';
+import { checkSecret, parseApiKey } from '@momentum/service-kit';
+import { type ServiceContext } from '@momentum/service-kit/storage';
 import {
   agentActor,
   injectAs,
@@ -246,7 +247,9 @@ describe('identity service', () => {
   });
 
   it('answers /api/me for an agent from its actor', async () => {
-    const agent = agentActor(adminId, { name: 'Robo', agentTeamId: null, teamIds: ['t1'] });
+    // Team ids are UUIDs, as the reply's schema says.
+    const teamId = '00000000-0000-4000-8000-000000000001';
+    const agent = agentActor(adminId, { name: 'Robo', agentTeamId: null, teamIds: [teamId] });
     const res = await injectAs(app, agent, { method: 'GET', url: '/api/me' });
     expect(res.json().data).toEqual({
       type: 'agent',
@@ -254,7 +257,7 @@ describe('identity service', () => {
       name: 'Robo',
       ownerId: adminId,
       teamId: null,
-      teamIds: ['t1'],
+      teamIds: [teamId],
       isAdmin: false,
     });
   });

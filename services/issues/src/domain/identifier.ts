@@ -12,13 +12,3 @@ export function parseIdentifier(text: string): { key: string; number: number } |
   const number = Number(m[2]);
   return number >= 1 ? { key: m[1]!.toUpperCase(), number } : null;
 }
-
-/**
- * Where to try claiming the next number. The counter is a hint: on an engine whose `$inc`
- * is atomic (MongoDB) it is exact; where concurrent increments can be lost (FerretDB 1.24)
- * it lags, and the claimer walks up from it to the first free number. Either way the
- * hint never exceeds the next free number, so claimed numbers stay consecutive.
- */
-export function firstCandidate(counterHint: number): number {
-  return Math.max(1, Math.floor(counterHint));
-}

@@ -7,7 +7,7 @@ let counter = 0;
  * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, a 12-bit counter that rises
  * within one millisecond (method 1), then random bits. Ids made by this process sort in
  * the order they were made, so "newest first" and "oldest first" can break ties on `_id`
- * alone — the one ordering FerretDB's aggregation keeps after `$group`.
+ * alone — the one field left to sort on after a `$group` that only counts.
  */
 export function uuidv7(now = Date.now()): string {
   if (now > lastMs) {
@@ -33,8 +33,9 @@ export function uuidv7(now = Date.now()): string {
 
 /**
  * The id of the relation "issue is blocked by blocker": a name-based UUID (version 5
- * layout over SHA-1) of the pair, so the pair is unique by `_id` alone — the one
- * uniqueness FerretDB enforces without scanning — and the id is still a UUID (spec §2.6).
+ * layout over SHA-1) of the pair, so the pair is unique by `_id` alone — an insert of a
+ * pair stored already is refused, with no second unique index — and the id is still a
+ * UUID (spec §2.6).
  */
 export function blockerId(issueId: string, blockedById: string): string {
   const hash = createHash('sha1').update(`momentum.blocker:${issueId}:${blockedById}`).digest();

@@ -1,7 +1,10 @@
 import type { OutboxRelay } from '@momentum/service-kit';
 import type { IssuesModels } from '../store/models.js';
 
-/** Publish right after a write what the write put in an outbox (the relay's sweep is the fallback). */
+/**
+ * Publish right after a write what the write put in a document's outbox (the relay's
+ * sweep is the fallback). Issues, comments and blockers carry their own events.
+ */
 export class Outbox {
   constructor(
     private readonly relay: OutboxRelay,
@@ -12,7 +15,11 @@ export class Outbox {
     this.relay.flush(this.m.Issue, id);
   }
 
-  activity(ids: readonly string[]): void {
-    for (const id of ids) this.relay.flush(this.m.Activity, id);
+  comment(id: string): void {
+    this.relay.flush(this.m.Comment, id);
+  }
+
+  blocker(id: string): void {
+    this.relay.flush(this.m.Blocker, id);
   }
 }

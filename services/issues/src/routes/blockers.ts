@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { AddBlockerBody, BlockerParams, IssueRefParams } from '@momentum/contracts';
+import {
+  AddBlockerBody,
+  BlockerLists,
+  BlockerParams,
+  BlockerView,
+  IssueRefParams,
+  dataOf,
+} from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { IssuesCore } from '../usecases/core.js';
 import { addBlocker, listBlockers, removeBlocker } from '../usecases/blockers.js';
@@ -14,8 +21,11 @@ export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'GET',
       url: '/api/tasks/:issueId/blockers',
       summary: 'Issues blocking this one, and issues it blocks',
+      operationId: 'listBlockers',
       tags,
       params: IssueRefParams,
+      response: { status: 200, schema: dataOf(BlockerLists) },
+      errors: [403],
     },
     async ({ actor, params }) => {
       const r = await listBlockers(core, actor, params.issueId);
@@ -34,10 +44,14 @@ export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'POST',
       url: '/api/tasks/:issueId/blockers',
       summary: 'Mark this issue as blocked by another',
+      description:
+        'The issue itself is 422 (`rule: "self"`); a duplicate is 409 (`rule: "duplicate"`), and so is a cycle (`rule: "cycle"`, with the path of identifiers).',
+      operationId: 'addBlocker',
       tags,
       params: IssueRefParams,
       body: AddBlockerBody,
-      response: { status: 201 },
+      response: { status: 201, schema: dataOf(BlockerView) },
+      errors: [403, 409],
     },
     async ({ actor, params, body }) => {
       const r = await addBlocker(core, actor, params.issueId, body.blockedById);
@@ -51,9 +65,12 @@ export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'DELETE',
       url: '/api/tasks/:issueId/blockers/:blockerId',
       summary: 'Remove a blocker relation',
+      description: '`blockerId` is the relation’s id; the blocking issue’s id is accepted too.',
+      operationId: 'removeBlocker',
       tags,
       params: BlockerParams,
-      response: { status: 204 },
+      response: { status: 204, description: 'Removed' },
+      errors: [403],
     },
     async ({ actor, params }) => {
       await removeBlocker(core, actor, params.issueId, params.blockerId);

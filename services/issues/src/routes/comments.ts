@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { CommentBody, CommentParams, IssueRefParams } from '@momentum/contracts';
+import {
+  CommentBody,
+  CommentParams,
+  CommentView,
+  IssueRefParams,
+  dataOf,
+} from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { IssuesCore } from '../usecases/core.js';
 import { addComment, deleteComment, editComment } from '../usecases/comments.js';
@@ -14,10 +20,12 @@ export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'POST',
       url: '/api/tasks/:issueId/comments',
       summary: 'Comment on an issue; @name mentions are resolved',
+      operationId: 'addComment',
       tags,
       params: IssueRefParams,
       body: CommentBody,
-      response: { status: 201 },
+      response: { status: 201, schema: dataOf(CommentView) },
+      errors: [403],
     },
     async ({ actor, params, body }) => ({
       data: commentView(await addComment(core, actor, params.issueId, body.body)),
@@ -30,9 +38,13 @@ export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'PATCH',
       url: '/api/tasks/:issueId/comments/:commentId',
       summary: 'Edit your comment',
+      description: 'Only the comment’s author may (else 403).',
+      operationId: 'editComment',
       tags,
       params: CommentParams,
       body: CommentBody,
+      response: { status: 200, schema: dataOf(CommentView) },
+      errors: [403],
     },
     async ({ actor, params, body }) => ({
       data: commentView(
@@ -47,9 +59,12 @@ export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'DELETE',
       url: '/api/tasks/:issueId/comments/:commentId',
       summary: 'Delete your comment',
+      description: 'Only the comment’s author may (else 403).',
+      operationId: 'deleteComment',
       tags,
       params: CommentParams,
-      response: { status: 204 },
+      response: { status: 204, description: 'Deleted' },
+      errors: [403],
     },
     async ({ actor, params }) => {
       await deleteComment(core, actor, params.issueId, params.commentId);

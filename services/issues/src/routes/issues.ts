@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CreateIssueBody,
+  IssueDetailView,
   IssueParams,
+  IssueView,
   ListIssuesQuery,
   UpdateIssueBody,
+  dataOf,
+  pageOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { IssuesCore } from '../usecases/core.js';
@@ -22,9 +26,13 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'POST',
       url: '/api/tasks',
       summary: 'Create an issue in a project',
+      description:
+        'A body with `projectId` creates an issue; the service generates its `identifier`. Defaults: status `backlog`, priority `none`.',
+      operationId: 'createIssue',
       tags,
       body: CreateIssueBody,
-      response: { status: 201 },
+      response: { status: 201, schema: dataOf(IssueView) },
+      errors: [403, 404],
     },
     async ({ actor, body }) => {
       const doc = await createIssue(core, actor, body);
@@ -38,8 +46,13 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'GET',
       url: '/api/tasks',
       summary: 'List issues of the caller’s projects (paged)',
+      description:
+        'Any of `projectId`, `status`, `priority`, `assigneeId`, `parentId`, `labels` makes `/api/tasks` list issues. `status` and `priority` take comma-separated values (any matches); `labels` all must match; `none` asks for unassigned or top-level issues.',
+      operationId: 'listIssues',
       tags,
       query: ListIssuesQuery,
+      response: { status: 200, schema: pageOf(IssueView) },
+      errors: [403],
     },
     async ({ actor, query }) => issuePageView(await listIssues(core, actor, query), query),
   );
@@ -50,8 +63,11 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'GET',
       url: '/api/tasks/:id',
       summary: 'An issue with comments, activity, blockers and sub-issues',
+      operationId: 'getIssue',
       tags,
       params: IssueParams,
+      response: { status: 200, schema: dataOf(IssueDetailView) },
+      errors: [403],
     },
     async ({ actor, params }) => ({
       data: issueDetailView(await issueDetail(core, actor, params.id)),
@@ -64,9 +80,13 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'PATCH',
       url: '/api/tasks/:id',
       summary: 'Update an issue; every change is recorded in its activity',
+      description: 'Answers the whole issue, as GET does.',
+      operationId: 'updateIssue',
       tags,
       params: IssueParams,
       body: UpdateIssueBody,
+      response: { status: 200, schema: dataOf(IssueDetailView) },
+      errors: [403],
     },
     async ({ actor, params, body }) => {
       await updateIssue(core, actor, params.id, body);
@@ -80,9 +100,11 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'DELETE',
       url: '/api/tasks/:id',
       summary: 'Delete an issue (hidden from then on; its number is not reused)',
+      operationId: 'deleteIssue',
       tags,
       params: IssueParams,
-      response: { status: 204 },
+      response: { status: 204, description: 'Deleted' },
+      errors: [403],
     },
     async ({ actor, params }) => {
       await deleteIssue(core, actor, params.id);

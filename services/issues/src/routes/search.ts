@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SearchIssuesQuery } from '@momentum/contracts';
+import { IssueView, SearchIssuesQuery, pageOf } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
 import type { IssuesCore } from '../usecases/core.js';
 import { searchIssues } from '../usecases/read-issues.js';
@@ -13,8 +13,13 @@ export function registerSearchRoutes(app: FastifyInstance, core: IssuesCore) {
       url: '/api/tasks/search',
       summary:
         'Search issue titles and descriptions (accent- and case-insensitive, last word as prefix), best match first',
+      description:
+        'Any word matches; more matched words rank first, then the newest. `meta.total` counts at most the best 1,000 matches.',
+      operationId: 'searchIssues',
       tags: ['issues'],
       query: SearchIssuesQuery,
+      response: { status: 200, schema: pageOf(IssueView) },
+      errors: [403],
     },
     async ({ actor, query }) => issuePageView(await searchIssues(core, actor, query), query),
   );

@@ -8,7 +8,7 @@ import type {
   PersonSummary,
   SubIssueSummary,
 } from '@momentum/contracts';
-import type { ActivityEntry, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
+import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
 
 export function issueView(d: IssueDoc, assignee?: PersonSummary): IssueView {
   return {
@@ -50,7 +50,7 @@ export const subIssueView = (
   assigneeId: d.assigneeId ?? null,
 });
 
-export const commentView = (c: CommentDoc): CommentView => ({
+export const commentView = (c: CommentEntry): CommentView => ({
   id: c._id,
   issueId: c.issueId,
   body: c.body,
@@ -112,7 +112,7 @@ export function issuePageView(
 export function issueDetailView(d: {
   doc: IssueDoc;
   people: Map<string, PersonSummary>;
-  comments: CommentDoc[];
+  comments: CommentEntry[];
   activity: ActivityEntry[];
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];

@@ -1,34 +1,52 @@
-import { withoutOutbox } from '@momentum/service-kit';
+import { uuidv7 } from '../domain/ids.js';
 import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
-import { addOnce, type TimelineStore } from './timeline-store.js';
+import type { TimelineStore } from './timeline-store.js';
 
+/** An entry to record; `createdAt` when it must be the time of the write it records. */
 export type NewActivity = Omit<ActivityDoc, '_id' | 'createdAt' | '_outbox'> & {
-  _outbox?: ActivityDoc['_outbox'];
+  createdAt?: Date;
 };
 
-/** The append-only activity log; each entry also joins its issue's timeline. */
+/**
+ * The append-only activity log: each call inserts its own entries in one write, so
+ * concurrent writers never lose each other's. On the local engine each entry also joins
+ * its issue's timeline (`timelines` given).
+ */
 export class ActivityStore {
   constructor(
     private readonly m: IssuesModels,
-    private readonly timelines: TimelineStore,
+    private readonly timelines: TimelineStore | null,
   ) {}
 
-  /** Inserts entries in order; returns their ids (for flushing their outbox). */
-  async append(entries: NewActivity[]): Promise<string[]> {
-    if (!entries.length) return [];
-    // One at a time so createdAt rises with the order the entries were given in.
-    const created: ActivityEntry[] = [];
-    for (const entry of entries) {
-      const doc = await this.m.Activity.create({ ...entry, _outbox: entry._outbox ?? [] });
-      created.push(withoutOutbox(doc.toObject<ActivityDoc>()));
-    }
-    for (const issueId of new Set(created.map((a) => a.issueId)))
-      await this.timelines.change(issueId, (t) =>
-        addOnce(
-          t.activity,
-          created.filter((a) => a.issueId === issueId),
+  async append(entries: NewActivity[]): Promise<void> {
+    if (!entries.length) return;
+    const docs = stamped(entries);
+    await Promise.all([
+      this.m.Activity.insertMany(docs),
+      ...[...new Set(docs.map((d) => d.issueId))].map((issueId) =>
+        this.timelines?.addActivity(
+          issueId,
+          docs.filter((d) => d.issueId === issueId),
         ),
-      );
-    return created.map((a) => a._id);
+      ),
+    ]);
   }
+
+  /** The first entry of a new issue, which also opens its timeline on the local engine. */
+  async first(entry: NewActivity): Promise<void> {
+    const docs = stamped([entry]);
+    await Promise.all([
+      this.m.Activity.insertMany(docs),
+      this.timelines?.open(entry.issueId, docs),
+    ]);
+  }
+}
+
+/**
+ * Ids and times, given here so the timeline gets the entries as stored. The ids rise in
+ * the order given (uuidv7) and break the ties of entries made at one time.
+ */
+function stamped(entries: NewActivity[]): ActivityEntry[] {
+  const now = new Date();
+  return entries.map((e) => ({ ...e, _id: uuidv7(), createdAt: e.createdAt ?? now }));
 }

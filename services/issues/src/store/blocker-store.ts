@@ -1,35 +1,62 @@
-import { isDuplicateKey } from '@momentum/service-kit';
+import type { EventEnvelope } from '@momentum/contracts';
+import { isDuplicateKey, withoutOutbox } from '@momentum/service-kit/storage';
 import { blockerId } from '../domain/ids.js';
 import type { BlockerDoc, IssuesModels } from './models.js';
 
-/** Blocker relations: `issueId` is blocked by `blockedById`. */
+export type NewBlocker = Pick<BlockerDoc, 'issueId' | 'blockedById' | 'createdBy'>;
+
+const noOutbox = { _outbox: 0 } as const;
+
+/**
+ * Blocker relations: `issueId` is blocked by `blockedById`. Each write is one atomic write
+ * of one relation with its event in `_outbox`; a removed relation stays, marked, so its
+ * removal can carry the event. Adding is checked for cycles under the blocker lease
+ * (store/graph-leases.ts) by the caller.
+ */
 export class BlockerStore {
   constructor(private readonly m: IssuesModels) {}
 
-  /** Null when the relation exists already (its `_id` is derived from the pair). */
-  async insert(doc: Omit<BlockerDoc, '_id' | 'createdAt'>): Promise<BlockerDoc | null> {
+  /**
+   * The pair's relation, new or revived after a removal, with its event; null when it
+   * exists already (its `_id` is derived from the pair, so a pair is stored once).
+   */
+  async add(doc: NewBlocker, event: EventEnvelope): Promise<BlockerDoc | null> {
+    const _id = blockerId(doc.issueId, doc.blockedById);
+    const createdAt = new Date();
     try {
-      return (
-        await this.m.Blocker.create({ ...doc, _id: blockerId(doc.issueId, doc.blockedById) })
-      ).toObject<BlockerDoc>();
+      await this.m.Blocker.create({ ...doc, _id, createdAt, removedAt: null, _outbox: [event] });
+      return { ...doc, _id, createdAt, removedAt: null, _outbox: [] };
     } catch (err) {
-      if (isDuplicateKey(err)) return null;
-      throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
+    // Mongoose keeps `createdAt` as first written; the driver sets the revived one's.
+    const revived = await this.m.Blocker.db.collection<BlockerDoc>('blockers').findOneAndUpdate(
+      { _id, removedAt: { $ne: null } },
+      {
+        $set: { createdBy: doc.createdBy, createdAt, removedAt: null },
+        $push: { _outbox: event },
+      },
+      { returnDocument: 'after' },
+    );
+    return revived ? withoutOutbox(revived) : null;
   }
 
   async exists(issueId: string, blockedById: string): Promise<boolean> {
-    return (await this.m.Blocker.countDocuments({ _id: blockerId(issueId, blockedById) })) > 0;
+    const id = blockerId(issueId, blockedById);
+    return !!(await this.m.Blocker.findOne({ _id: id, removedAt: null }, { _id: 1 }).lean());
   }
 
   /** Relations where the issue is blocked (`blockedBy`) and where it blocks (`blocking`). */
   async of(issueId: string): Promise<{ blockedBy: BlockerDoc[]; blocking: BlockerDoc[] }> {
-    const [blockedBy, blocking] = await Promise.all([
-      this.m.Blocker.find({ issueId }).sort({ createdAt: 1 }).limit(1000).lean<BlockerDoc[]>(),
-      this.m.Blocker.find({ blockedById: issueId })
+    const side = (filter: Partial<BlockerDoc>) =>
+      this.m.Blocker.find({ ...filter, removedAt: null }, noOutbox)
         .sort({ createdAt: 1 })
         .limit(1000)
-        .lean<BlockerDoc[]>(),
+        .lean<BlockerDoc[]>()
+        .exec();
+    const [blockedBy, blocking] = await Promise.all([
+      side({ issueId }),
+      side({ blockedById: issueId }),
     ]);
     return { blockedBy, blocking };
   }
@@ -37,7 +64,7 @@ export class BlockerStore {
   /** The blocked-by edges leaving the given issues (one level of a cycle search). */
   edgesFrom(issueIds: readonly string[]) {
     return this.m.Blocker.find(
-      { issueId: { $in: [...issueIds] } },
+      { issueId: { $in: [...issueIds] }, removedAt: null },
       { issueId: 1, blockedById: 1 },
     ).lean<Pick<BlockerDoc, 'issueId' | 'blockedById'>[]>();
   }
@@ -46,17 +73,27 @@ export class BlockerStore {
   async findForIssue(issueId: string, ref: string): Promise<BlockerDoc | null> {
     const ids = [ref, blockerId(issueId, ref), blockerId(ref, issueId)];
     const found = await Promise.all(
-      ids.map((id) => this.m.Blocker.findById(id).lean<BlockerDoc>()),
+      ids.map((id) =>
+        this.m.Blocker.findOne({ _id: id, removedAt: null }, noOutbox).lean<BlockerDoc>(),
+      ),
     );
     return found.find((r) => r && (r.issueId === issueId || r.blockedById === issueId)) ?? null;
   }
 
-  /** Every relation of an issue, on either side (when the issue is deleted). */
-  async removeAllOf(issueId: string): Promise<void> {
-    await this.m.Blocker.deleteMany({ $or: [{ issueId }, { blockedById: issueId }] });
+  /** Removes a relation with its event; false when it was not there (any more). */
+  async remove(id: string, event: EventEnvelope): Promise<boolean> {
+    const removed = await this.m.Blocker.updateOne(
+      { _id: id, removedAt: null },
+      { $set: { removedAt: new Date() }, $push: { _outbox: event } },
+    );
+    return removed.modifiedCount > 0;
   }
 
-  async remove(id: string): Promise<boolean> {
-    return (await this.m.Blocker.deleteOne({ _id: id })).deletedCount > 0;
+  /** Every relation of an issue, on either side (when the issue is deleted). */
+  async removeAllOf(issueId: string): Promise<void> {
+    await this.m.Blocker.updateMany(
+      { $or: [{ issueId }, { blockedById: issueId }], removedAt: null },
+      { $set: { removedAt: new Date() } },
+    );
   }
 }

@@ -1,47 +1,81 @@
-import type { CommentDoc, IssuesModels } from './models.js';
-import { addOnce, type TimelineStore } from './timeline-store.js';
+import type { EventEnvelope } from '@momentum/contracts';
+import { withoutOutbox } from '@momentum/service-kit/storage';
+import type { CommentDoc, CommentEntry, IssuesModels } from './models.js';
+import type { TimelineStore } from './timeline-store.js';
+
+export type NewComment = Pick<
+  CommentDoc,
+  '_id' | 'issueId' | 'body' | 'userId' | 'userType' | 'mentions'
+>;
+
+/** What a comment may be, read: not deleted, of this issue. */
+const live = (issueId: string, id: string) => ({ _id: id, issueId, deletedAt: null });
+const noOutbox = { _outbox: 0 } as const;
 
 /**
- * Comments of an issue; access to the issue is decided before these are called. Every
- * write also lands in the issue's timeline, which the issue page reads.
+ * Comments of an issue; access to the issue is decided before these are called. Each write
+ * is one atomic write of one comment with its event in `_outbox`; an edit or deletion
+ * names the author in its filter, so only the author's succeeds, whatever was read before.
+ * On the local engine each written version also joins the issue's timeline.
  */
 export class CommentStore {
   constructor(
     private readonly m: IssuesModels,
-    private readonly timelines: TimelineStore,
+    private readonly timelines: TimelineStore | null,
   ) {}
 
-  /** By `_id` alone (the one filter FerretDB serves from an index); the issue is checked here. */
-  async find(issueId: string, id: string): Promise<CommentDoc | null> {
-    const comment = await this.m.Comment.findById(id).lean<CommentDoc>();
-    return comment?.issueId === issueId ? comment : null;
+  find(issueId: string, id: string): Promise<CommentEntry | null> {
+    return this.m.Comment.findOne(live(issueId, id), noOutbox).lean<CommentEntry>().exec();
   }
 
-  async insert(doc: Omit<CommentDoc, '_id' | 'createdAt' | 'updatedAt'>): Promise<CommentDoc> {
-    const comment = (await this.m.Comment.create(doc)).toObject<CommentDoc>();
-    await this.timelines.change(comment.issueId, (t) => addOnce(t.comments, [comment]));
+  async insert(doc: NewComment, event: EventEnvelope): Promise<CommentEntry> {
+    const now = new Date();
+    const comment: CommentEntry = {
+      ...doc,
+      rev: 0,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await Promise.all([
+      this.m.Comment.create({ ...comment, _outbox: [event] }),
+      this.timelines?.addComment(comment),
+    ]);
     return comment;
   }
 
-  /** Callers check ownership with `find` first; null when the comment is gone. */
-  async update(id: string, set: Pick<CommentDoc, 'body' | 'mentions'>): Promise<CommentDoc | null> {
-    const comment = await this.m.Comment.findOneAndUpdate(
-      { _id: id },
-      { $set: set },
+  /** The author's comment with a new body; null when it is not (or no longer) theirs to edit. */
+  async update(
+    issueId: string,
+    id: string,
+    authorId: string,
+    set: Pick<CommentDoc, 'body' | 'mentions'>,
+    event: EventEnvelope,
+  ): Promise<CommentEntry | null> {
+    return this.written(
+      await this.m.Comment.findOneAndUpdate(
+        { ...live(issueId, id), userId: authorId },
+        { $set: set, $inc: { rev: 1 }, $push: { _outbox: event } },
+        { new: true },
+      ).lean<CommentDoc>(),
+    );
+  }
+
+  /** Marks the author's comment deleted; false when it is not (or no longer) there. */
+  async remove(issueId: string, id: string, authorId: string, event: EventEnvelope) {
+    const removed = await this.m.Comment.findOneAndUpdate(
+      { ...live(issueId, id), userId: authorId },
+      { $set: { deletedAt: new Date() }, $inc: { rev: 1 }, $push: { _outbox: event } },
       { new: true },
     ).lean<CommentDoc>();
-    if (comment)
-      await this.timelines.change(comment.issueId, (t) => {
-        t.comments = t.comments.map((c) => (c._id === id ? comment : c));
-      });
-    return comment;
+    return !!(await this.written(removed));
   }
 
-  async remove(issueId: string, id: string): Promise<boolean> {
-    const removed = (await this.m.Comment.deleteOne({ _id: id })).deletedCount > 0;
-    await this.timelines.change(issueId, (t) => {
-      t.comments = t.comments.filter((c) => c._id !== id);
-    });
-    return removed;
+  /** FerretDB has no projection on findAndModify: the events are dropped here. */
+  private async written(stored: CommentDoc | null): Promise<CommentEntry | null> {
+    if (!stored) return null;
+    const comment = withoutOutbox(stored);
+    await this.timelines?.addComment(comment);
+    return comment;
   }
 }

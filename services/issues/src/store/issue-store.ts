@@ -1,66 +1,50 @@
-import {
-  AppError,
-  type EventEnvelope,
-  type IssueSortField,
-  type IssueState,
-  type ListIssuesQuery,
-  type Scope,
-} from '@momentum/contracts';
-import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
-import { firstCandidate } from '../domain/identifier.js';
+import type { EventEnvelope, IssueState, Scope } from '@momentum/contracts';
+import type { UpdateQuery } from 'mongoose';
+import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
 import type { IssueDoc, IssuesModels } from './models.js';
-import {
-  DocumentTurns,
-  isDuplicateKey,
-  onceForFeeds,
-  withoutOutbox,
-  type KeyedSerializer,
-} from '@momentum/service-kit';
-import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
-import { byTime } from './timeline-store.js';
+import type { IssueFeed } from './issue-feed.js';
+import { IssueNumbers } from './issue-numbers.js';
+import type { TimelineStore } from './timeline-store.js';
 
-/** API sort names → stored fields (ranks and folded titles sort as people expect). */
-const sortFields: Record<IssueSortField, keyof IssueDoc> = {
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-  priority: 'priorityRank',
-  status: 'statusRank',
-  dueDate: 'dueDate',
-  identifier: 'number',
-  sortOrder: 'sortOrder',
-  title: 'titleSort',
-};
+/** Never sent to clients. */
+export const listProjection = { searchKeys: 0, _outbox: 0 } as const;
 
-/** As many sub-issues as an issue page shows. */
-const SUB_ISSUES_SHOWN = 500;
+/** A new issue as the use case builds it; the store adds times and revision. */
+export type NewIssue = Omit<IssueDoc, 'createdAt' | 'updatedAt' | 'rev'>;
 
-/** Never sent to clients in lists (the feed seq is kept: writes need it). */
-const listProjection = { searchKeys: 0, _outbox: 0 } as const;
+/**
+ * What a use case decides on an issue as read: the fields to set with the event that says
+ * so, or nothing to write. `result` is handed back once the decision is written.
+ */
+export type IssueDecision<R> =
+  { set: Partial<IssueDoc>; event: EventEnvelope; result: R } | { set?: undefined; result: R };
 
-export interface Page<T> {
-  rows: T[];
-  total: number;
+export interface IssueChange<R> {
+  /** The issue as written, or as read when nothing was written. */
+  doc: IssueDoc;
+  result: R;
+  wrote: boolean;
 }
 
-/** Issue queries. Reads of user data take a Scope: visibility is the issue's team. */
+/** How often a create takes another number after finding its number taken. */
+const NUMBER_ATTEMPTS = 5;
+
+/**
+ * Issue lookups and writes. Every write is one atomic write of one issue with its event in
+ * `_outbox`; one decided on a read is guarded by the issue's `rev` (updateWithRevision), so
+ * it holds with any number of processes. On the local engine (`feed` and `timelines`
+ * given) the project feed follows each write, and a parent's timeline each issue put under
+ * it; callers cannot tell which path ran.
+ */
 export class IssueStore {
-  private readonly feed: IssueFeed;
-  private readonly turns: DocumentTurns<IssueDoc>;
+  private readonly numbers: IssueNumbers;
 
   constructor(
     private readonly m: IssuesModels,
-    private readonly serializer: KeyedSerializer,
+    private readonly feed: IssueFeed | null,
+    private readonly timelines: TimelineStore | null,
   ) {
-    this.feed = new IssueFeed(m.Issue.db, serializer);
-    this.turns = new DocumentTurns(serializer, m.Issue, (issue) => this.feed.follow(issue));
-  }
-
-  /**
-   * Runs the work as the only writer of the issue (see KeyedSerializer); the relay shares
-   * the key. The project feed follows what it wrote after the turn.
-   */
-  exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.turns.run(id, work);
+    this.numbers = new IssueNumbers(m);
   }
 
   /** The issue with whether the scope may see it (so callers can tell 403 from 404). */
@@ -68,7 +52,7 @@ export class IssueStore {
     scope: Scope,
     id: string,
   ): Promise<{ doc: IssueDoc; visible: boolean } | null> {
-    const doc = await this.m.Issue.findById(id, listProjection).lean<IssueDoc>();
+    const doc = await this.load(id);
     return doc && !doc.deletedAt ? { doc, visible: scope.teamIds.includes(doc.teamId) } : null;
   }
 
@@ -86,178 +70,72 @@ export class IssueStore {
     return !!(await this.m.Issue.findById(id, { _id: 1 }).lean());
   }
 
-  /**
-   * The next number of a project: a counter gives a hint, a unique claim document makes
-   * it the caller's. See domain/identifier.ts for why walking up keeps numbers consecutive.
-   */
-  claimNumber(projectId: string): Promise<number> {
-    // In this process one claim per project at a time keeps the counter exact; the claim
-    // documents still guard against other instances.
-    return this.serializer.runFor(this.m.Counter, projectId, () => this.claimFrom(projectId));
-  }
-
-  private async claimFrom(projectId: string): Promise<number> {
-    const hint = await this.counterHint(projectId);
-    const start = firstCandidate(hint);
-    for (let n = start; n < start + 100_000; n++) {
-      try {
-        await this.m.NumberClaim.create({ _id: `${projectId}:${n}` });
-      } catch (err) {
-        if (isDuplicateKey(err)) continue;
-        throw err;
-      }
-      // Where increments were lost the hint lags; lift it so the next caller starts near here.
-      if (n > hint)
-        await this.m.Counter.updateOne({ _id: projectId, seq: { $lt: n } }, { $set: { seq: n } });
-      return n;
-    }
-    throw new AppError('SERVICE_UNAVAILABLE', 'Could not allocate an issue number; try again');
-  }
-
-  private async counterHint(projectId: string): Promise<number> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        const doc = await this.m.Counter.findOneAndUpdate(
-          { _id: projectId },
-          { $inc: { seq: 1 } },
-          { upsert: true, new: true },
-        ).lean();
-        return doc?.seq ?? 1;
-      } catch (err) {
-        // Two first upserts of one counter: the loser retries and finds the document.
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
-    return 1;
-  }
-
-  /**
-   * Stores a new issue: a pending feed entry first, then the issue, then the entry shown.
-   * After a crash in between, a reader shows the entry from the stored issue, or never
-   * shows it if the issue was not stored (see service-kit feed.ts).
-   */
-  async insert(doc: Omit<IssueDoc, 'createdAt' | 'updatedAt' | 'feedSeq'>): Promise<IssueDoc> {
-    // Pending until `follow` writes the stored issue, timestamps included.
-    const now = new Date();
-    const feedSeq = await this.feed.add({ ...doc, createdAt: now, updatedAt: now });
-    const created = await this.m.Issue.create({ ...doc, feedSeq });
-    const issue = created.toObject<IssueDoc>();
-    await this.feed.follow(issue);
-    return listed(issue);
-  }
-
-  /**
-   * Write a change with its event in the outbox, in one update by `_id` (the only filter
-   * FerretDB serves from an index). Callers hold `exclusive(id)`, so nobody wrote since
-   * they read the issue. FerretDB has no projection on findAndModify: what a list leaves
-   * out is dropped here.
-   */
-  async update(id: string, set: Partial<IssueDoc>, event: EventEnvelope): Promise<IssueDoc | null> {
-    const stored = await this.m.Issue.findOneAndUpdate(
-      { _id: id },
-      { $set: set, $inc: { version: 1 }, $push: { _outbox: event } },
-      { new: true },
-    ).lean<IssueDoc>();
-    if (!stored) return null;
-    const doc = listed(stored);
-    await this.turns.wrote(doc);
-    return doc;
-  }
-
   /** One issue, deleted or not (callers check). */
-  private readonly load = (id: string) =>
-    this.m.Issue.findById(id, listProjection).lean<IssueDoc>().exec();
+  readonly load = (id: string) => this.m.Issue.findById(id, listProjection).lean<IssueDoc>().exec();
 
   /**
-   * The default list of a project (newest first, unfiltered) reads its feed; other lists
-   * run a query and a count, which FerretDB over SQLite answers by reading the collection.
+   * Stores a new issue under the project's next number (`build` makes it for the number).
+   * Callers check everything that could refuse the create first, so a refused create
+   * takes no number. A number found taken (a counter behind its issues, see
+   * IssueNumbers.catchUp) is never shown: the create takes the next one.
    */
-  async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
-    if (IssueFeed.serves(q)) return this.feed.list(q);
-    const filter = listFilter(scope, q);
-    const field = sortFields[q.sort.field];
-    const sort: Record<string, SortOrder> = { [field]: q.sort.direction, _id: q.sort.direction };
-    const [rows, total] = await Promise.all([
-      this.m.Issue.find(filter, listProjection)
-        .sort(sort)
-        .skip((q.page - 1) * q.limit)
-        .limit(q.limit)
-        .lean<IssueDoc[]>(),
-      this.m.Issue.countDocuments(filter),
-    ]);
-    return { rows, total };
+  async insertNumbered(projectId: string, build: (number: number) => NewIssue): Promise<IssueDoc> {
+    for (let attempt = 1; ; attempt++) {
+      const doc = build(await this.numbers.next(projectId));
+      const now = new Date();
+      const issue: IssueDoc = { ...doc, rev: 0, createdAt: now, updatedAt: now };
+      // Pending until shown below: a reader shows it once the issue is stored (feed.ts).
+      await this.feed?.add(issue);
+      try {
+        await this.m.Issue.create(issue);
+      } catch (err) {
+        if (!isDuplicateKey(err) || attempt >= NUMBER_ATTEMPTS) throw err;
+        await this.numbers.catchUp(projectId);
+        continue;
+      }
+      const stored = listed(issue);
+      await Promise.all([this.feed?.follow(stored), this.adopted(null, stored)]);
+      return stored;
+    }
   }
 
   /**
-   * Issues holding any of the keys, ranked by how many they hold, newest first on ties;
-   * the newest SEARCH_MATCHES_MAX matches are ranked and counted. A project's search reads
-   * its feed; a search over all the caller's teams runs the aggregation below, which
-   * FerretDB over SQLite answers by reading the collection.
+   * Read the issue, let `decide` choose the change, write it with its event — in one write
+   * that applies only while the issue is as read (`rev`), else read and decide again.
+   * Each write's `updatedAt` is later than the one it replaces, so times (and the activity
+   * entries stamped with them) follow the order of the writes. Null when there is no issue.
    */
-  async search(
-    scope: Scope,
-    keys: string[],
-    projectId: string | undefined,
-    page: number,
-    limit: number,
-  ): Promise<Page<IssueDoc>> {
-    if (projectId) return this.feed.search(projectId, keys, page, limit);
-    const match: FilterQuery<IssueDoc> = {
-      searchKeys: { $in: keys },
-      teamId: { $in: [...scope.teamIds] },
-      deletedAt: null,
-    };
-    const pipeline: PipelineStage[] = [
-      { $match: match },
-      { $sort: { _id: -1 } },
-      { $limit: SEARCH_MATCHES_MAX },
-      { $project: { searchKeys: 1 } },
-      { $unwind: '$searchKeys' },
-      { $match: { searchKeys: { $in: keys } } },
-      { $group: { _id: '$_id', score: { $sum: 1 } } },
-      { $sort: { score: -1, _id: -1 } },
-      { $skip: (page - 1) * limit },
-      { $limit: limit },
-    ];
-    const [ranked, total] = await Promise.all([
-      this.m.Issue.aggregate<{ _id: string; score: number }>(pipeline),
-      this.m.Issue.countDocuments(match),
-    ]);
-    const docs = await Promise.all(ranked.map((r) => this.load(r._id)));
-    return {
-      rows: docs.filter((d): d is IssueDoc => !!d),
-      total: Math.min(total, SEARCH_MATCHES_MAX),
-    };
+  async change<R>(
+    id: string,
+    decide: (current: IssueDoc) => IssueDecision<R> | Promise<IssueDecision<R>>,
+  ): Promise<IssueChange<R> | null> {
+    type Outcome = { wrote: boolean; result: R; parentBefore: string | null };
+    const written = await updateWithRevision<IssueDoc, Outcome>(
+      this.m.Issue,
+      id,
+      async (stored) => {
+        const decision = await decide(listed(stored));
+        const outcome = { result: decision.result, parentBefore: stored.parentId };
+        if (!decision.set) return { result: { ...outcome, wrote: false } };
+        const update: UpdateQuery<IssueDoc> = {
+          $set: { ...decision.set, updatedAt: after(stored.updatedAt) },
+          $inc: { version: 1 },
+          $push: { _outbox: decision.event },
+        };
+        return { update, result: { ...outcome, wrote: true } };
+      },
+    );
+    if (!written) return null;
+    const doc = listed(written.doc);
+    const { wrote, result, parentBefore } = written.result;
+    if (wrote) await Promise.all([this.feed?.follow(doc), this.adopted(parentBefore, doc)]);
+    return { doc, result, wrote };
   }
 
-  /** Issues stored before the feeds existed join them, oldest first (once per database). */
-  backfillFeed(): Promise<void> {
-    return onceForFeeds(this.m.Issue.db, 'issues', async () => {
-      const missing = await this.m.Issue.find({ feedSeq: null }, { _outbox: 0 })
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<IssueDoc[]>();
-      for (const issue of missing)
-        await this.exclusive(issue._id, async () => {
-          const feedSeq = await this.feed.add(issue);
-          await this.m.Issue.updateOne({ _id: issue._id }, { $set: { feedSeq } });
-          await this.feed.follow({ ...issue, feedSeq });
-        });
-    });
-  }
-
-  /**
-   * Sub-issues among the ids a parent's timeline lists, read by `_id`: those still under
-   * the parent, visible and not deleted, oldest first.
-   */
-  async subIssues(scope: Scope, parentId: string, childIds: string[]): Promise<IssueDoc[]> {
-    const docs = await Promise.all(childIds.map(this.load));
-    return docs
-      .filter(
-        (d): d is IssueDoc =>
-          !!d && d.parentId === parentId && !d.deletedAt && scope.teamIds.includes(d.teamId),
-      )
-      .sort(byTime)
-      .slice(0, SUB_ISSUES_SHOWN);
+  /** A parent's timeline lists the issue once it is under it (its old one checks, so keeps it). */
+  private async adopted(parentBefore: string | null, issue: IssueDoc): Promise<void> {
+    if (issue.parentId && issue.parentId !== parentBefore)
+      await this.timelines?.adopt(issue.parentId, issue._id);
   }
 
   /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */
@@ -280,7 +158,7 @@ export class IssueStore {
       { projectId, deletedAt: null },
       { projectId: 1, status: 1, version: 1 },
     )
-      .sort({ projectId: 1, createdAt: -1 })
+      .sort({ createdAt: -1, _id: -1 })
       .lean<IssueDoc[]>();
     return rows.map((r) => ({
       id: r._id,
@@ -291,19 +169,14 @@ export class IssueStore {
   }
 }
 
-/** A stored issue as reads return it: without what `listProjection` leaves out. */
-function listed(stored: IssueDoc): IssueDoc {
-  const { searchKeys: _keys, ...issue } = withoutOutbox(stored);
-  return issue as IssueDoc;
+/** A moment after `previous`: now, unless the clock has not moved past it. */
+function after(previous: Date | undefined): Date {
+  const now = Date.now();
+  return new Date(previous ? Math.max(now, previous.getTime() + 1) : now);
 }
 
-function listFilter(scope: Scope, q: ListIssuesQuery): FilterQuery<IssueDoc> {
-  const filter: FilterQuery<IssueDoc> = { teamId: { $in: [...scope.teamIds] }, deletedAt: null };
-  if (q.projectId) filter.projectId = q.projectId;
-  if (q.status?.length) filter.status = { $in: q.status };
-  if (q.priority?.length) filter.priority = { $in: q.priority };
-  if (q.assigneeId) filter.assigneeId = q.assigneeId === 'none' ? null : q.assigneeId;
-  if (q.parentId) filter.parentId = q.parentId === 'none' ? null : q.parentId;
-  if (q.labels?.length) filter.labels = { $all: q.labels };
-  return filter;
+/** A stored issue as reads return it: without what `listProjection` leaves out. */
+export function listed(stored: IssueDoc): IssueDoc {
+  const { searchKeys: _keys, ...issue } = withoutOutbox(stored);
+  return issue as IssueDoc;
 }

@@ -6,7 +6,7 @@ import type {
   IssueStatus,
   Mention,
 } from '@momentum/contracts';
-import { baseSchemaOptions } from '@momentum/service-kit';
+import { baseSchemaOptions } from '@momentum/service-kit/storage';
 import { uuidv7 } from '../domain/ids.js';
 
 /** Who did something, as activity and comments record it. */
@@ -43,16 +43,22 @@ export interface IssueDoc {
   sortOrder: number;
   searchKeys: string[];
   createdBy: string;
+  /** Rises by one with every write; the events carry it (IssueEventData). */
   version: number;
+  /** The write guard of updateWithRevision: rises with every write decided on a read. */
+  rev: number;
   /** Set by DELETE: the issue is hidden everywhere, and kept so its deleted event can ride the outbox. */
   deletedAt?: Date | null;
-  /** Where the issue sits in its project's feed (issue-feed.ts); absent on older issues. */
-  feedSeq?: number;
   _outbox: EventEnvelope[];
   createdAt: Date;
+  /** Set by each write, later than the one before (see IssueStore.change). */
   updatedAt: Date;
 }
 
+/**
+ * A comment. A deleted one is kept, marked, so the write that deletes it can carry its
+ * event; `rev` rises with each edit, so of two copies of a comment the newer is known.
+ */
 export interface CommentDoc {
   _id: string;
   issueId: string;
@@ -60,14 +66,21 @@ export interface CommentDoc {
   userId: string;
   userType: ActorType;
   mentions: Mention[];
+  rev: number;
+  deletedAt?: Date | null;
+  _outbox: EventEnvelope[];
   createdAt: Date;
   updatedAt: Date;
 }
 
+/** A comment as read: without the events its outbox held. */
+export type CommentEntry = Omit<CommentDoc, '_outbox'>;
+
 /**
- * Activity is append-only in its own collection: inserts never race, whereas concurrent
- * updates of one document can lose writes on FerretDB. Events that are not issue writes
- * (comments, blockers) ride in the `_outbox` of the entry that records them.
+ * Activity is append-only in its own collection: concurrent writers each insert their own
+ * entries, so none is lost. The events of the changes they record ride in the changed
+ * document's `_outbox` (issue, comment, blocker); entries written before that may still
+ * carry some in theirs.
  */
 export interface ActivityDoc {
   _id: string;
@@ -78,18 +91,24 @@ export interface ActivityDoc {
   newValue: string | null;
   userId: string;
   userType: ActorType;
-  _outbox: EventEnvelope[];
+  _outbox?: EventEnvelope[];
   createdAt: Date;
 }
 
 /** An activity entry as read: without the events its outbox held. */
 export type ActivityEntry = Omit<ActivityDoc, '_outbox'>;
 
+/**
+ * "issueId is blocked by blockedById". A removed relation is kept, marked, so the write
+ * that removes it can carry its event; adding the pair again revives it.
+ */
 export interface BlockerDoc {
   _id: string;
   issueId: string;
   blockedById: string;
   createdBy: string;
+  removedAt?: Date | null;
+  _outbox: EventEnvelope[];
   createdAt: Date;
 }
 
@@ -103,23 +122,49 @@ export interface ProjectDoc {
   eventAt: Date;
 }
 
-/** A hint for the next issue number of a project (see domain/identifier.ts). */
+/** The last issue number handed out in a project (`_id` is the project's id). */
 export interface CounterDoc {
   _id: string;
   seq: number;
-}
-
-/** One claimed issue number: `<projectId>:<number>`, unique by `_id`. */
-export interface NumberClaimDoc {
-  _id: string;
 }
 
 /** Time-ordered ids, so entries made in one millisecond keep their order. */
 const id = { type: String, default: () => uuidv7() };
 const str = { type: String, required: true };
 const nullableStr = { type: String, default: null };
+const revision = { type: Number, default: 0 };
 /** Free-form arrays (outbox envelopes, mentions); shapes are fixed by the TS interfaces. */
 const mixedList = { type: Schema.Types.Mixed, default: () => [] };
+
+/**
+ * The indexes of the issue lists and lookups, each list's equality fields first, then its
+ * sort with `_id` breaking ties (listSort in issue-lists.ts), so an index hands a page over
+ * in order instead of the engine sorting what matched. `deletedAt` is left to the filter:
+ * deleted issues are few.
+ */
+export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
+  // Identifiers: one number per project.
+  [{ projectId: 1, number: 1 }, { unique: true }],
+  // A project's lists, by every sort the API offers (either direction).
+  [{ projectId: 1, createdAt: 1, _id: 1 }],
+  [{ projectId: 1, updatedAt: 1, _id: 1 }],
+  [{ projectId: 1, priorityRank: 1, _id: 1 }],
+  [{ projectId: 1, statusRank: 1, _id: 1 }],
+  [{ projectId: 1, dueDate: 1, _id: 1 }],
+  [{ projectId: 1, number: 1, _id: 1 }],
+  [{ projectId: 1, sortOrder: 1, _id: 1 }],
+  [{ projectId: 1, titleSort: 1, _id: 1 }],
+  // Lists over all the caller's teams: newest and latest changed first.
+  [{ teamId: 1, createdAt: 1, _id: 1 }],
+  [{ teamId: 1, updatedAt: 1, _id: 1 }],
+  // Someone's issues; sub-issues of a parent (the issue page, `parentId=`); labels (`$all`).
+  [{ assigneeId: 1, createdAt: 1, _id: 1 }],
+  [{ parentId: 1, createdAt: 1, _id: 1 }],
+  [{ labels: 1, teamId: 1 }],
+  // Search: equality on normalized keys (multikey), then the scope, newest first.
+  [{ searchKeys: 1, teamId: 1, _id: 1 }],
+  [{ searchKeys: 1, projectId: 1, _id: 1 }],
+];
 
 function issueSchema() {
   const s = new Schema<IssueDoc>(
@@ -146,34 +191,37 @@ function issueSchema() {
       searchKeys: { type: [String], default: [] },
       createdBy: str,
       version: { type: Number, default: 1 },
+      rev: revision,
       deletedAt: { type: Date, default: null },
-      feedSeq: { type: Number, default: undefined },
       _outbox: mixedList,
+      createdAt: { type: Date, required: true },
+      updatedAt: { type: Date, required: true },
     },
-    baseSchemaOptions,
+    // The store sets both times itself: each write's `updatedAt` must follow the one it
+    // read (IssueStore.change), which mongoose's own timestamps would overwrite.
+    { ...baseSchemaOptions, timestamps: false },
   );
-  s.index({ projectId: 1, number: 1 }, { unique: true });
-  // Lists: scoped by team or project, then the common sorts and filters.
-  s.index({ teamId: 1, createdAt: -1 });
-  s.index({ teamId: 1, updatedAt: -1 });
-  s.index({ projectId: 1, createdAt: -1 });
-  s.index({ projectId: 1, updatedAt: -1 });
-  s.index({ projectId: 1, statusRank: 1, createdAt: -1 });
-  s.index({ projectId: 1, priorityRank: -1, createdAt: -1 });
-  s.index({ assigneeId: 1, createdAt: -1 });
-  s.index({ parentId: 1, createdAt: 1 });
-  s.index({ labels: 1 });
-  // Search: equality on normalized keys (multikey), narrowed by team.
-  s.index({ searchKeys: 1, teamId: 1 });
+  for (const [keys, options] of issueIndexes) s.index(keys, options);
   return s;
 }
 
 export function issuesModels(db: Connection) {
   const comments = new Schema<CommentDoc>(
-    { _id: id, issueId: str, body: str, userId: str, userType: str, mentions: mixedList },
+    {
+      _id: id,
+      issueId: str,
+      body: str,
+      userId: str,
+      userType: str,
+      mentions: mixedList,
+      rev: revision,
+      deletedAt: { type: Date, default: null },
+      _outbox: mixedList,
+    },
     baseSchemaOptions,
   );
-  comments.index({ issueId: 1, createdAt: 1 });
+  // An issue's comments, oldest first (the issue page).
+  comments.index({ issueId: 1, createdAt: 1, _id: 1 });
 
   const activity = new Schema<ActivityDoc>(
     {
@@ -185,20 +233,28 @@ export function issuesModels(db: Connection) {
       newValue: nullableStr,
       userId: str,
       userType: str,
+      _outbox: { type: Schema.Types.Mixed, default: undefined },
+    },
+    { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
+  );
+  // An issue's activity, oldest first (the issue page).
+  activity.index({ issueId: 1, createdAt: 1, _id: 1 });
+
+  const blockers = new Schema<BlockerDoc>(
+    {
+      _id: id,
+      issueId: str,
+      blockedById: str,
+      createdBy: str,
+      removedAt: { type: Date, default: null },
       _outbox: mixedList,
     },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
-  activity.index({ issueId: 1, createdAt: 1 });
-
-  const blockers = new Schema<BlockerDoc>(
-    { _id: id, issueId: str, blockedById: str, createdBy: str },
-    { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
-  );
-  // The pair is unique by `_id` already (domain/ids.ts blockerId); the unique index stays as it
-  // was declared, so existing databases need no index change.
-  blockers.index({ issueId: 1, blockedById: 1 }, { unique: true });
-  blockers.index({ blockedById: 1 });
+  // The pair is unique by `_id` (domain/ids.ts blockerId). Both sides of an issue's
+  // relations, oldest first; the first also serves the cycle search's edges.
+  blockers.index({ issueId: 1, createdAt: 1 });
+  blockers.index({ blockedById: 1, createdAt: 1 });
 
   const projects = new Schema<ProjectDoc>(
     { _id: str, teamId: str, key: str, name: str, eventAt: { type: Date, required: true } },
@@ -209,7 +265,6 @@ export function issuesModels(db: Connection) {
     { _id: str, seq: { type: Number, default: 0 } },
     { versionKey: false },
   );
-  const claims = new Schema<NumberClaimDoc>({ _id: str }, { versionKey: false });
 
   /*
    * A second app on the same connection (tests, restarts) reuses the compiled models. Each
@@ -224,9 +279,6 @@ export function issuesModels(db: Connection) {
     Blocker: reuse('Blocker', () => db.model<BlockerDoc>('Blocker', blockers, 'blockers')),
     Project: reuse('Project', () => db.model<ProjectDoc>('Project', projects, 'projects')),
     Counter: reuse('Counter', () => db.model<CounterDoc>('Counter', counters, 'issue_counters')),
-    NumberClaim: reuse('NumberClaim', () =>
-      db.model<NumberClaimDoc>('NumberClaim', claims, 'issue_number_claims'),
-    ),
   };
 }
 export type IssuesModels = ReturnType<typeof issuesModels>;

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@momentum/service-kit';
+import { isDuplicateKey } from '@momentum/service-kit/storage';
 import type { ProjectEventData, ProjectLookupReply } from '@momentum/contracts';
 import type { IssuesModels, ProjectDoc } from './models.js';
 
@@ -11,19 +11,22 @@ export class ProjectStore {
   }
 
   /**
-   * Apply a project event unless a newer one was applied already. The upsert's filter
-   * misses a document holding a newer event, and the insert it then attempts hits the
-   * `_id`: that duplicate means "stale", not failure.
+   * Apply a project event unless a newer one was applied already: one conditional write
+   * (the filter misses a document holding a newer event), so it holds whatever order, and
+   * however often, processes apply events. Where there is no document the write inserts
+   * one; if another process inserted it meanwhile, that insert hits the `_id`, and the
+   * write is made again against the document now there — it may hold an older event.
    */
   async applyEvent(data: ProjectEventData, occurredAt: Date): Promise<void> {
+    const filter = { _id: data.id, eventAt: { $lte: occurredAt } };
+    const update = {
+      $set: { teamId: data.teamId, key: data.key, name: data.name, eventAt: occurredAt },
+    };
     try {
-      await this.m.Project.updateOne(
-        { _id: data.id, eventAt: { $lte: occurredAt } },
-        { $set: { teamId: data.teamId, key: data.key, name: data.name, eventAt: occurredAt } },
-        { upsert: true },
-      );
+      await this.m.Project.updateOne(filter, update, { upsert: true });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
+      await this.m.Project.updateOne(filter, update);
     }
   }
 

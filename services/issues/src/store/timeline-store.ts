@@ -1,118 +1,157 @@
-import type { KeyedSerializer } from '@momentum/service-kit';
-import type { ActivityEntry, CommentDoc, IssueDoc, IssuesModels } from './models.js';
+import type { Connection } from 'mongoose';
+import { isDuplicateKey } from '@momentum/service-kit/storage';
+import type { ActivityEntry, CommentEntry } from './models.js';
 
-/** What an issue's page shows beside the issue, as kept together in one document. */
+/** What an issue's page shows beside the issue, as its timeline keeps it. */
 export interface Timeline {
-  comments: CommentDoc[];
+  /** The comments as they are now, oldest first. */
+  comments: CommentEntry[];
   activity: ActivityEntry[];
   /** Ids of issues created under, or moved under, this one (readers check they still are). */
   children: string[];
 }
 
+/** A comment as pushed: `rev` tells which of its versions is the latest. */
+type CommentVersion = CommentEntry;
+
 interface TimelineDoc {
   _id: string;
-  /** JSON strings: FerretDB stores and decodes each as one value. */
-  comments: string;
-  activity: string;
-  children: string;
+  /** Set once the timeline holds everything the collections held for the issue. */
+  complete?: boolean;
+  /** JSON strings: FerretDB stores and decodes each as one value, not as a document. */
+  comments?: string[];
+  activity?: string[];
+  children?: string[];
 }
 
 /** Oldest first, ids breaking ties: the order of an issue page's lists. */
 export const byTime = (a: { createdAt: Date; _id: string }, b: { createdAt: Date; _id: string }) =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1);
 
-const withDates = <T extends { createdAt: Date }>(rows: T[]): T[] =>
-  rows.map((r) => ({
-    ...r,
-    createdAt: new Date(r.createdAt),
-    ...('updatedAt' in r ? { updatedAt: new Date(r.updatedAt as string) } : {}),
-  }));
-
 /**
- * One document per issue with its comments, activity and sub-issue ids: the issue page
- * reads it by `_id` instead of filtering three collections, each of which FerretDB over
- * SQLite would decode whole. The comments and activity collections stay the record; every
- * write to them also lands here, one writer per issue at a time. An issue older than its
- * timeline gets one built from the collections at its first change or read.
+ * One document per issue with its comments, activity and sub-issue ids, used only on the
+ * local engine: the issue page reads it by `_id` instead of filtering three collections,
+ * each of which FerretDB over SQLite would read whole. The collections stay the record.
+ *
+ * Every write is a `$push` (upserting), an atomic write of one document, so writers in any
+ * number of processes never lose each other's entries; readers resolve what order cannot:
+ * the newest `rev` of each comment wins, repeated entries count once, lists are sorted.
+ * A timeline is `complete` once it was opened with its issue, or rebuilt from the
+ * collections: anything written meanwhile was pushed too, so nothing falls between.
  */
 export class TimelineStore {
-  constructor(
-    private readonly m: IssuesModels,
-    private readonly serializer: KeyedSerializer,
-  ) {}
+  constructor(private readonly db: Connection) {}
 
   private get collection() {
-    return this.m.Issue.db.collection<TimelineDoc>('timelines');
+    return this.db.collection<TimelineDoc>('issue_timelines');
   }
 
-  /** A new issue's empty timeline. */
-  async start(issueId: string): Promise<void> {
-    await this.collection.updateOne(
-      { _id: issueId },
-      { $setOnInsert: { comments: '[]', activity: '[]', children: '[]' } },
-      { upsert: true },
+  /** A new issue's timeline, with its first activity. */
+  open(issueId: string, activity: ActivityEntry[]): Promise<void> {
+    return this.write(issueId, { activity: activity.map(encode) }, true);
+  }
+
+  addActivity(issueId: string, entries: ActivityEntry[]): Promise<void> {
+    return this.write(issueId, { activity: entries.map(encode) });
+  }
+
+  /** A comment as written now (added, edited or deleted). */
+  addComment(comment: CommentVersion): Promise<void> {
+    return this.write(comment.issueId, { comments: [encode(comment)] });
+  }
+
+  /** An issue created under, or moved under, `parentId`. */
+  adopt(parentId: string, childId: string): Promise<void> {
+    return this.write(parentId, { children: [childId] });
+  }
+
+  /** The issue's timeline, or null when it is not complete (the caller rebuilds it). */
+  async read(issueId: string): Promise<Timeline | null> {
+    const doc = await this.collection.findOne({ _id: issueId });
+    return doc?.complete ? decode(doc) : null;
+  }
+
+  /** Completes the timeline with what the collections hold (read after anything pushed). */
+  rebuild(issueId: string, from: Timeline): Promise<void> {
+    return this.write(
+      issueId,
+      {
+        comments: from.comments.map(encode),
+        activity: from.activity.map(encode),
+        children: from.children,
+      },
+      true,
     );
   }
 
-  async read(issueId: string): Promise<Timeline> {
-    const stored = await this.stored(issueId);
-    if (stored) return stored;
-    await this.change(issueId, () => undefined);
-    return (await this.stored(issueId))!;
+  /**
+   * Starting without the local engine, the timelines are dropped: writes made meanwhile
+   * would be missing from them. They are rebuilt when read.
+   */
+  static async forget(db: Connection): Promise<void> {
+    await db
+      .collection('issue_timelines')
+      .drop()
+      .catch(() => undefined);
   }
 
-  /** Applies a change to an issue's timeline as its only writer. */
-  change(issueId: string, apply: (timeline: Timeline) => void): Promise<void> {
-    return this.serializer.run(`timeline:${issueId}`, async () => {
-      const timeline = (await this.stored(issueId)) ?? (await this.rebuild(issueId));
-      apply(timeline);
-      timeline.activity.sort(byTime);
-      timeline.comments.sort(byTime);
-      await this.collection.updateOne(
-        { _id: issueId },
-        {
-          $set: {
-            comments: JSON.stringify(timeline.comments),
-            activity: JSON.stringify(timeline.activity),
-            children: JSON.stringify(timeline.children),
-          },
-        },
-        { upsert: true },
-      );
-    });
-  }
-
-  private async stored(issueId: string): Promise<Timeline | null> {
-    const doc = await this.collection.findOne({ _id: issueId });
-    if (!doc) return null;
-    return {
-      comments: withDates(JSON.parse(doc.comments) as CommentDoc[]),
-      activity: withDates(JSON.parse(doc.activity) as ActivityEntry[]),
-      children: JSON.parse(doc.children) as string[],
+  private async write(
+    issueId: string,
+    push: Partial<Record<'comments' | 'activity' | 'children', string[]>>,
+    complete = false,
+  ): Promise<void> {
+    const each = Object.fromEntries(
+      Object.entries(push)
+        .filter(([, values]) => values.length)
+        .map(([field, values]) => [field, { $each: values }]),
+    );
+    const update = {
+      ...(Object.keys(each).length ? { $push: each } : {}),
+      ...(complete ? { $set: { complete: true } } : {}),
     };
-  }
-
-  /** From the collections, for an issue stored before timelines existed. */
-  private async rebuild(issueId: string): Promise<Timeline> {
-    const [comments, activity, children] = await Promise.all([
-      this.m.Comment.find({ issueId }).lean<CommentDoc[]>(),
-      this.m.Activity.find({ issueId }, { _outbox: 0 }).lean<ActivityEntry[]>(),
-      this.m.Issue.find({ parentId: issueId }, { _id: 1 }).lean<Pick<IssueDoc, '_id'>[]>(),
-    ]);
-    return {
-      comments: comments.sort(byTime),
-      activity: activity.sort(byTime),
-      children: children.map((c) => c._id),
-    };
+    if (!Object.keys(update).length) return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.collection.updateOne({ _id: issueId }, update, { upsert: true });
+        return;
+      } catch (err) {
+        // Two first writes of one timeline: the loser's insert hits the `_id`; again updates.
+        if (!isDuplicateKey(err) || attempt >= 2) throw err;
+      }
+    }
   }
 }
 
-/** A change that lists a sub-issue under its parent (once). */
-export const adoptChild = (childId: string) => (t: Timeline) => {
-  if (!t.children.includes(childId)) t.children.push(childId);
-};
+const encode = (value: unknown) => JSON.stringify(value);
 
-/** Adds rows to a list unless there already (a rebuilt timeline may hold them). */
-export function addOnce<T extends { _id: string }>(list: T[], rows: T[]): void {
-  for (const row of rows) if (!list.some((r) => r._id === row._id)) list.push(row);
+function decode(doc: TimelineDoc): Timeline {
+  const latest = new Map<string, CommentVersion>();
+  for (const text of doc.comments ?? []) {
+    const version = withDates(JSON.parse(text) as CommentVersion);
+    const seen = latest.get(version._id);
+    // Comments stored before `rev` existed have none: their first version.
+    if (!seen || (version.rev ?? 0) > (seen.rev ?? 0)) latest.set(version._id, version);
+  }
+  const activity = new Map<string, ActivityEntry>();
+  for (const text of doc.activity ?? []) {
+    const entry = withDates(JSON.parse(text) as ActivityEntry);
+    activity.set(entry._id, entry);
+  }
+  return {
+    comments: [...latest.values()].filter((c) => !c.deletedAt).sort(byTime),
+    activity: [...activity.values()].sort(byTime),
+    children: [...new Set(doc.children ?? [])],
+  };
+}
+
+/** JSON gives dates back as strings. */
+function withDates<T extends { createdAt: Date; updatedAt?: Date; deletedAt?: Date | null }>(
+  row: T,
+): T {
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt),
+    ...(row.updatedAt ? { updatedAt: new Date(row.updatedAt) } : {}),
+    ...(row.deletedAt ? { deletedAt: new Date(row.deletedAt) } : {}),
+  };
 }

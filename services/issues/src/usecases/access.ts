@@ -9,8 +9,12 @@ export async function visibleIssue(
   id: string,
   what = 'Issue',
 ): Promise<IssueDoc> {
-  const found = await issues.findForScope(scope, id);
-  if (!found) throw notFound(what);
-  if (!found.visible) throw forbidden('You do not have access to this issue');
-  return found.doc;
+  return seen(scope, await issues.load(id), what);
+}
+
+/** An issue as read, if the scope may see it: none or deleted → 404, another team's → 403. */
+export function seen(scope: Scope, doc: IssueDoc | null, what = 'Issue'): IssueDoc {
+  if (!doc || doc.deletedAt) throw notFound(what);
+  if (!scope.teamIds.includes(doc.teamId)) throw forbidden('You do not have access to this issue');
+  return doc;
 }

@@ -11,6 +11,7 @@ import {
   type Scope,
 } from '@momentum/contracts';
 import { blockerCyclePath } from '../domain/graph.js';
+import { blockerId } from '../domain/ids.js';
 import type { BlockerDoc, IssueDoc } from '../store/models.js';
 import type { NewActivity } from '../store/activity-store.js';
 import type { IssuesCore } from './core.js';
@@ -28,7 +29,9 @@ export interface BlockerResult {
 /**
  * "issue is blocked by blockedById". Refused: the issue itself (422 `self`), a relation
  * that exists (409 `duplicate`), one that would close a cycle of any length (409 `cycle`,
- * with the path). Both issues must be visible to the caller (404 unknown, 403 another team's).
+ * with the path). Both issues must be visible to the caller (404 unknown, 403 another
+ * team's). The checks and the write run under the blocker lease, so two additions at once
+ * cannot each pass and together close a cycle.
  */
 export async function addBlocker(
   core: IssuesCore,
@@ -37,7 +40,7 @@ export async function addBlocker(
   blockedById: string,
 ): Promise<BlockerResult> {
   const scope = scopeOf(actor);
-  const issue = await visibleIssue(core.issues, scope, issueId);
+  await visibleIssue(core.issues, scope, issueId);
   if (blockedById === issueId) {
     throw validationError('blockedById: an issue cannot block itself', {
       field: 'blockedById',
@@ -45,24 +48,32 @@ export async function addBlocker(
       value: blockedById,
     });
   }
-  const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
-  if (await core.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
-  const cycle = await cyclePath(core, issueId, blockedById);
-  if (cycle) {
-    const names = await identifiers(core, scope, cycle);
-    throw conflict(
-      `This would close a blocker cycle: ${[issue.identifier, ...names].join(' → ')}`,
-      {
+  const result = await core.links.blockers(async () => {
+    // Read under the lease: an issue deleted meanwhile has had its relations removed.
+    const issue = await visibleIssue(core.issues, scope, issueId);
+    const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
+    if (await core.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
+    const cycle = await cyclePath(core, issueId, blockedById);
+    if (cycle) {
+      const path = [issue.identifier, ...(await identifiers(core, scope, cycle))];
+      throw conflict(`This would close a blocker cycle: ${path.join(' → ')}`, {
         field: 'blockedById',
         rule: 'cycle',
-        path: [issue.identifier, ...names],
-      },
+        path,
+      });
+    }
+    const event = makeEvent(
+      EventTypes.issues.blockerAdded,
+      eventData(issue, blockerId(issueId, blockedById), blockedById),
+      actor,
     );
-  }
-  const relation = await core.blockers.insert({ issueId, blockedById, createdBy: actor.id });
-  if (!relation) throw duplicate(blockedBy);
-  await recordBoth(core, actor, relation, issue, blockedBy, 'added');
-  return { relation, issue, blockedBy };
+    const relation = await core.blockers.add({ issueId, blockedById, createdBy: actor.id }, event);
+    if (!relation) throw duplicate(blockedBy);
+    return { relation, issue, blockedBy };
+  });
+  core.outbox.blocker(result.relation._id);
+  await recordBoth(core, actor, result.issue, result.blockedBy, 'added');
+  return result;
 }
 
 /** Remove a relation of the issue, named by its id (or by the other issue's id). */
@@ -76,13 +87,22 @@ export async function removeBlocker(
   await visibleIssue(core.issues, scope, issueId);
   const relation = await core.blockers.findForIssue(issueId, ref);
   if (!relation) throw notFound('Blocker');
-  if (!(await core.blockers.remove(relation._id))) throw notFound('Blocker');
   const [issue, blockedBy] = await Promise.all([
-    core.issues.findForScope(scope, relation.issueId),
-    core.issues.findForScope(scope, relation.blockedById),
+    core.issues.load(relation.issueId),
+    core.issues.load(relation.blockedById),
   ]);
-  if (issue && blockedBy)
-    await recordBoth(core, actor, relation, issue.doc, blockedBy.doc, 'removed');
+  if (!issue) throw notFound('Blocker');
+  const event = makeEvent(
+    EventTypes.issues.blockerRemoved,
+    eventData(issue, relation._id, relation.blockedById),
+    actor,
+  );
+  // Of two removals at once, one finds the relation still there.
+  if (!(await core.blockers.remove(relation._id, event))) throw notFound('Blocker');
+  core.outbox.blocker(relation._id);
+  const shown = (d: IssueDoc | null): d is IssueDoc =>
+    !!d && !d.deletedAt && scope.teamIds.includes(d.teamId);
+  if (shown(issue) && shown(blockedBy)) await recordBoth(core, actor, issue, blockedBy, 'removed');
 }
 
 export async function listBlockers(core: IssuesCore, actor: Actor, issueId: string) {
@@ -103,6 +123,13 @@ const duplicate = (blockedBy: IssueDoc) =>
     value: blockedBy._id,
   });
 
+const eventData = (issue: IssueDoc, id: string, blockedById: string): BlockerEventData => ({
+  id,
+  issueId: issue._id,
+  blockedById,
+  projectId: issue.projectId,
+});
+
 /**
  * Walk blocked-by edges from the would-be blocker, one query per level, until the issue
  * shows up or the graph is exhausted; then let the pure check name the path.
@@ -113,21 +140,21 @@ async function cyclePath(
   blockedById: string,
 ): Promise<string[] | null> {
   const edges = new Map<string, string[]>();
-  const seen = new Set([blockedById]);
+  const seenIds = new Set([blockedById]);
   let frontier = [blockedById];
-  while (frontier.length && seen.size < MAX_GRAPH_NODES) {
+  while (frontier.length && seenIds.size < MAX_GRAPH_NODES) {
     const next: string[] = [];
     for (const e of await core.blockers.edgesFrom(frontier)) {
       edges.set(e.issueId, [...(edges.get(e.issueId) ?? []), e.blockedById]);
-      if (!seen.has(e.blockedById)) {
-        seen.add(e.blockedById);
+      if (!seenIds.has(e.blockedById)) {
+        seenIds.add(e.blockedById);
         next.push(e.blockedById);
       }
     }
-    if (seen.has(issueId)) break;
+    if (seenIds.has(issueId)) break;
     frontier = next;
   }
-  if (seen.size >= MAX_GRAPH_NODES && !seen.has(issueId))
+  if (seenIds.size >= MAX_GRAPH_NODES && !seenIds.has(issueId))
     throw new AppError('CONFLICT', 'The blocker graph is too large to check for cycles', {
       field: 'blockedById',
       rule: 'graph_too_large',
@@ -143,21 +170,13 @@ async function identifiers(core: IssuesCore, scope: Scope, ids: string[]): Promi
 }
 
 /** One entry on each side: `blocker_*` on the blocked issue, `blocking_*` on the blocker. */
-async function recordBoth(
+function recordBoth(
   core: IssuesCore,
   actor: Actor,
-  r: BlockerDoc,
   issue: IssueDoc,
   blockedBy: IssueDoc,
   what: 'added' | 'removed',
-) {
-  const data: BlockerEventData = {
-    id: r._id,
-    issueId: r.issueId,
-    blockedById: r.blockedById,
-    projectId: issue.projectId,
-  };
-  const type = what === 'added' ? EventTypes.issues.blockerAdded : EventTypes.issues.blockerRemoved;
+): Promise<void> {
   const value = (identifier: string) =>
     what === 'added'
       ? { oldValue: null, newValue: identifier }
@@ -170,7 +189,6 @@ async function recordBoth(
       field: 'blockedBy',
       ...value(blockedBy.identifier),
       ...by,
-      _outbox: [makeEvent(type, data, actor)],
     },
     {
       issueId: blockedBy._id,
@@ -180,5 +198,5 @@ async function recordBoth(
       ...by,
     },
   ];
-  core.outbox.activity(await core.activity.append(entries));
+  return core.activity.append(entries);
 }

@@ -8,42 +8,35 @@ import {
   type CommentEventData,
   type Mention,
 } from '@momentum/contracts';
+import { uuidv7 } from '../domain/ids.js';
 import { resolveMentions } from '../domain/mentions.js';
-import type { CommentDoc, IssueDoc } from '../store/models.js';
+import type { CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 import { mentionable } from './people.js';
 
+type CommentAction = 'comment_added' | 'comment_edited' | 'comment_deleted';
+
 /**
  * Comments: anyone who sees the issue may comment; only the comment's author (the user,
- * or the agent for an agent key) may edit or delete it. Each action is an activity entry
- * whose outbox carries the comment event.
+ * or the agent for an agent key) may edit or delete it. Each action is one write of the
+ * comment with its event in the comment's outbox, then an activity entry.
  */
 export async function addComment(
   core: IssuesCore,
   actor: Actor,
   issueId: string,
   body: string,
-): Promise<CommentDoc> {
+): Promise<CommentEntry> {
   const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
   const mentions = await mentionsIn(core, issue, body);
-  const comment = await core.comments.insert({
-    issueId,
-    body,
-    userId: actor.id,
-    userType: actor.type,
-    mentions,
-  });
-  await record(
-    core,
-    actor,
-    issue,
-    'comment_added',
-    null,
-    comment._id,
-    EventTypes.issues.commentCreated,
-    eventData(issue, comment),
+  const fields = { _id: uuidv7(), issueId, body, userId: actor.id, userType: actor.type, mentions };
+  const comment = await core.comments.insert(
+    fields,
+    makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields), actor),
   );
+  core.outbox.comment(comment._id);
+  await record(core, actor, issue, 'comment_added', null, comment._id);
   return comment;
 }
 
@@ -53,22 +46,26 @@ export async function editComment(
   issueId: string,
   commentId: string,
   body: string,
-): Promise<CommentDoc> {
+): Promise<CommentEntry> {
   const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
-  await ownComment(core, actor, issueId, commentId);
+  const own = await ownComment(core, actor, issueId, commentId);
   const mentions = await mentionsIn(core, issue, body);
-  const comment = await core.comments.update(commentId, { body, mentions });
-  if (!comment) throw notFound('Comment');
-  await record(
-    core,
-    actor,
-    issue,
-    'comment_edited',
-    comment._id,
-    comment._id,
+  const event = makeEvent(
     EventTypes.issues.commentUpdated,
-    eventData(issue, comment),
+    eventData(issue, { ...own, mentions }),
+    actor,
   );
+  // The filter names the author: a comment deleted meanwhile is not found.
+  const comment = await core.comments.update(
+    issueId,
+    commentId,
+    actor.id,
+    { body, mentions },
+    event,
+  );
+  if (!comment) throw notFound('Comment');
+  core.outbox.comment(comment._id);
+  await record(core, actor, issue, 'comment_edited', comment._id, comment._id);
   return comment;
 }
 
@@ -80,19 +77,13 @@ export async function deleteComment(
 ): Promise<void> {
   const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
   const comment = await ownComment(core, actor, issueId, commentId);
-  if (!(await core.comments.remove(issueId, commentId))) throw notFound('Comment');
   const data = eventData(issue, comment);
   delete data.mentions;
-  await record(
-    core,
-    actor,
-    issue,
-    'comment_deleted',
-    comment._id,
-    null,
-    EventTypes.issues.commentDeleted,
-    data,
-  );
+  const event = makeEvent(EventTypes.issues.commentDeleted, data, actor);
+  // Of two deletions at once, one finds the comment still there.
+  if (!(await core.comments.remove(issueId, commentId, actor.id, event))) throw notFound('Comment');
+  core.outbox.comment(commentId);
+  await record(core, actor, issue, 'comment_deleted', comment._id, null);
 }
 
 async function ownComment(
@@ -100,7 +91,7 @@ async function ownComment(
   actor: Actor,
   issueId: string,
   commentId: string,
-): Promise<CommentDoc> {
+): Promise<CommentEntry> {
   const comment = await core.comments.find(issueId, commentId);
   if (!comment) throw notFound('Comment');
   if (comment.userId !== actor.id) throw forbidden('Only the author of a comment can change it');
@@ -112,7 +103,10 @@ async function mentionsIn(core: IssuesCore, issue: IssueDoc, body: string): Prom
   return resolveMentions(body, await mentionable(core.directory, issue.teamId, core.log));
 }
 
-const eventData = (issue: IssueDoc, c: CommentDoc): CommentEventData => ({
+const eventData = (
+  issue: IssueDoc,
+  c: Pick<CommentEntry, '_id' | 'userId' | 'mentions'>,
+): CommentEventData => ({
   id: c._id,
   issueId: issue._id,
   projectId: issue.projectId,
@@ -120,17 +114,15 @@ const eventData = (issue: IssueDoc, c: CommentDoc): CommentEventData => ({
   mentions: c.mentions.map((m) => m.id),
 });
 
-async function record(
+function record(
   core: IssuesCore,
   actor: Actor,
   issue: IssueDoc,
-  action: 'comment_added' | 'comment_edited' | 'comment_deleted',
+  action: CommentAction,
   oldValue: string | null,
   newValue: string | null,
-  type: string,
-  data: CommentEventData,
 ): Promise<void> {
-  const ids = await core.activity.append([
+  return core.activity.append([
     {
       issueId: issue._id,
       action,
@@ -139,8 +131,6 @@ async function record(
       newValue,
       userId: actor.id,
       userType: actor.type,
-      _outbox: [makeEvent(type, data, actor)],
     },
   ]);
-  core.outbox.activity(ids);
 }

@@ -4,17 +4,21 @@ import type { Outbox } from '../events/outbox.js';
 import type { ActivityStore } from '../store/activity-store.js';
 import type { BlockerStore } from '../store/blocker-store.js';
 import type { CommentStore } from '../store/comment-store.js';
+import type { IssueLists } from '../store/issue-lists.js';
 import type { IssueStore } from '../store/issue-store.js';
-import type { TimelineStore } from '../store/timeline-store.js';
+import type { LinkLeases } from '../store/link-leases.js';
+import type { PageStore } from '../store/page-store.js';
 import type { Projects } from './projects.js';
 
 /** What the use-cases work with; built once in app.ts. */
 export interface IssuesCore {
   issues: IssueStore;
-  timelines: TimelineStore;
+  lists: IssueLists;
+  pages: PageStore;
   comments: CommentStore;
   activity: ActivityStore;
   blockers: BlockerStore;
+  links: LinkLeases;
   projects: Projects;
   directory: Directory;
   outbox: Outbox;

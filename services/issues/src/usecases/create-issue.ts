@@ -14,15 +14,14 @@ import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { IssueDoc } from '../store/models.js';
-import { adoptChild } from '../store/timeline-store.js';
 import type { IssuesCore } from './core.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
 
 /**
- * Create an issue: check project, assignee and parent first, then claim the project's
- * next number (so a refused request never burns one), insert with the created event in
- * the outbox, and record the creation in the activity.
+ * Create an issue: check project, assignee and parent first, so a refused request takes
+ * no number; then store it under the project's next number with the created event in its
+ * outbox, and record the creation in the activity.
  */
 export async function createIssue(
   core: IssuesCore,
@@ -36,51 +35,50 @@ export async function createIssue(
     : null;
   if (body.parentId) await checkParent(core.issues, scope, project._id, null, body.parentId);
 
-  const number = await core.issues.claimNumber(project._id);
   const id = uuidv7();
-  const identifier = formatIdentifier(project.key, number);
   const status = body.status ?? DEFAULT_ISSUE_STATUS;
   const priority = body.priority ?? DEFAULT_ISSUE_PRIORITY;
   const description = body.description ?? '';
-  const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
-  const created = await core.issues.insert({
-    _id: id,
-    projectId: project._id,
-    teamId: project.teamId,
-    number,
-    identifier,
-    parentId: body.parentId ?? null,
-    title: body.title,
-    titleSort: foldTitle(body.title),
-    description,
-    status,
-    statusRank: statusRank(status),
-    priority,
-    priorityRank: priorityRank(priority),
-    assigneeId: assignee?.id ?? null,
-    assignee,
-    labels: body.labels ?? [],
-    estimate: body.estimate ?? null,
-    dueDate: body.dueDate ?? null,
-    sortOrder: body.sortOrder ?? number,
-    searchKeys: searchKeysOf(body.title, description),
-    createdBy: actor.id,
-    version: 1,
-    _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
+  const created = await core.issues.insertNumbered(project._id, (number) => {
+    const identifier = formatIdentifier(project.key, number);
+    const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
+    return {
+      _id: id,
+      projectId: project._id,
+      teamId: project.teamId,
+      number,
+      identifier,
+      parentId: body.parentId ?? null,
+      title: body.title,
+      titleSort: foldTitle(body.title),
+      description,
+      status,
+      statusRank: statusRank(status),
+      priority,
+      priorityRank: priorityRank(priority),
+      assigneeId: assignee?.id ?? null,
+      assignee,
+      labels: body.labels ?? [],
+      estimate: body.estimate ?? null,
+      dueDate: body.dueDate ?? null,
+      sortOrder: body.sortOrder ?? number,
+      searchKeys: searchKeysOf(body.title, description),
+      createdBy: actor.id,
+      version: 1,
+      deletedAt: null,
+      _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
+    };
   });
   core.outbox.issue(id);
-  await core.timelines.start(id);
-  if (created.parentId) await core.timelines.change(created.parentId, adoptChild(id));
-  await core.activity.append([
-    {
-      issueId: id,
-      action: 'created',
-      field: 'issue',
-      oldValue: null,
-      newValue: identifier,
-      userId: actor.id,
-      userType: actor.type,
-    },
-  ]);
+  await core.activity.first({
+    issueId: id,
+    action: 'created',
+    field: 'issue',
+    oldValue: null,
+    newValue: created.identifier,
+    userId: actor.id,
+    userType: actor.type,
+    createdAt: created.createdAt,
+  });
   return created;
 }

@@ -6,14 +6,10 @@ import {
   type SearchIssuesQuery,
 } from '@momentum/contracts';
 import { queryKeys } from '../domain/search-terms.js';
-import type { ActivityEntry, BlockerDoc, CommentDoc, IssueDoc } from '../store/models.js';
+import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 import { assigneesOf } from './people.js';
-
-/** As many as an issue page shows, the oldest first. */
-const COMMENTS_SHOWN = 1000;
-const ACTIVITY_SHOWN = 5000;
 
 /** A page of issues with their assignees' current names and avatars. */
 export interface IssuePage {
@@ -30,7 +26,7 @@ export async function listIssues(
 ): Promise<IssuePage> {
   const scope = scopeOf(actor);
   if (q.projectId) await core.projects.accessible(scope, q.projectId);
-  const page = await core.issues.list(scope, q);
+  const page = await core.lists.list(scope, q);
   return {
     docs: page.rows,
     people: await assigneesOf(core.directory, page.rows, core.log),
@@ -48,7 +44,7 @@ export async function searchIssues(
   if (q.projectId) await core.projects.accessible(scope, q.projectId);
   const keys = queryKeys(q.q);
   const page = keys.length
-    ? await core.issues.search(scope, keys, q.projectId, q.page, q.limit)
+    ? await core.lists.search(scope, keys, q.projectId, q.page, q.limit)
     : { rows: [], total: 0 };
   return {
     docs: page.rows,
@@ -60,7 +56,7 @@ export async function searchIssues(
 export interface IssueDetail {
   doc: IssueDoc;
   people: Map<string, PersonSummary>;
-  comments: CommentDoc[];
+  comments: CommentEntry[];
   activity: ActivityEntry[];
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];
@@ -77,28 +73,20 @@ export async function issueDetail(
 ): Promise<IssueDetail> {
   const scope = scopeOf(actor);
   const doc = await visibleIssue(core.issues, scope, id);
-  const [timeline, people, relations] = await Promise.all([
-    core.timelines.read(id),
+  const [parts, people, relations] = await Promise.all([
+    core.pages.read(scope, id),
     assigneesOf(core.directory, [doc], core.log),
     core.blockers.of(id),
   ]);
-  // The oldest first, as many as the page ever showed.
-  const comments = timeline.comments.slice(0, COMMENTS_SHOWN);
-  const activity = timeline.activity.slice(0, ACTIVITY_SHOWN);
-  const [subIssues, others] = await Promise.all([
-    core.issues.subIssues(scope, id, timeline.children),
-    core.issues.findVisible(scope, [
-      ...relations.blockedBy.map((r) => r.blockedById),
-      ...relations.blocking.map((r) => r.issueId),
-    ]),
+  const others = await core.issues.findVisible(scope, [
+    ...relations.blockedBy.map((r) => r.blockedById),
+    ...relations.blocking.map((r) => r.issueId),
   ]);
   return {
     doc,
     people,
-    comments,
-    activity,
+    ...parts,
     ...relations,
     related: new Map([doc, ...others].map((d) => [d._id, d])),
-    subIssues,
   };
 }

@@ -1,27 +1,29 @@
 import {
   EventTypes,
-  notFound,
   makeEvent,
+  notFound,
   scopeOf,
   type Actor,
   type IssueEventData,
+  type Scope,
   type UpdateIssueBody,
 } from '@momentum/contracts';
 import { diffIssue, type EditableIssue, type FieldChange } from '../domain/activity.js';
 import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
-import type { IssueDoc } from '../store/models.js';
+import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
-import { adoptChild } from '../store/timeline-store.js';
-import { visibleIssue } from './access.js';
+import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
 
 /**
- * PATCH an issue: as the issue's only writer, diff against the stored state, check what
- * changed, write it, then one activity entry per changed field. A patch that changes
- * nothing writes nothing and answers the issue as it is.
+ * PATCH an issue: diff against the issue as read, check what changed, and write it in one
+ * write that holds only while the issue is still as read (else read and decide again),
+ * then one activity entry per changed field, stamped with the write's time. A patch that
+ * changes nothing writes nothing and answers the issue as it is. A new parent is checked
+ * and written under the project's parent lease, so two moves cannot close a cycle.
  */
 export async function updateIssue(
   core: IssuesCore,
@@ -34,45 +36,58 @@ export async function updateIssue(
     ...body,
     ...(body.description === null ? { description: '' } : {}),
   } as Partial<EditableIssue>;
-  const result = await core.issues.exclusive(id, async () => {
-    const current = await visibleIssue(core.issues, scope, id);
-    const changes = diffIssue(current, patch);
-    if (!changes.length) return { doc: current, changes };
-    const set = await fieldsToSet(core, scope, current, changes, patch);
-    const data: IssueEventData = {
-      id,
-      projectId: current.projectId,
-      identifier: current.identifier,
-      status: set.status ?? current.status,
-      version: current.version + 1,
-      changed: changes.map((c) => c.field),
-    };
-    const doc = await core.issues.update(
-      id,
-      set,
-      makeEvent(EventTypes.issues.issueUpdated, data, actor),
-    );
-    if (!doc) throw notFound('Issue');
-    return { doc, changes };
-  });
-  if (!result.changes.length) return result.doc;
+  // Asked once, however often a lost race makes the change be decided again (an issue's
+  // team never changes).
+  let assignee: Promise<AssigneeSnapshot> | undefined;
+  const assigneeIn = (teamId: string, assigneeId: string) =>
+    (assignee ??= teamAssignee(core.directory, teamId, assigneeId));
+  const write = () =>
+    core.issues.change(id, async (read) => {
+      const current = seen(scope, read);
+      const changes = diffIssue(current, patch);
+      if (!changes.length) return { result: changes };
+      const set = await fieldsToSet(core, scope, current, changes, patch, assigneeIn);
+      const data: IssueEventData = {
+        id,
+        projectId: current.projectId,
+        identifier: current.identifier,
+        status: set.status ?? current.status,
+        version: current.version + 1,
+        changed: changes.map((c) => c.field),
+      };
+      return {
+        set,
+        event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
+        result: changes,
+      };
+    });
+  // An issue never changes project: the lease is the one its new parent is checked under.
+  const changed = body.parentId
+    ? await core.links.parents((await visibleIssue(core.issues, scope, id)).projectId, write)
+    : await write();
+  if (!changed) throw notFound('Issue');
+  if (!changed.wrote) return changed.doc;
   core.outbox.issue(id);
-  // The old parent's timeline keeps the id; its page checks each child's parentId.
-  if (result.doc.parentId && result.changes.some((c) => c.field === 'parentId'))
-    await core.timelines.change(result.doc.parentId, adoptChild(id));
   await core.activity.append(
-    result.changes.map((c) => ({ issueId: id, ...c, userId: actor.id, userType: actor.type })),
+    changed.result.map((c) => ({
+      issueId: id,
+      ...c,
+      userId: actor.id,
+      userType: actor.type,
+      createdAt: changed.doc.updatedAt,
+    })),
   );
-  return result.doc;
+  return changed.doc;
 }
 
 /** The stored fields a set of changes writes, with the derived ones (ranks, search keys). */
 async function fieldsToSet(
   core: IssuesCore,
-  scope: ReturnType<typeof scopeOf>,
+  scope: Scope,
   current: IssueDoc,
   changes: FieldChange[],
   patch: Partial<EditableIssue>,
+  assigneeIn: (teamId: string, assigneeId: string) => Promise<AssigneeSnapshot>,
 ): Promise<Partial<IssueDoc>> {
   const set: Partial<IssueDoc> = {};
   for (const { field } of changes) (set as Record<string, unknown>)[field] = patch[field];
@@ -86,9 +101,7 @@ async function fieldsToSet(
     );
   }
   if ('assigneeId' in set)
-    set.assignee = set.assigneeId
-      ? await teamAssignee(core.directory, current.teamId, set.assigneeId)
-      : null;
+    set.assignee = set.assigneeId ? await assigneeIn(current.teamId, set.assigneeId) : null;
   if (set.parentId)
     await checkParent(core.issues, scope, current.projectId, current._id, set.parentId);
   return set;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import { call, createIssue, useIssuesApp } from '../support/harness.js';
 
 type Detail = {
@@ -8,8 +9,9 @@ type Detail = {
 };
 
 /**
- * The issue page reads comments, activity and sub-issues from one timeline document per
- * issue; the collections stay the record. Both must tell the same story.
+ * The issue page's comments, activity and sub-issues: read by indexed queries, or on the
+ * local engine from one timeline document per issue, the collections staying the record.
+ * Both must tell the same story.
  */
 describe('issues: the timeline behind an issue page', () => {
   const { h, w } = useIssuesApp('TML');
@@ -47,16 +49,29 @@ describe('issues: the timeline behind an issue page', () => {
     expect((await page(b.id)).subIssues).toEqual([]);
   });
 
-  it('builds the timeline of an issue stored before timelines from the collections', async () => {
+  it('builds the timeline of an issue stored without one from the collections', async () => {
     const parent = await createIssue(h, w, { title: 'Old parent' });
     await createIssue(h, w, { title: 'Old child', parentId: parent.id });
     await call(h, w.owner, 'POST', `/api/tasks/${parent.id}/comments`, { body: 'kept' });
     await call(h, w.owner, 'PATCH', `/api/tasks/${parent.id}`, { status: 'in_progress' });
     const before = await page(parent.id);
-    await h.ctx.db.collection('timelines').drop();
+    // As after a start without the local engine's aids (TimelineStore.forget).
+    await h.ctx.db
+      .collection('issue_timelines')
+      .drop()
+      .catch(() => undefined);
     expect(await page(parent.id)).toEqual(before);
     // And it keeps following from there.
     await call(h, w.owner, 'POST', `/api/tasks/${parent.id}/comments`, { body: 'new' });
     expect((await page(parent.id)).comments.map((c) => c.body)).toEqual(['kept', 'new']);
+  });
+
+  it('keeps a timeline document only on the local engine', async () => {
+    const issue = await createIssue(h, w, { title: 'Where is my timeline' });
+    const local = await useLocalFeeds(h.ctx.db, h.ctx.config.LOCAL_ENGINE_FEEDS);
+    const timeline = await h.ctx.db
+      .collection('issue_timelines')
+      .findOne({ _id: issue.id as never });
+    expect(!!timeline).toBe(local);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { RequestSubjects, type Actor, type ProjectLookupReply } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit';
+import type { ServiceContext } from '@momentum/service-kit/storage';
 import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
 import { IssuesConfigSchema, type IssuesConfig } from '../../src/config.js';
 import { buildIssuesApp } from '../../src/app.js';
@@ -21,11 +21,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const config = IssuesConfigSchema.parse(testConfig());
+export async function startHarness(
+  config: IssuesConfig = IssuesConfigSchema.parse(testConfig()),
+  shared: Pick<Harness, 'directory' | 'projects'> = {
+    directory: new MemoryDirectory(),
+    projects: new Map(),
+  },
+): Promise<Harness> {
   const ctx = await testContext('issues', config);
-  const directory = new MemoryDirectory();
-  const projects = new Map<string, NonNullable<ProjectLookupReply>>();
+  const { directory, projects } = shared;
   ctx.bus.respond(
     RequestSubjects.projectLookup,
     async (data) => projects.get((data as { id: string }).id) ?? null,
@@ -41,6 +45,34 @@ export async function startHarness(): Promise<Harness> {
       await ctx.close();
     },
   };
+}
+
+/**
+ * Two apps of the service on one database and subject prefix, each on its own connection,
+ * as two processes of the service are; they share the directory and the projects lookup.
+ */
+export async function startPair(): Promise<[Harness, Harness]> {
+  const config = IssuesConfigSchema.parse(testConfig());
+  const first = await startHarness(config);
+  const second = await startHarness(config, first);
+  return [first, second];
+}
+
+/**
+ * Two apps on one database (startPair) and a world they share, for a `describe` block:
+ * started in `beforeAll`, closed in `afterAll`. Filled in when `beforeAll` has run.
+ */
+export function useIssuesPair(key?: string): { pair: Harness[]; w: World } {
+  const pair: Harness[] = [];
+  const w = {} as World;
+  beforeAll(async () => {
+    pair.push(...(await startPair()));
+    Object.assign(w, newWorld(pair[0]!, key));
+  });
+  afterAll(async () => {
+    for (const h of pair.reverse()) await h.close();
+  });
+  return { pair, w };
 }
 
 /**

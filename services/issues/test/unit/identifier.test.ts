@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstCandidate, formatIdentifier, parseIdentifier } from '../../src/domain/identifier.js';
+import { formatIdentifier, parseIdentifier } from '../../src/domain/identifier.js';
 import { uuidv7 } from '../../src/domain/ids.js';
 
 describe('issue identifiers', () => {
@@ -29,10 +29,6 @@ describe('issue identifiers', () => {
     expect(parseIdentifier('ENG-0')).toBeNull();
     expect(parseIdentifier('ENG 1')).toBeNull();
     expect(parseIdentifier('-1')).toBeNull();
-  });
-  it('starts claiming at the counter hint, never below 1', () => {
-    expect(firstCandidate(0)).toBe(1);
-    expect(firstCandidate(7)).toBe(7);
   });
 });
 

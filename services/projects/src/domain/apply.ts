@@ -37,3 +37,14 @@ export function decide(state: IssueState, row: StoredRow | null, mark: Mark | un
     : null;
   return { kind: 'stale', repair };
 }
+
+/**
+ * The marks whose issue's row has caught up (a version at least the mark's): they say
+ * nothing the row does not, so they may go. `rowVersions` holds the rows found.
+ */
+export function settledMarks(
+  marks: Readonly<Record<string, Mark>>,
+  rowVersions: ReadonlyMap<string, number>,
+): Array<[string, Mark]> {
+  return Object.entries(marks).filter(([id, mark]) => (rowVersions.get(id) ?? -1) >= mark.v);
+}

@@ -5,7 +5,9 @@ import type { IssueStateStore } from '../store/issue-state-store.js';
 
 /**
  * Feeds the issue-count read model from the issues stream. Applying a state is
- * idempotent and order-proof (highest version wins), so at-least-once is enough.
+ * idempotent and order-proof (highest version wins), so at-least-once is enough, and
+ * every process of the service may consume from the one durable consumer: each message
+ * goes to one of them, and a redelivery to another counts nothing twice.
  */
 export async function consumeIssueEvents(
   bus: EventBus,
@@ -20,7 +22,7 @@ export async function consumeIssueEvents(
       EventTypes.issues.issueUpdated,
       EventTypes.issues.issueDeleted,
     ],
-    // Events of one project wait for its batch in flight and then go as the next batch.
+    // Moves of different issues never wait for each other (see IssueStateStore).
     concurrency: 64,
     handler: async (event) => {
       const state = issueStateOf(event.data, event.type === EventTypes.issues.issueDeleted);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   CreateProjectBody,
   ListProjectsQuery,
@@ -7,6 +6,8 @@ import {
   ProjectView,
   scopeOf,
   UpdateProjectBody,
+  dataOf,
+  pageOf,
   type PageMeta,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/service-kit';
@@ -15,7 +16,7 @@ import { createProject, updateProject, type ProjectDeps } from '../usecases/proj
 import { withCounts } from '../usecases/counts.js';
 import { projectView } from './views.js';
 
-const One = z.object({ data: ProjectView });
+const One = dataOf(ProjectView);
 
 export function registerProjectRoutes(
   app: FastifyInstance,
@@ -34,15 +35,11 @@ export function registerProjectRoutes(
       url: '/api/projects',
       summary:
         "Projects of the caller's teams with issue counts; paged (page, limit ≤ 100), sort default -updatedAt",
+      operationId: 'listProjects',
       tags: ['projects'],
       query: ListProjectsQuery,
-      response: {
-        status: 200,
-        schema: z.object({
-          data: z.array(ProjectView),
-          meta: z.object({ total: z.number(), page: z.number(), perPage: z.number() }),
-        }),
-      },
+      response: { status: 200, schema: pageOf(ProjectView) },
+      errors: [403],
     },
     async ({ actor, query }) => {
       const { rows, total } = await deps.store.list(scopeOf(actor), query);
@@ -60,9 +57,12 @@ export function registerProjectRoutes(
       method: 'POST',
       url: '/api/projects',
       summary: 'Create a project in one of the caller’s teams',
+      description: 'A `key` (2–10 letters or digits) that is taken in the team is 409.',
+      operationId: 'createProject',
       tags: ['projects'],
       body: CreateProjectBody,
       response: { status: 201, schema: One },
+      errors: [403, 409],
     },
     async ({ actor, body }) => viewOne(await createProject(deps, actor, body)),
   );
@@ -73,7 +73,9 @@ export function registerProjectRoutes(
       method: 'GET',
       url: '/api/projects/:id',
       summary: 'A project with its issue counts',
+      operationId: 'getProject',
       tags: ['projects'],
+      errors: [403],
       params: ProjectParams,
       response: { status: 200, schema: One },
     },
@@ -86,7 +88,9 @@ export function registerProjectRoutes(
       method: 'PATCH',
       url: '/api/projects/:id',
       summary: 'Update a project; answers the whole project',
+      operationId: 'updateProject',
       tags: ['projects'],
+      errors: [403],
       params: ProjectParams,
       body: UpdateProjectBody,
       response: { status: 200, schema: One },

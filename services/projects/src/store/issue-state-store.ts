@@ -1,68 +1,71 @@
-import type { IssueState, IssueStatus, ProjectCounts } from '@momentum/contracts';
-import type { IssueStateDoc, ProjectCountsDoc, ProjectModels } from './models.js';
-import { isDuplicateKey, type KeyedSerializer } from '@momentum/service-kit';
-import { countsOf, foldTransitions, tally } from '../domain/counts.js';
-import { newestPerIssue } from '../domain/issue-event.js';
-import { decide, type Mark } from '../domain/apply.js';
+import {
+  AppError,
+  type IssueState,
+  type IssueStatus,
+  type ProjectCounts,
+} from '@momentum/contracts';
+import { backoff, isDuplicateKey } from '@momentum/service-kit/storage';
+import type { ProjectCountsDoc, ProjectModels } from './models.js';
+import { IssueRows } from './issue-rows.js';
+import { countsOf, tally, transition } from '../domain/counts.js';
+import { decide, settledMarks, type Mark } from '../domain/apply.js';
 import { planRebuild } from '../domain/rebuild.js';
 
 /** What applying an issue state did: counted it, or skipped it as old or as another project's issue. */
 export type ApplyOutcome = 'applied' | 'stale' | 'foreign';
 
-const BATCH = 500;
-
-interface Waiting {
-  state: IssueState;
-  resolve: (outcome: ApplyOutcome) => void;
-  reject: (err: unknown) => void;
-}
-
-/** In-flight marks of one project as stored, and those whose row is written (to clear). */
-interface ProjectMarks {
-  inFlight: Map<string, Mark>;
-  settled: Set<string>;
-}
+/** Races lost in a row before a handler gives up (the event is redelivered later). */
+const MAX_ATTEMPTS = 50;
+/** Marks a project's numbers may carry before the next event clears the settled ones. */
+export const SETTLE_AT = 50;
+const REBUILD_ATTEMPTS = 10;
 
 /**
- * The issue-count read model: one row per issue with the highest `version` seen
- * (`issue_states`) and one numbers document per project (`project_counts`). Every read
- * and write is by `_id` alone, the only filter FerretDB serves from its index; the
- * read-then-write steps are safe because all writers of one project's rows and numbers
- * run one at a time (per-project key of the serializer).
+ * The issue-count read model: one row per issue with the newest `version` counted
+ * (`issue_states`, see IssueRows) and one numbers document per project
+ * (`project_counts`), so a read is one fetch by `_id`.
+ *
+ * Counting a move is one conditional update of the numbers document: it requires the
+ * issue's mark (`inFlight.<issue>`) to be the one read, and sets it to the version
+ * counted while it moves the numbers. Two processes handling the same event, or two
+ * versions of one issue, race on that condition and exactly one counts; the other reads
+ * again and finds the move counted. Moves of different issues do not touch each other's
+ * conditions, so they do not collide. The row is written after the count: a crash in
+ * between leaves a mark newer than the row, and the redelivery writes the row from it
+ * instead of counting again (`decide`). Marks whose rows have caught up are cleared in
+ * batches, which raises `epoch`; every count requires the epoch it read, so a mark that
+ * vanished between a handler's read and its write cannot pass for "never counted".
  */
 export class IssueStateStore {
-  private readonly marks = new Map<string, ProjectMarks>();
-  private readonly waiting = new Map<string, Waiting[]>();
+  private readonly rows: IssueRows;
 
-  constructor(
-    private readonly m: ProjectModels,
-    private readonly serializer: KeyedSerializer,
-  ) {}
+  constructor(private readonly m: ProjectModels) {
+    this.rows = new IssueRows(m);
+  }
 
-  /**
-   * Idempotent and order-proof: a state no newer than the stored one changes nothing.
-   * States of one project that arrive while its previous batch is being written are
-   * applied together, so a busy project costs one counts write per batch, not per event.
-   */
-  apply(state: IssueState): Promise<ApplyOutcome> {
-    return new Promise((resolve, reject) => {
-      const waiting = this.waiting.get(state.projectId);
-      if (waiting) return void waiting.push({ state, resolve, reject });
-      this.waiting.set(state.projectId, [{ state, resolve, reject }]);
-      void this.serial(state.projectId, async () => {
-        const batch = this.waiting.get(state.projectId) ?? [];
-        this.waiting.delete(state.projectId);
-        try {
-          const outcomes = await this.applyBatch(
-            state.projectId,
-            batch.map((b) => b.state),
-          );
-          batch.forEach((b, i) => b.resolve(outcomes[i]!));
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-        }
-      });
-    });
+  /** Idempotent and order-proof: a state no newer than the counted one changes nothing. */
+  async apply(state: IssueState): Promise<ApplyOutcome> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      // The numbers first, then the row: a mark missing from the numbers read was either
+      // never set, or cleared after its row was written, so the row read after shows it;
+      // a mark set or cleared after the numbers were read fails the count's condition.
+      const numbers = await this.m.ProjectCounts.findById(state.projectId).lean<ProjectCountsDoc>();
+      if (numbers && (await this.settle(numbers))) continue;
+      const row = await this.rows.find(state.id);
+      const mark = numbers?.inFlight?.[state.id];
+      const decision = decide(state, row, mark);
+      if (decision.kind === 'foreign') return 'foreign';
+      if (decision.kind === 'stale') {
+        if (decision.repair) await this.rows.advance(decision.repair, row !== null);
+        return 'stale';
+      }
+      if (await this.count(state, decision.from, numbers, mark)) {
+        await this.rows.advance(state, row !== null);
+        return 'applied';
+      }
+      await backoff(attempt);
+    }
+    throw new Error(`issue ${state.id}: lost ${MAX_ATTEMPTS} races in a row; will retry`);
   }
 
   async countsFor(projectIds: readonly string[]): Promise<Map<string, ProjectCounts>> {
@@ -77,162 +80,132 @@ export class IssueStateStore {
   /**
    * Makes one project's rows match the issues service's `truth` (fetched from
    * `fetchedAt` on) and recounts. Rows newer than the truth stay, and so do rows the
-   * truth lacks but that an event wrote after the fetch began.
+   * truth lacks but that an event wrote after the fetch began. The recount replaces the
+   * numbers only if no event moved them meanwhile (`rev`), else the rebuild starts over.
    */
-  rebuild(
+  async rebuild(
     projectId: string,
     truth: readonly IssueState[],
     fetchedAt: Date,
   ): Promise<{ removed: number; counts: ProjectCounts }> {
-    return this.serial(projectId, async () => {
-      const rows = await this.m.IssueState.find({ projectId }, { version: 1, seenAt: 1 }).lean<
-        Array<Pick<IssueStateDoc, '_id' | 'version' | 'seenAt'>>
-      >();
-      const plan = planRebuild(new Map(rows.map((r) => [r._id, r.version])), truth);
-      await this.insertMany(plan.inserts, fetchedAt);
-      if (plan.updates.length) await this.writeRows(plan.updates, fetchedAt);
-      const missing = new Set(plan.missing);
-      const gone = rows.filter((r) => missing.has(r._id) && r.seenAt < fetchedAt).map((r) => r._id);
-      if (gone.length) await this.m.IssueState.deleteMany({ _id: { $in: gone } });
-
-      const statuses = await this.m.IssueState.find({ projectId }, { status: 1 }).lean<
-        Array<Pick<IssueStateDoc, 'status'>>
-      >();
-      const issuesByStatus = tally(statuses.map((r) => r.status));
-      await this.m.ProjectCounts.replaceOne(
-        { _id: projectId },
-        { issuesByStatus, inFlight: {} },
-        { upsert: true },
+    for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt++) {
+      const numbers = await this.m.ProjectCounts.findById(projectId).lean<ProjectCountsDoc>();
+      // Moves counted but not yet in their rows go there first, so the recount sees them.
+      await Promise.all(
+        Object.entries(numbers?.inFlight ?? {}).map(([id, mark]) =>
+          this.rows.advance({ id, projectId, status: mark.s, version: mark.v }, true),
+        ),
       );
-      this.marks.delete(projectId);
-      return { removed: gone.length, counts: countsOf(issuesByStatus) };
+      const rows = await this.rows.ofProject(projectId);
+      const plan = planRebuild(new Map(rows.map((r) => [r._id, r.version])), truth);
+      await this.rows.insertNew(plan.inserts, fetchedAt);
+      await this.rows.advanceMany(plan.updates, fetchedAt);
+      const removed = await this.rows.removeUnseenSince(plan.missing, fetchedAt);
+      const issuesByStatus = tally(await this.rows.statusesOf(projectId));
+      if (await this.replaceNumbers(projectId, numbers, issuesByStatus))
+        return { removed, counts: countsOf(issuesByStatus) };
+      await backoff(attempt);
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', 'The counts are busy; try again', undefined, {
+      'Retry-After': '1',
     });
-  }
-
-  private serial<T>(projectId: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.runFor(this.m.ProjectCounts, projectId, work);
   }
 
   /**
-   * Counts the moves and marks them in flight in one write, then stores the rows. An
-   * issue's current state is the newer of its row and its mark: a mark newer than the row
-   * is a move counted before a crash, so its row is written now and the move not counted
-   * again. A mark is harmless once its row is written, so clearing it rides along with
-   * the project's next counts write instead of costing a write of its own.
+   * Counts one issue's move from `from` to its new status, on the condition that the
+   * issue's mark and the epoch are still the ones read. False: another writer came first.
    */
-  private async applyBatch(
-    projectId: string,
-    states: readonly IssueState[],
-  ): Promise<ApplyOutcome[]> {
-    const newest = newestPerIssue(states);
-    const rows = await Promise.all(
-      [...newest.keys()].map((id) => this.m.IssueState.findById(id).lean<IssueStateDoc>()),
-    );
-    try {
-      const marks = await this.marksOf(projectId);
-      const outcome = new Map<string, ApplyOutcome>();
-      const moves: Array<{ state: IssueState; from: IssueStatus | null }> = [];
-      const repairs: IssueState[] = [];
-      [...newest.values()].forEach((state, i) => {
-        const decision = decide(state, rows[i] ?? null, marks.inFlight.get(state.id));
-        if (decision.kind === 'move') moves.push({ state, from: decision.from });
-        else outcome.set(state.id, decision.kind);
-        if (decision.kind === 'stale' && decision.repair) repairs.push(decision.repair);
-      });
-      if (moves.length) await this.countMoves(projectId, marks, moves);
-      const written = [...moves.map((m) => m.state), ...repairs];
-      if (written.length) await this.writeRows(written);
-      for (const state of written) marks.settled.add(state.id);
-      return states.map((s) =>
-        newest.get(s.id) === s ? (outcome.get(s.id) ?? 'applied') : 'stale',
-      );
-    } catch (err) {
-      // What the database holds is uncertain now: read the marks again next time.
-      this.marks.delete(projectId);
-      throw err;
+  private async count(
+    state: IssueState,
+    from: IssueStatus | null,
+    numbers: ProjectCountsDoc | null,
+    mark: Mark | undefined,
+  ): Promise<boolean> {
+    const counted: Mark = { v: state.version, s: state.status };
+    const moves = transition(from, state.status);
+    if (!numbers) {
+      // The project's first counted issue: the insert is the condition (one `_id`).
+      try {
+        await this.m.ProjectCounts.create({
+          _id: state.projectId,
+          issuesByStatus: moves,
+          inFlight: { [state.id]: counted },
+          epoch: 0,
+          rev: 1,
+        });
+        return true;
+      } catch (err) {
+        if (isDuplicateKey(err)) return false;
+        throw err;
+      }
     }
-  }
-
-  private async countMoves(
-    projectId: string,
-    marks: ProjectMarks,
-    moves: ReadonlyArray<{ state: IssueState; from: IssueStatus | null }>,
-  ) {
-    const inc = foldTransitions(moves.map((m) => ({ from: m.from, to: m.state.status })));
-    const marking = new Set(moves.map((m) => m.state.id));
-    const clear = [...marks.settled].filter((id) => !marking.has(id));
-    const update = {
-      $set: Object.fromEntries(
-        moves.map(({ state }) => [`inFlight.${state.id}`, { v: state.version, s: state.status }]),
-      ),
-      ...(Object.keys(inc).length
-        ? {
-            $inc: Object.fromEntries(
-              Object.entries(inc).map(([st, n]) => [`issuesByStatus.${st}`, n]),
-            ),
-          }
-        : {}),
-      ...(clear.length
-        ? { $unset: Object.fromEntries(clear.map((id) => [`inFlight.${id}`, 1])) }
-        : {}),
-    };
-    await this.m.ProjectCounts.updateOne({ _id: projectId }, update, {
-      upsert: true,
-      setDefaultsOnInsert: false,
-    });
-    for (const id of clear) marks.inFlight.delete(id);
-    marks.settled.clear();
-    for (const { state } of moves)
-      marks.inFlight.set(state.id, { v: state.version, s: state.status });
-  }
-
-  /** Upserts rows by `_id` in one round trip. */
-  private writeRows(states: readonly IssueState[], seenAt = new Date()) {
-    return this.m.IssueState.bulkWrite(
-      states.map(({ id, projectId, status, version }) => ({
-        updateOne: {
-          filter: { _id: id },
-          update: { $set: { projectId, status, version, seenAt } },
-          upsert: true,
+    const res = await this.m.ProjectCounts.updateOne(
+      {
+        _id: state.projectId,
+        epoch: numbers.epoch ?? null,
+        ...(mark
+          ? { [`inFlight.${state.id}.v`]: mark.v }
+          : { [`inFlight.${state.id}`]: { $exists: false } }),
+      },
+      {
+        $set: { [`inFlight.${state.id}`]: counted },
+        $inc: {
+          rev: 1,
+          ...Object.fromEntries(Object.entries(moves).map(([s, n]) => [`issuesByStatus.${s}`, n])),
         },
-      })),
-      { ordered: false },
+      },
     );
+    return res.matchedCount > 0;
   }
 
-  /** The project's in-flight marks, read once: this process is their only writer. */
-  private async marksOf(projectId: string): Promise<ProjectMarks> {
-    let marks = this.marks.get(projectId);
-    if (!marks) {
-      const doc = await this.m.ProjectCounts.findById(projectId, {
-        inFlight: 1,
-      }).lean<ProjectCountsDoc>();
-      marks = { inFlight: new Map(Object.entries(doc?.inFlight ?? {})), settled: new Set() };
-      this.marks.set(projectId, marks);
+  /**
+   * Once a project carries many marks, clears those whose rows have caught up, in one
+   * write that raises the epoch. True when it wrote (or lost to a writer): read again.
+   */
+  private async settle(numbers: ProjectCountsDoc): Promise<boolean> {
+    const marks = numbers.inFlight ?? {};
+    if (Object.keys(marks).length < SETTLE_AT) return false;
+    const settled = settledMarks(marks, await this.rows.versionsOf(Object.keys(marks)));
+    if (!settled.length) return false;
+    await this.m.ProjectCounts.updateOne(
+      {
+        _id: numbers._id,
+        epoch: numbers.epoch ?? null,
+        ...Object.fromEntries(settled.map(([id, mark]) => [`inFlight.${id}.v`, mark.v])),
+      },
+      {
+        $unset: Object.fromEntries(settled.map(([id]) => [`inFlight.${id}`, 1])),
+        $inc: { epoch: 1, rev: 1 },
+      },
+    );
+    return true;
+  }
+
+  /** The recount, written only over the numbers as read (`rev`), with no marks left. */
+  private async replaceNumbers(
+    projectId: string,
+    read: ProjectCountsDoc | null,
+    issuesByStatus: Record<IssueStatus, number>,
+  ): Promise<boolean> {
+    const next = {
+      issuesByStatus,
+      inFlight: {},
+      epoch: (read?.epoch ?? 0) + 1,
+      rev: (read?.rev ?? 0) + 1,
+    };
+    if (!read) {
+      try {
+        await this.m.ProjectCounts.create({ _id: projectId, ...next });
+        return true;
+      } catch (err) {
+        if (isDuplicateKey(err)) return false;
+        throw err;
+      }
     }
-    return marks;
+    const res = await this.m.ProjectCounts.replaceOne(
+      { _id: projectId, rev: read.rev ?? null },
+      next,
+    );
+    return res.matchedCount > 0;
   }
-
-  /** Rows for issues not seen yet, in unordered batches; an id already stored (under another project) is left alone. */
-  private async insertMany(states: readonly IssueState[], seenAt: Date): Promise<void> {
-    for (let i = 0; i < states.length; i += BATCH) {
-      const batch = states.slice(i, i + BATCH).map((s) => ({
-        _id: s.id,
-        projectId: s.projectId,
-        status: s.status as IssueStatus,
-        version: s.version,
-        seenAt,
-      }));
-      await this.m.IssueState.insertMany(batch, { ordered: false }).catch((err: unknown) => {
-        if (!onlyDuplicates(err)) throw err;
-      });
-    }
-  }
-}
-
-/** A bulk insert that failed only on duplicate `_id`s. */
-function onlyDuplicates(err: unknown): boolean {
-  const e = err as { writeErrors?: unknown[] };
-  if (e.writeErrors?.length) return e.writeErrors.every(isDuplicateKey);
-  return isDuplicateKey(err);
 }

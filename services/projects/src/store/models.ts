@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope, IssueStatus, ProjectStatus } from '@momentum/contracts';
-import { baseSchemaOptions } from '@momentum/service-kit';
+import { baseSchemaOptions } from '@momentum/service-kit/storage';
 import type { Mark } from '../domain/apply.js';
 
 export interface ProjectDoc {
@@ -20,6 +20,8 @@ export interface ProjectDoc {
   startDate: string | null;
   targetDate: string | null;
   createdBy: string;
+  /** Rises with every change, so a read-decide-write (PATCH) lands only on what it read. */
+  rev: number;
   createdAt: Date;
   updatedAt: Date;
   _outbox?: EventEnvelope[];
@@ -37,14 +39,23 @@ export interface IssueStateDoc {
 
 /**
  * The counts of one project (`_id` = project id), so a read is one fetch by `_id`.
- * `inFlight` marks issues whose move is counted but whose `issue_states` row is not yet
- * written: a crash between the two writes cannot make the redelivery count it again.
+ * `inFlight` marks the issues whose latest counted move their `issue_states` row may not
+ * show yet: each move is counted by one conditional update of this document on that
+ * issue's mark, so a crash before the row is written, or a second process handling the
+ * same event, cannot count it again (see IssueStateStore).
  */
 export interface ProjectCountsDoc {
   _id: string;
   issuesByStatus: Partial<Record<IssueStatus, number>>;
   /** Issue id → the version and status counted. */
   inFlight: Record<string, Mark>;
+  /**
+   * Rises whenever marks are removed (settled or rebuilt). A move's update requires the
+   * epoch it read, so a mark that vanished meanwhile cannot be mistaken for "never counted".
+   */
+  epoch?: number;
+  /** Rises with every write; a rebuild replaces the document only if nothing moved meanwhile. */
+  rev?: number;
 }
 
 const nullableString = { type: String, default: null };
@@ -66,19 +77,19 @@ export function projectModels(db: Connection) {
       startDate: nullableString,
       targetDate: nullableString,
       createdBy: { type: String, required: true },
+      rev: { type: Number, default: 0 },
       _outbox: { type: [Schema.Types.Mixed], default: undefined },
     },
     baseSchemaOptions,
   );
   projects.index({ teamId: 1, slug: 1 }, { unique: true });
   projects.index({ teamId: 1, key: 1 }, { unique: true });
-  // One index per list sort (teamId first: every list is limited to the caller's teams).
-  projects.index({ teamId: 1, updatedAt: -1 });
-  projects.index({ teamId: 1, createdAt: -1 });
-  projects.index({ teamId: 1, nameSort: 1 });
-  projects.index({ teamId: 1, startDate: 1 });
-  projects.index({ teamId: 1, targetDate: 1 });
-  projects.index({ teamId: 1, status: 1, updatedAt: -1 });
+  // One index per list sort (teamId first: every list is limited to the caller's teams),
+  // ending in `_id`, the tie-break of every sort; each serves both directions.
+  for (const field of ['updatedAt', 'createdAt', 'nameSort', 'startDate', 'targetDate'])
+    projects.index({ teamId: 1, [field]: 1, _id: 1 });
+  // The status filter with the default sort.
+  projects.index({ teamId: 1, status: 1, updatedAt: 1, _id: 1 });
 
   const issueStates = new Schema<IssueStateDoc>(
     {
@@ -99,6 +110,8 @@ export function projectModels(db: Connection) {
       // No defaults: an upsert's `$setOnInsert` of them would clash with `$inc` of a sub-path.
       issuesByStatus: Schema.Types.Mixed,
       inFlight: Schema.Types.Mixed,
+      epoch: Number,
+      rev: Number,
     },
     { versionKey: false, id: false },
   );

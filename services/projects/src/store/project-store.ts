@@ -9,7 +9,7 @@ import {
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
-import { isDuplicateKey, withoutOutbox, type KeyedSerializer } from '@momentum/service-kit';
+import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;
@@ -21,10 +21,12 @@ const SORT_FIELDS = {
   targetDate: 'targetDate',
 } as const;
 const MAX_CREATE_ATTEMPTS = 20;
+/** How many numbered alternatives (ENG2, launch-2…) one read looks past. */
+const ALTERNATIVES_SEEN = 100;
 
 export type NewProject = Omit<
   ProjectDoc,
-  '_id' | 'slug' | 'key' | 'createdAt' | 'updatedAt' | '_outbox'
+  '_id' | 'slug' | 'key' | 'rev' | 'createdAt' | 'updatedAt' | '_outbox'
 >;
 export type ProjectChanges = Partial<
   Pick<
@@ -41,50 +43,57 @@ export type ProjectChanges = Partial<
   >
 >;
 
+/** What a PATCH writes: the changes and the event announcing them, or nothing. */
+export type ProjectRevision = { changes: ProjectChanges; event: EventEnvelope } | null;
+
+interface Names {
+  slug: string;
+  key: string;
+  keyChosen: boolean;
+}
+
 /** Project queries; every list and lookup is served by an index declared in models.ts. */
 export class ProjectStore {
-  constructor(
-    private readonly m: ProjectModels,
-    private readonly serializer: KeyedSerializer,
-  ) {}
+  constructor(private readonly m: ProjectModels) {}
 
   get model() {
     return this.m.Project;
   }
 
-  /** Runs `work` alone among the writers of this project document (see serializer.ts). */
-  serial<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.serializer.runFor(this.m.Project, id, work);
-  }
-
   /**
    * Inserts with a slug and key free in the team: the derived ones or the next
    * alternative (ENG2, launch-2). A key the caller chose is never altered: taken → 409.
-   * Unique indexes decide races; on a duplicate we look which value clashed and retry.
+   * The unique indexes `{teamId, slug}` and `{teamId, key}` decide between concurrent
+   * creates in any process: the insert that loses looks which value clashed and moves on.
    */
   async create(
     input: NewProject,
-    names: { slug: string; key: string; keyChosen: boolean },
+    names: Names,
     outboxFor: (doc: { _id: string; slug: string; key: string }) => EventEnvelope,
   ): Promise<ProjectDoc> {
-    let slugAttempt = await this.firstFreeAttempt('slug', input.teamId, names.slug, slugCandidate);
-    let keyAttempt = names.keyChosen
-      ? 0
-      : await this.firstFreeAttempt('key', input.teamId, names.key, keyCandidate);
+    const taken = await this.takenNames(
+      input.teamId,
+      alternatives(names.slug, slugCandidate),
+      names.keyChosen ? [names.key] : alternatives(names.key, keyCandidate),
+    );
+    if (names.keyChosen && taken.keys.has(names.key)) throw keyTaken(names.key);
+    let slugAttempt = firstFree(taken.slugs, names.slug, slugCandidate);
+    let keyAttempt = names.keyChosen ? 0 : firstFree(taken.keys, names.key, keyCandidate);
     for (let i = 0; i < MAX_CREATE_ATTEMPTS; i++) {
       const slug = slugCandidate(names.slug, slugAttempt);
       const key = keyCandidate(names.key, keyAttempt);
-      if (names.keyChosen && (await this.exists({ teamId: input.teamId, key })))
-        throw keyTaken(key);
       const doc = new this.m.Project({ ...input, slug, key });
+      // The event goes in with the document: one insert stores both.
       doc.set('_outbox', [outboxFor({ _id: doc._id, slug, key })]);
       try {
         await doc.save();
         return withoutOutbox(doc.toObject<ProjectDoc>());
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        if (await this.exists({ teamId: input.teamId, slug })) slugAttempt++;
-        if (await this.exists({ teamId: input.teamId, key })) {
+        // FerretDB names no index in the error: look which of the two values is taken now.
+        const clash = await this.takenNames(input.teamId, [slug], [key]);
+        if (clash.slugs.has(slug)) slugAttempt++;
+        if (clash.keys.has(key)) {
           if (names.keyChosen) throw keyTaken(key);
           keyAttempt++;
         }
@@ -111,14 +120,10 @@ export class ProjectStore {
   }
 
   async list(scope: Scope, q: ListProjectsInput): Promise<{ rows: ProjectDoc[]; total: number }> {
-    const teamIds = q.teamId ? [q.teamId] : [...scope.teamIds];
     if (q.teamId && !scope.teamIds.includes(q.teamId))
       throw forbidden('You are not a member of this team');
-    const filter: Record<string, unknown> = {
-      teamId: teamIds.length === 1 ? teamIds[0] : { $in: teamIds },
-    };
-    if (q.status) filter.status = q.status;
-    const sort = { [SORT_FIELDS[q.sort.field]]: q.sort.direction, _id: q.sort.direction };
+    const filter = listFilter(scope, q);
+    const sort = listSort(q);
     const [rows, total] = await Promise.all([
       this.m.Project.find(filter, VISIBLE)
         .sort(sort)
@@ -131,42 +136,74 @@ export class ProjectStore {
   }
 
   /**
-   * Applies changes and queues the event in one atomic write. Call inside `serial(id)`:
-   * the filter is `_id` alone (the only one FerretDB serves from its index), so the
-   * read-check-write of the caller relies on being the document's only writer.
+   * Changes a project the scope may see. `plan` judges the project as stored and says what
+   * to write; the write lands only while the project's `rev` is the one `plan` saw (any
+   * other write, in any process, raises it), else the project is read and judged again.
+   * Unknown → 404, another team's → 403.
    */
-  async update(id: string, changes: ProjectChanges, event: EventEnvelope): Promise<ProjectDoc> {
-    // No projection: FerretDB's findAndModify does not implement one.
-    const doc = await this.m.Project.findOneAndUpdate(
-      { _id: id },
-      { $set: changes, $push: { _outbox: event } },
-      { new: true },
-    ).lean<ProjectDoc>();
-    if (!doc) throw notFound('Project');
-    return withoutOutbox(doc);
+  async revise(
+    scope: Scope,
+    id: string,
+    plan: (project: ProjectDoc) => Promise<ProjectRevision>,
+  ): Promise<{ project: ProjectDoc; changed: boolean }> {
+    const written = await updateWithRevision(this.m.Project, id, async (project: ProjectDoc) => {
+      if (!scope.teamIds.includes(project.teamId))
+        throw forbidden('You are not a member of this project’s team');
+      const revision = await plan(project);
+      if (!revision) return { result: false };
+      return {
+        update: { $set: revision.changes, $push: { _outbox: revision.event } },
+        result: true,
+      };
+    });
+    if (!written) throw notFound('Project');
+    return { project: withoutOutbox(written.doc), changed: written.result };
   }
 
-  private async exists(filter: Record<string, unknown>): Promise<boolean> {
-    return (await this.m.Project.findOne(filter, { _id: 1 }).lean()) !== null;
-  }
-
-  /** Skips the alternatives already taken (one indexed query) so creating ENG7 is not 7 tries. */
-  private async firstFreeAttempt(
-    field: 'slug' | 'key',
+  /**
+   * Which of these slugs and keys are taken in the team, in one query that the two unique
+   * indexes serve: creating ENG7 is not seven tries.
+   */
+  private async takenNames(
     teamId: string,
-    base: string,
-    candidate: (base: string, attempt: number) => string,
-  ): Promise<number> {
-    const candidates = Array.from({ length: 100 }, (_, n) => candidate(base, n));
+    slugs: string[],
+    keys: string[],
+  ): Promise<{ slugs: Set<string>; keys: Set<string> }> {
     const rows = await this.m.Project.find(
-      { teamId, [field]: { $in: candidates } },
-      { [field]: 1 },
-    ).lean<Array<Record<string, string>>>();
-    const taken = new Set(rows.map((r) => r[field]));
-    let attempt = 0;
-    while (taken.has(candidate(base, attempt))) attempt++;
-    return attempt;
+      { teamId, $or: [{ slug: { $in: slugs } }, { key: { $in: keys } }] },
+      { slug: 1, key: 1 },
+    ).lean<Array<Pick<ProjectDoc, 'slug' | 'key'>>>();
+    return { slugs: new Set(rows.map((r) => r.slug)), keys: new Set(rows.map((r) => r.key)) };
   }
+}
+
+/** The list's filter: the asked team or all the caller's, and the status if given. */
+export function listFilter(scope: Scope, q: ListProjectsInput): Record<string, unknown> {
+  const teamIds = q.teamId ? [q.teamId] : [...scope.teamIds];
+  const filter: Record<string, unknown> = {
+    teamId: teamIds.length === 1 ? teamIds[0] : { $in: teamIds },
+  };
+  if (q.status) filter.status = q.status;
+  return filter;
+}
+
+/** The list's sort, with `_id` breaking ties so pages never overlap. */
+export function listSort(q: ListProjectsInput): Record<string, 1 | -1> {
+  return { [SORT_FIELDS[q.sort.field]]: q.sort.direction, _id: q.sort.direction };
+}
+
+const alternatives = (base: string, candidate: (base: string, attempt: number) => string) =>
+  Array.from({ length: ALTERNATIVES_SEEN }, (_, n) => candidate(base, n));
+
+/** The first alternative not taken. */
+function firstFree(
+  taken: ReadonlySet<string>,
+  base: string,
+  candidate: (base: string, attempt: number) => string,
+): number {
+  let attempt = 0;
+  while (taken.has(candidate(base, attempt))) attempt++;
+  return attempt;
 }
 
 const keyTaken = (key: string) =>

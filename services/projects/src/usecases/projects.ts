@@ -65,8 +65,9 @@ export async function createProject(
 }
 
 /**
- * Read, check and write run alone among this project's writers, so the date rule is
- * judged on the values the write lands on and the relay cannot undo the change.
+ * The date rule and the event are judged on the project as stored, and the write lands
+ * only on that very version (see ProjectStore.revise): a PATCH that raced another is
+ * judged again on what the other wrote, so neither is lost nor checked against stale dates.
  */
 export async function updateProject(
   deps: ProjectDeps,
@@ -75,9 +76,10 @@ export async function updateProject(
   input: UpdateProjectInput,
 ): Promise<ProjectDoc> {
   const changes = changesOf(input);
-  const { project, changed } = await deps.store.serial(id, async () => {
-    const current = await deps.store.getAccessible(scopeOf(actor), id);
-    if (Object.keys(changes).length === 0) return { project: current, changed: false };
+  // A project never changes team, so one membership check of the lead serves every attempt.
+  let leadChecked: Promise<void> | undefined;
+  const { project, changed } = await deps.store.revise(scopeOf(actor), id, async (current) => {
+    if (Object.keys(changes).length === 0) return null;
     const problem = dateOrderProblem(current, changes);
     if (problem) {
       throw validationError(`${problem}: targetDate ${TARGET_BEFORE_START.message}`, {
@@ -85,15 +87,9 @@ export async function updateProject(
         ...TARGET_BEFORE_START.params,
       });
     }
-    if (changes.leadId) await requireLead(deps.teams, current.teamId, changes.leadId);
-    return {
-      project: await deps.store.update(
-        id,
-        changes,
-        projectUpdated({ ...current, ...changes }, actor),
-      ),
-      changed: true,
-    };
+    if (changes.leadId)
+      await (leadChecked ??= requireLead(deps.teams, current.teamId, changes.leadId));
+    return { changes, event: projectUpdated({ ...current, ...changes }, actor) };
   });
   if (changed) deps.relay.flush(deps.store.model, id);
   return project;

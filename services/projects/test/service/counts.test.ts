@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EventTypes, makeEvent, type IssueEventData } from '@momentum/contracts';
 import { injectAs } from '@momentum/service-kit/testing';
-import { countsWith, createProject, issueEvents, member, useProjectsApp } from './harness.js';
+import { SETTLE_AT } from '../../src/store/issue-state-store.js';
+import {
+  countsWith,
+  createProject,
+  issueEvents,
+  member,
+  until,
+  useProjectsApp,
+} from './harness.js';
 
 describe('issue counts read model', () => {
   const h = useProjectsApp();
@@ -99,12 +107,25 @@ describe('issue counts read model', () => {
       status: 'todo',
       version: 1,
     });
-    // Marks of applied moves are cleared by the project's next counts write.
-    const last = randomUUID();
-    await publish('created', { id: last, projectId: p.id, status: 'backlog', version: 1 });
-    await converges(ada, p.id, countsWith({ todo: 1, done: 1, backlog: 1 }));
-    const numbers = await h.ctx.db.collection('project_counts').findOne({ _id: p.id } as never);
-    expect(numbers?.inFlight).toEqual({ [last]: { v: 1, s: 'backlog' } });
+  });
+
+  it('clears the marks of written rows once many accumulate, and keeps counting exactly', async () => {
+    const ada = member(h);
+    const p = await createProject(h, ada, { name: 'Settled' });
+    const marks = async () => {
+      const numbers = await h.ctx.db.collection('project_counts').findOne({ _id: p.id } as never);
+      return Object.keys(numbers?.inFlight ?? {}).length;
+    };
+    for (let i = 0; i < SETTLE_AT; i++)
+      await publish('created', { id: randomUUID(), projectId: p.id, status: 'todo', version: 1 });
+    await converges(ada, p.id, countsWith({ todo: SETTLE_AT }));
+    expect(await marks()).toBe(SETTLE_AT);
+    const rows = () => h.ctx.db.collection('issue_states').countDocuments({ projectId: p.id });
+    await until(async () => (await rows()) === SETTLE_AT);
+    // The next event finds the project carrying many marks, all of them settled.
+    await publish('created', { id: randomUUID(), projectId: p.id, status: 'done', version: 1 });
+    await converges(ada, p.id, countsWith({ todo: SETTLE_AT, done: 1 }));
+    expect(await marks()).toBe(1);
   });
 
   it('moves on from a half-written move when a newer event comes before the redelivery', async () => {

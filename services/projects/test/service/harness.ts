@@ -8,7 +8,7 @@ import {
   type IssueEventData,
   type IssueStatus,
 } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit';
+import { connectService, type ServiceContext } from '@momentum/service-kit/storage';
 import {
   eventually,
   injectAs,
@@ -40,6 +40,26 @@ export async function startHarness(): Promise<Harness> {
     app,
     teams,
     issueStates,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}
+
+/**
+ * A second process of the same service: its own connections to the same database and
+ * subjects (so it shares the durable consumer and the outbox), the same fakes. Closing it
+ * leaves the database to the first.
+ */
+export async function startTwin(h: Harness): Promise<Harness> {
+  const ctx = await connectService('projects', h.ctx.config);
+  const app = await buildProjectsApp(ctx, { teams: h.teams, issueStates: h.issueStates });
+  return {
+    ctx,
+    app,
+    teams: h.teams,
+    issueStates: h.issueStates,
     async close() {
       await app.close();
       await ctx.close();

@@ -6,7 +6,7 @@ import {
   SYSTEM_ACTOR,
   type ProjectLookupReply,
 } from '@momentum/contracts';
-import { connectService } from '@momentum/service-kit';
+import { connectService } from '@momentum/service-kit/storage';
 import { injectAs } from '@momentum/service-kit/testing';
 import { buildProjectsApp } from '../../src/app.js';
 import { createProject, member, recordEvents, until, useProjectsApp } from './harness.js';

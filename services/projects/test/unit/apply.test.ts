@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueState } from '@momentum/contracts';
-import { decide } from '../../src/domain/apply.js';
+import { decide, settledMarks } from '../../src/domain/apply.js';
 
 const state = (version: number, status: IssueState['status'] = 'done'): IssueState => ({
   id: 'i',
@@ -57,5 +57,25 @@ describe('decide', () => {
       from: 'todo',
     });
     expect(decide(state(2), row(2), { v: 2, s: 'todo' })).toEqual({ kind: 'stale', repair: null });
+  });
+});
+
+describe('settledMarks', () => {
+  it('lets go of the marks whose rows are as new or newer, keeps the rest', () => {
+    const marks = {
+      caught: { v: 2, s: 'done' as const },
+      ahead: { v: 3, s: 'done' as const },
+      passed: { v: 1, s: 'todo' as const },
+      rowless: { v: 1, s: 'todo' as const },
+    };
+    const rows = new Map([
+      ['caught', 2],
+      ['ahead', 2],
+      ['passed', 4],
+    ]);
+    expect(settledMarks(marks, rows)).toEqual([
+      ['caught', marks.caught],
+      ['passed', marks.passed],
+    ]);
   });
 });

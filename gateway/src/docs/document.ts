@@ -1,0 +1,52 @@
+import { COMMON_HEADERS, pruneSchemas, type OpenApiDocument } from '@momentum/service-kit';
+import { mergeDocuments, type ServiceDocument } from './merge.js';
+import { addGatewayConcerns, GATEWAY_HEADERS, GATEWAY_PARAMETERS } from './gateway-concerns.js';
+import { GATEWAY_PATHS, GATEWAY_SCHEMAS, TAGS } from './gateway-paths.js';
+
+export const DESCRIPTION = [
+  'Personal habits, dailies and to-dos with streaks, XP and levels; team projects with issues, comments, blockers and activity; agents with their own API keys.',
+  '',
+  '**Authentication.** Every `/api` request carries `Authorization: Bearer svc_…` (a user’s or an agent’s key); a missing or refused key is 401. An agent key acts as the agent.',
+  '',
+  '**Tasks and issues share `/api/tasks`.** A body with `projectId`, or a list query with `projectId`, `status`, `priority`, `assigneeId`, `parentId` or `labels`, goes to issues; otherwise to tasks. On `/api/tasks/{id}` the id decides.',
+  '',
+  '**Errors** come in two shapes (spec §7): `ApiError` `{error:{code, message, details?}}` everywhere, and `AgentError` `{statusCode, message}` under `/api/agents`.',
+  '',
+  '**Limits.** Requests are rate-limited per key (429 `RATE_LIMITED` with `Retry-After`; `X-RateLimit-*` headers). Bodies over 1 MiB are 413. Pages: `limit` 1–100 (default 20). A POST may carry `Idempotency-Key`.',
+].join('\n');
+
+/**
+ * The public document: the services' operations merged, the gateway's own operations, and
+ * what the gateway adds to every request (the bearer key, rate limits, Idempotency-Key).
+ */
+export function gatewayDocument(
+  services: readonly ServiceDocument[],
+  options: { serverUrl?: string } = {},
+): OpenApiDocument & { 'x-conflicts'?: string[] } {
+  // The services' documents are kept and merged again on every request: never changed here.
+  const merged = mergeDocuments(structuredClone(services));
+  const doc: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 'Momentum API', version: '0.1.0', description: DESCRIPTION },
+    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:3000', description: 'This gateway' }],
+    security: [{ bearer: [] }],
+    tags: TAGS,
+    paths: { ...structuredClone(GATEWAY_PATHS), ...merged.paths },
+    components: {
+      schemas: { ...structuredClone(GATEWAY_SCHEMAS), ...merged.schemas },
+      headers: { ...COMMON_HEADERS, ...merged.headers, ...GATEWAY_HEADERS },
+      parameters: { ...GATEWAY_PARAMETERS },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'svc_<keyId>_<secret>',
+          description: 'A user’s or an agent’s API key',
+        },
+      },
+    },
+  };
+  addGatewayConcerns(doc);
+  pruneSchemas(doc);
+  return merged.conflicts.length ? { ...doc, 'x-conflicts': merged.conflicts } : doc;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import { jsonBodyPlugin } from '@momentum/service-kit';
+import type { Upstream } from '../config.js';
+import { upstreamHeaders } from '../auth/authenticate.js';
+import { noRetries, undiciOptions, upstreamUnavailable } from './proxies.js';
+
+/** Sends a request on to a service and its answer back to the client. */
+export type Forward = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  upstream: Upstream,
+) => FastifyReply;
+
+const isJson = (contentType: string | undefined) =>
+  contentType !== undefined && /^\s*application\/json\s*(;|$)/i.test(contentType);
+
+/**
+ * Routes the gateway decides itself (which service, or what to do after) read their JSON
+ * body here, so this scope gets the JSON body parser (415 for anything else) and reply-from.
+ */
+export async function forwarding(
+  scope: FastifyInstance,
+  urls: Record<Upstream, string>,
+  connections: number,
+): Promise<Forward> {
+  await scope.register(jsonBodyPlugin);
+  await scope.register(replyFrom, { undici: undiciOptions(connections) });
+  return (request, reply, upstream) =>
+    // Path only: reply-from appends the client's query string untouched, whereas a full
+    // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
+    reply.from(`${urls[upstream]}${request.url.split('?')[0]}`, {
+      ...noRetries,
+      rewriteRequestHeaders: (req, headers) => upstreamHeaders(req, headers),
+      onError: (errorReply) => upstreamUnavailable(errorReply, upstream),
+      // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one
+      // (0, false, "", null) is sent as nothing under the client's Content-Length, so the
+      // upstream waits for bytes that never come, and a JSON string goes out unquoted.
+      ...(request.body !== undefined && isJson(request.headers['content-type'])
+        ? { body: request.body }
+        : {}),
+    });
+}

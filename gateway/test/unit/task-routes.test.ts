@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
+
+let gw: TestGateway;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  auth = { authorization: `Bearer ${await gw.keyring.add(userActor('u1'))}` };
+});
+afterAll(() => gw.close());
+
+/** The service a request reached. Ids here are not UUIDs, so where the id decides it is habits. */
+async function reached(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string) {
+  const res = await gw.app.inject({ method, url, headers: auth });
+  expect(res.statusCode, `${method} ${url}`).toBeLessThan(300);
+  return gw.seen.at(-1)!.service;
+}
+
+describe('the /api/tasks routes say which service answers', () => {
+  it('completion is a task’s; comments and blockers are an issue’s, at any depth', async () => {
+    expect(await reached('POST', '/api/tasks/t1/complete')).toBe('habits');
+    for (const [method, url] of [
+      ['GET', '/api/tasks/i1/comments'],
+      ['POST', '/api/tasks/i1/comments'],
+      ['PATCH', '/api/tasks/i1/comments/c1'],
+      ['DELETE', '/api/tasks/i1/comments/c1'],
+      ['GET', '/api/tasks/i1/blockers'],
+      ['DELETE', '/api/tasks/i1/blockers/b1'],
+      ['GET', '/api/tasks/search?q=x'],
+    ] as const)
+      expect(await reached(method, url), url).toBe('issues');
+  });
+
+  it('anything else below an id goes to the id’s owner', async () => {
+    for (const url of ['/api/tasks/t1', '/api/tasks/t1/activity', '/api/tasks/t1/commentsx'])
+      expect(await reached('GET', url), url).toBe('habits');
+    expect(await reached('POST', '/api/tasks/t1/complete/again')).toBe('habits');
+  });
+});

@@ -1,0 +1,20 @@
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import prettier from 'prettier';
+import type { OpenApiDocument } from '@momentum/service-kit';
+
+export const GENERATED_FILE = new URL('../src/generated/openapi.ts', import.meta.url);
+
+const HEADER = `// Generated from the gateway's /openapi.json by \`npm run client:generate\`; do not edit.
+// libs/client/test/service/generated.test.ts fails when this file no longer matches the routes.
+`;
+
+/** The document as TypeScript types (openapi-typescript), formatted as the repository is. */
+export async function renderTypes(doc: OpenApiDocument): Promise<string> {
+  const ast = await openapiTS(doc as unknown as OpenAPI3, {
+    alphabetize: false,
+    exportType: true,
+  });
+  const source = `${HEADER}\n${astToString(ast)}`;
+  const options = (await prettier.resolveConfig(GENERATED_FILE)) ?? {};
+  return prettier.format(source, { ...options, parser: 'typescript' });
+}

@@ -1,0 +1,47 @@
+import { callApi, callApiForNothing } from '../results.js';
+import { seg } from '../paths.js';
+import { CREATE, REMOVE, defineTool } from '../define.js';
+import { Blocker, Blockers } from '../shapes.js';
+import { uuid } from '../fields.js';
+
+export const addBlocker = defineTool({
+  name: 'add_blocker',
+  title: 'Mark an issue as blocked',
+  description:
+    'Records that an issue is blocked by another issue of a project the caller reaches (a dependency). ' +
+    'Refused for the issue itself (VALIDATION_ERROR), an existing relation and any cycle (CONFLICT, with the path). ' +
+    'The change appears in both issues’ activity.',
+  inputSchema: {
+    issueId: uuid('The issue that is blocked'),
+    blockedById: uuid('The issue that blocks it'),
+  },
+  outputSchema: { blocker: Blocker },
+  annotations: CREATE,
+  surface: 'in-app',
+  run: ({ issueId, blockedById }, client) =>
+    callApi(client, 'POST', `/api/tasks/${seg(issueId)}/blockers`, { blockedById }, (data) => ({
+      blocker: data,
+    })),
+});
+
+export const removeBlocker = defineTool({
+  name: 'remove_blocker',
+  title: 'Remove a blocker',
+  description:
+    'Removes a blocker relation of an issue, named by the relation id (see get_task blockedBy and blocking) ' +
+    'or by the other issue’s id. The change appears in both issues’ activity. Returns the blocker relations ' +
+    'the issue still has.',
+  inputSchema: {
+    issueId: uuid('The issue whose blocker relation to remove'),
+    blockerId: uuid('The relation id, or the id of the other issue'),
+  },
+  outputSchema: { blockers: Blockers },
+  annotations: REMOVE,
+  surface: 'in-app',
+  run: async ({ issueId, blockerId }, client) => {
+    const issue = `/api/tasks/${seg(issueId)}/blockers`;
+    const failed = await callApiForNothing(client, 'DELETE', `${issue}/${seg(blockerId)}`);
+    if (failed) return failed;
+    return callApi(client, 'GET', issue, undefined, (data) => ({ blockers: data }));
+  },
+});

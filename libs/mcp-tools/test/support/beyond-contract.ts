@@ -1,0 +1,121 @@
+import { expect, it } from 'vitest';
+import type { McpTestClient } from '@momentum/mcp-tools/testing';
+import { api } from '../../../../test/support/e2e.js';
+import type { Workspace } from './e2e-fixtures.js';
+
+/**
+ * The tools beyond the contract's list, as both surfaces run them against the real stack:
+ * completing and archiving personal tasks, adding and removing blockers.
+ */
+
+const profileOf = async (ws: Workspace) =>
+  (await api(ws.user.apiKey, 'GET', '/api/profile')).body.data as { xp: number; level: number };
+
+/** complete_task answers what POST /api/tasks/:id/complete does, and the profile agrees. */
+export async function completingTasks(mcp: McpTestClient, ws: Workspace) {
+  const { task } = await mcp.ok('create_task', {
+    type: 'habit',
+    title: 'Push-ups',
+    difficulty: 'hard',
+    isPositive: true,
+  });
+  const before = await profileOf(ws);
+  let xp = before.xp;
+  let level = before.level;
+  for (let streak = 1; streak <= 3; streak++) {
+    const done = await mcp.ok('complete_task', { id: task.id });
+    expect(done).toEqual({
+      xpEarned: expect.any(Number),
+      newLevel: expect.any(Number),
+      leveledUp: expect.any(Boolean),
+      streak,
+      task: { id: task.id, streak, updatedAt: expect.any(String) },
+    });
+    expect(done.xpEarned).toBeGreaterThan(0);
+    expect(done.leveledUp).toBe(done.newLevel > level);
+    xp += done.xpEarned;
+    level = done.newLevel;
+  }
+  // Three hard completions take a new user past 25 XP: level 2 (README, Levels).
+  expect(level).toBeGreaterThan(before.level);
+  expect(await profileOf(ws)).toMatchObject({ xp, level });
+
+  const { task: todo } = await mcp.ok('create_task', {
+    type: 'todo',
+    title: 'File the taxes',
+    difficulty: 'easy',
+  });
+  expect((await mcp.ok('complete_task', { id: todo.id })).streak).toBe(1);
+  expect(await mcp.fail('complete_task', { id: todo.id })).toMatchObject({
+    code: 'CONFLICT',
+    status: 409,
+  });
+}
+
+/** archive_task hides a task from the default list, keeps it, and refuses an issue. */
+export async function archivingTasks(mcp: McpTestClient, ws: Workspace) {
+  const { task } = await mcp.ok('create_task', {
+    type: 'daily',
+    title: 'Meditate',
+    difficulty: 'medium',
+    schedule: { days: [1, 2, 3, 4, 5] },
+  });
+  expect((await mcp.ok('archive_task', { id: task.id })).task).toMatchObject({
+    id: task.id,
+    archived: true,
+  });
+  const ids = (list: { tasks: Array<{ id: string }> }) => list.tasks.map((t) => t.id);
+  expect(ids(await mcp.ok('list_tasks', { type: 'daily' }))).not.toContain(task.id);
+  expect(ids(await mcp.ok('list_tasks', { type: 'daily', archived: true }))).toContain(task.id);
+  const { task: issue } = await mcp.ok('create_task', {
+    projectId: ws.project.id,
+    title: 'Not a task to archive',
+  });
+  expect(await mcp.fail('archive_task', { id: issue.id })).toMatchObject({
+    code: 'VALIDATION_ERROR',
+    status: 422,
+  });
+  expect((await mcp.ok('get_task', { id: issue.id })).task.id).toBe(issue.id);
+}
+
+/** add_blocker and remove_blocker change both issues' relations and activity. */
+export async function blockingIssues(mcp: McpTestClient, ws: Workspace) {
+  const issue = async (title: string) =>
+    (await mcp.ok('create_task', { projectId: ws.project.id, title })).task;
+  const [deploy, review] = [await issue('Deploy v2'), await issue('Security review')];
+  const { blocker } = await mcp.ok('add_blocker', {
+    issueId: deploy.id,
+    blockedById: review.id,
+  });
+  expect(blocker).toMatchObject({
+    issueId: deploy.id,
+    blockedById: review.id,
+    blockedByIssue: { id: review.id, identifier: review.identifier, title: 'Security review' },
+  });
+  const blocked = (await mcp.ok('get_task', { id: deploy.id })).task;
+  expect(blocked.blockedBy.map((b: { id: string }) => b.id)).toEqual([blocker.id]);
+  expect(
+    await mcp.fail('add_blocker', { issueId: review.id, blockedById: deploy.id }),
+  ).toMatchObject({ code: 'CONFLICT', status: 409 });
+
+  const { blockers } = await mcp.ok('remove_blocker', {
+    issueId: deploy.id,
+    blockerId: blocker.id,
+  });
+  expect(blockers).toEqual({ blockedBy: [], blocking: [] });
+  const after = (await mcp.ok('get_task', { id: deploy.id })).task;
+  expect(after.blockedBy).toEqual([]);
+  expect(after.activity.map((a: { action: string }) => a.action)).toEqual(
+    expect.arrayContaining(['blocker_added', 'blocker_removed']),
+  );
+  expect(
+    await mcp.fail('remove_blocker', { issueId: deploy.id, blockerId: blocker.id }),
+  ).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+}
+
+/** The three, registered in the calling `describe` (the objects are filled by its beforeAll). */
+export function itGoesBeyondTheContract(mcp: McpTestClient, ws: Workspace) {
+  it('complete_task: XP, new level, leveledUp and streak', () => completingTasks(mcp, ws));
+  it('archive_task: archives a task, refuses an issue', () => archivingTasks(mcp, ws));
+  it('add_blocker and remove_blocker', () => blockingIssues(mcp, ws));
+}

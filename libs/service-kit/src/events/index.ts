@@ -1,0 +1,3 @@
+// Events: the JetStream bus and the outbox relay that publishes what a write stored.
+export * from './bus.js';
+export * from './outbox.js';

@@ -1,0 +1,120 @@
+import type { Model } from 'mongoose';
+import type { EventEnvelope } from '@momentum/contracts';
+import type { EventBus, Logger } from './bus.js';
+
+/**
+ * Transactional outbox without transactions: a write stores its events in the written
+ * document's `_outbox` array in the same atomic update. The relay publishes them and
+ * pulls them off. A crash between the two leaves them in place; the sweep at startup
+ * publishes them again, and the message id deduplicates. Later sweeps run only after a
+ * flush failed: a sweep cannot use an index on FerretDB (it scans every document), so it
+ * must not run every few seconds on a healthy service.
+ *
+ * Several processes may relay one document at once: each publishes what it read (JetStream
+ * drops a repeat by message id) and pulls exactly those entries off in one atomic update,
+ * which a concurrent write adding new events does not disturb. No queue or lock is needed.
+ */
+export const OUTBOX_FIELD = '_outbox';
+
+/**
+ * Any service's model: the relay reads and writes only `_id` and `_outbox`, and a
+ * `Model<TaskDoc>` is not assignable to a narrower `Model<OutboxDoc>`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OutboxModel = Model<any>;
+
+export interface OutboxDoc {
+  _id: string;
+  _outbox?: EventEnvelope[];
+}
+
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pending = new Set<Promise<void>>();
+  /** Documents with a flush queued that has not read them yet. */
+  private readonly waiting = new Set<string>();
+  private stopped = false;
+  /** Whether some document may still hold events no flush will publish. */
+  private dirty = true;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly models: OutboxModel[],
+    private readonly log: Logger,
+    private readonly sweepEveryMs = 5000,
+  ) {}
+
+  start(): void {
+    void this.sweep();
+    this.timer = setInterval(() => void this.sweep(), this.sweepEveryMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Publish one document's events now (called right after the write). A flush of the
+   * document that has not started yet publishes these events too, so none is added: under
+   * a burst of writes to one document, one flush takes the events of many.
+   */
+  flush(model: OutboxModel, id: string): void {
+    if (this.stopped) return;
+    const key = `${model.modelName}:${id}`;
+    if (this.waiting.has(key)) return;
+    this.waiting.add(key);
+    const task = this.flushDoc(model, id, () => this.waiting.delete(key)).catch((err) => {
+      this.dirty = true;
+      this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
+    });
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+
+  async sweep(): Promise<void> {
+    if (!this.dirty || this.stopped) return;
+    this.dirty = false;
+    for (const model of this.models) {
+      try {
+        const docs = await model
+          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { [OUTBOX_FIELD]: 1 })
+          .limit(500)
+          .lean<OutboxDoc[]>();
+        if (docs.length === 500) this.dirty = true;
+        for (const doc of docs) await this.publishAll(model, doc);
+      } catch (err) {
+        this.dirty = true;
+        this.log.warn({ err, model: model.modelName }, 'outbox sweep failed');
+      }
+    }
+  }
+
+  private async flushDoc(model: OutboxModel, id: string, onStart?: () => void): Promise<void> {
+    // One turn of the event loop first: flushes asked for by the writes of this turn are
+    // taken by this read.
+    await null;
+    onStart?.();
+    const doc = await model.findById(id, { [OUTBOX_FIELD]: 1 }).lean<OutboxDoc>();
+    if (doc) await this.publishAll(model, doc);
+  }
+
+  private async publishAll(model: OutboxModel, doc: OutboxDoc): Promise<void> {
+    const events = doc[OUTBOX_FIELD] ?? [];
+    if (!events.length) return;
+    const done: EventEnvelope[] = [];
+    for (const event of events) {
+      await this.bus.publish(event);
+      done.push(event);
+    }
+    // `$pullAll` of the entries as read: FerretDB ignores a `$pull` with a condition on
+    // sub-documents. No timestamps: clearing the outbox is not a change of the resource.
+    await model.updateOne(
+      { _id: doc._id },
+      { $pullAll: { [OUTBOX_FIELD]: done } },
+      { timestamps: false },
+    );
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled(this.pending);
+  }
+}

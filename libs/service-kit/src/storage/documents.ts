@@ -1,0 +1,24 @@
+import type { EventEnvelope } from '@momentum/contracts';
+
+// Store helpers with no driver import, so HTTP code (the error handler) can use them
+// without pulling mongoose in.
+
+/** UUID `_id` and plain JSON output, the same for every schema. */
+export const baseSchemaOptions = {
+  versionKey: false as const,
+  timestamps: true as const,
+  id: false as const,
+};
+
+/** Whether a write failed on a unique index (`_id` included): MongoDB's error 11000. */
+export const isDuplicateKey = (err: unknown): boolean =>
+  (err as { code?: number } | null)?.code === 11000;
+
+/**
+ * Drops the pending events from a document read back by a write: FerretDB implements no
+ * projection on findAndModify, so they cannot be left out there.
+ */
+export function withoutOutbox<T extends { _outbox?: EventEnvelope[] }>(doc: T): T {
+  const { _outbox: _pending, ...rest } = doc;
+  return rest as T;
+}

@@ -1,0 +1,28 @@
+import mongoose, { type Connection } from 'mongoose';
+
+/**
+ * One connection per service database. Commands are not buffered while the engine is
+ * away, so requests fail fast (503) instead of hanging, and recover when it returns.
+ */
+export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+  const connection = mongoose.createConnection(url, {
+    dbName,
+    bufferCommands: false,
+    autoIndex: false,
+    serverSelectionTimeoutMS: 3000,
+    maxPoolSize: 20,
+  });
+  await connection.asPromise();
+  return connection;
+}
+
+/** Create the indexes each model declares; done once at startup, not lazily. */
+export async function ensureIndexes(connection: Connection): Promise<void> {
+  for (const model of Object.values(connection.models)) {
+    await model.createIndexes();
+  }
+}
+
+export function isMongoUp(connection: Connection): boolean {
+  return connection.readyState === 1;
+}

@@ -1,0 +1,38 @@
+import type { Connection } from 'mongoose';
+import pino from 'pino';
+import type { ServiceName } from '@momentum/contracts';
+import { EventBus, type Logger } from '../events/bus.js';
+import { loggerOptions } from '../http/app.js';
+import type { BaseConfig } from '../config.js';
+import { connectMongo } from './mongo.js';
+
+/** What every service's app factory receives: its config, database and bus. */
+export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+  service: ServiceName;
+  config: C;
+  db: Connection;
+  bus: EventBus;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+export async function connectService<C extends BaseConfig>(
+  service: ServiceName,
+  config: C,
+): Promise<ServiceContext<C>> {
+  const log = pino({ ...loggerOptions(config.LOG_LEVEL), name: service });
+  const db = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? `momentum_${service}`);
+  const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, service, log);
+  await bus.ensureStream(service);
+  return {
+    service,
+    config,
+    db,
+    bus,
+    log,
+    async close() {
+      await bus.drain();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { injectAs, userActor } from '../../src/testing.js';
+import { PUBLIC_ROUTE } from '../../src/http/route-config.js';
+import { signActor } from '../../src/http/actor-header.js';
+import { sampleApp } from '../support/sample-app.js';
+
+/** What createServiceApp's plugins answer before and around the routes a service declares. */
+const shapeA = sampleApp();
+const shapeB = sampleApp({ shape: 'B' });
+shapeA.get('/open', PUBLIC_ROUTE, async () => ({ data: 'open' }));
+shapeA.get('/closed', async () => ({ data: 'closed' }));
+afterAll(() => Promise.all([shapeA.close(), shapeB.close()]));
+
+const actor = userActor();
+
+describe('a service app', () => {
+  it('answers a known path asked with another method 405 with Allow, in the path’s shape', async () => {
+    for (const [app, url, body] of [
+      [
+        shapeA,
+        '/api/things',
+        { error: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) } },
+      ],
+      [shapeB, '/api/agents', { statusCode: 405, message: expect.any(String) }],
+    ] as const) {
+      for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+        const res = await injectAs(app, actor, { method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(405);
+        expect(res.headers.allow).toBe('GET, HEAD, POST');
+        expect(res.json()).toEqual(body);
+      }
+    }
+    const one = await injectAs(shapeA, actor, { method: 'POST', url: '/api/things/boom?x=1' });
+    expect(one.statusCode).toBe(405);
+    expect(one.headers.allow).toBe('GET, HEAD');
+    expect(one.json().error.message).toBe(
+      'POST is not allowed on /api/things/boom; it answers GET, HEAD',
+    );
+  });
+
+  it('keeps an unknown path 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+      const res = await injectAs(shapeA, actor, { method, url: '/api/nothing-here' });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: expect.any(String) } });
+    }
+    const b = await injectAs(shapeB, actor, { method: 'GET', url: '/api/agents/x/y/z' });
+    expect(b.statusCode).toBe(404);
+    expect(b.json()).toEqual({ statusCode: 404, message: expect.any(String) });
+  });
+
+  it('refuses a request without a signed actor 401 with WWW-Authenticate, in both shapes', async () => {
+    for (const [app, url] of [
+      [shapeA, '/api/things'],
+      [shapeB, '/api/agents'],
+      [shapeA, '/api/nothing-here'],
+      [shapeA, '/closed'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['www-authenticate'], url).toBe('Bearer realm="momentum"');
+    }
+    const forged = await shapeA.inject({
+      method: 'GET',
+      url: '/api/things',
+      headers: signActor(actor, 'another-secret-of-at-least-32-characters!'),
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('lets a route that says it is public (config.public) answer without an actor', async () => {
+    const open = await shapeA.inject({ method: 'GET', url: '/open' });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({ data: 'open' });
+    for (const url of ['/health', '/openapi.json']) {
+      expect((await shapeA.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    // A public route asked with another method is still 405, without a key.
+    const wrong = await shapeA.inject({ method: 'POST', url: '/health' });
+    expect(wrong.statusCode).toBe(401);
+    const signedWrong = await injectAs(shapeA, actor, { method: 'POST', url: '/health' });
+    expect(signedWrong.statusCode).toBe(405);
+    expect(signedWrong.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('refuses a body that is not JSON 415, before the route reads it as a string', async () => {
+    for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'text/csv']) {
+      const res = await injectAs(shapeA, actor, {
+        method: 'POST',
+        url: '/api/things',
+        headers: { 'content-type': contentType },
+        payload: JSON.stringify({ type: 'todo', title: 'x' }),
+      });
+      expect(res.statusCode, contentType).toBe(415);
+      expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const b = await injectAs(shapeB, actor, {
+      method: 'POST',
+      url: '/api/agents',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{}',
+    });
+    expect(b.statusCode).toBe(415);
+    expect(b.json()).toEqual({ statusCode: 415, message: expect.any(String) });
+  });
+
+  it('names every request in x-request-id, the caller’s own when plain', async () => {
+    const res = await injectAs(shapeA, actor, {
+      method: 'GET',
+      url: '/api/things',
+      headers: { 'x-request-id': 'trace-123' },
+    });
+    expect(res.headers['x-request-id']).toBe('trace-123');
+    const refused = await shapeA.inject({ method: 'GET', url: '/api/things' });
+    expect(refused.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+  });
+});

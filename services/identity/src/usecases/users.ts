@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { notFound, type Actor } from '@momentum/contracts';
+import { hashSecret, newApiKey } from '@momentum/service-kit';
+import type { IdentityDeps } from './deps.js';
+import type { UserDoc } from '../store/models.js';
+import { keyRevoked, userCreated } from '../events/identity-events.js';
+import { requireAdmin, requireHuman } from '../domain/access.js';
+
+/**
+ * A user and their first key. The key is stored first: until the user exists it names
+ * no one (verification finds no user), and the user's insert carries its event, so a
+ * crash in between leaves neither a user without a key nor an unannounced user.
+ */
+export async function createUser(
+  { users, keys, announcer }: IdentityDeps,
+  actor: Actor,
+  input: { name: string; email?: string | null },
+): Promise<{ user: UserDoc; apiKey: string }> {
+  requireAdmin(actor);
+  const id = randomUUID();
+  const key = newApiKey('u');
+  await keys.create(id, key.keyId, await hashSecret(key.secret));
+  const event = userCreated(actor, { id, name: input.name });
+  const user = await users.create({ _id: id, name: input.name, email: input.email ?? null, event });
+  await announcer.announce(users.model, id, event);
+  return { user, apiKey: key.raw };
+}
+
+/** An extra key for the caller, shown once. */
+export async function createUserKey(
+  { keys }: IdentityDeps,
+  actor: Actor,
+): Promise<{ id: string; apiKey: string }> {
+  requireHuman(actor, 'create keys');
+  const key = newApiKey('u');
+  const id = await keys.create(actor.id, key.keyId, await hashSecret(key.secret));
+  return { id, apiKey: key.raw };
+}
+
+/**
+ * Revokes one of the caller's keys; every gateway is told before the reply. The write
+ * is conditional on the key being active, so of concurrent revocations one does it and
+ * announces it, the others find no active key (404).
+ */
+export async function revokeUserKey(
+  { keys, announcer }: IdentityDeps,
+  actor: Actor,
+  id: string,
+): Promise<void> {
+  requireHuman(actor, 'revoke keys');
+  const key = await keys.findActive(actor.id, id);
+  if (!key) throw notFound('API key');
+  const event = keyRevoked(actor, key.keyId, actor.id);
+  if (!(await keys.revoke(actor.id, id, event))) throw notFound('API key');
+  await announcer.announce(keys.model, id, event);
+}

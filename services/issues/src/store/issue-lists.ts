@@ -1,0 +1,111 @@
+import type { IssueSortField, ListIssuesQuery, Scope } from '@momentum/contracts';
+import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
+import type { IssueDoc, IssuesModels } from './models.js';
+import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
+import { listProjection } from './issue-store.js';
+
+/** API sort names → stored fields (ranks and folded titles sort as people expect). */
+const sortFields: Record<IssueSortField, keyof IssueDoc> = {
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  priority: 'priorityRank',
+  status: 'statusRank',
+  dueDate: 'dueDate',
+  identifier: 'number',
+  sortOrder: 'sortOrder',
+  title: 'titleSort',
+};
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * Issue lists and search. Queries are served by the indexes models.ts declares (equality
+ * fields, then the sort, `_id` breaking ties). On the local engine (`feed` given) a
+ * project's default list and a project's search read its feed instead, as FerretDB would
+ * read the whole collection for the query; both ways answer the same.
+ */
+export class IssueLists {
+  constructor(
+    private readonly m: IssuesModels,
+    private readonly feed: IssueFeed | null,
+  ) {}
+
+  async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
+    if (this.feed && IssueFeed.serves(q)) return this.feed.list(q);
+    const filter = listFilter(scope, q);
+    const sort = listSort(q);
+    const [rows, total] = await Promise.all([
+      this.m.Issue.find(filter, listProjection)
+        .sort(sort)
+        .skip((q.page - 1) * q.limit)
+        .limit(q.limit)
+        .lean<IssueDoc[]>(),
+      this.m.Issue.countDocuments(filter),
+    ]);
+    return { rows, total };
+  }
+
+  /**
+   * Issues holding any of the keys, ranked by how many they hold, newest first on ties;
+   * the newest SEARCH_MATCHES_MAX matches are ranked and counted. The multikey index of
+   * search keys with the team or project narrows the matches.
+   */
+  async search(
+    scope: Scope,
+    keys: string[],
+    projectId: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<Page<IssueDoc>> {
+    if (this.feed && projectId) return this.feed.search(projectId, keys, page, limit);
+    const match: FilterQuery<IssueDoc> = {
+      searchKeys: { $in: keys },
+      teamId: { $in: [...scope.teamIds] },
+      ...(projectId ? { projectId } : {}),
+      deletedAt: null,
+    };
+    const pipeline: PipelineStage[] = [
+      { $match: match },
+      { $sort: { _id: -1 } },
+      { $limit: SEARCH_MATCHES_MAX },
+      { $project: { searchKeys: 1 } },
+      { $unwind: '$searchKeys' },
+      { $match: { searchKeys: { $in: keys } } },
+      { $group: { _id: '$_id', score: { $sum: 1 } } },
+      { $sort: { score: -1, _id: -1 } },
+      { $skip: (page - 1) * limit },
+      { $limit: limit },
+    ];
+    const [ranked, total] = await Promise.all([
+      this.m.Issue.aggregate<{ _id: string; score: number }>(pipeline),
+      this.m.Issue.countDocuments(match),
+    ]);
+    // By `_id`, one page at most: the one lookup every engine serves from an index.
+    const docs = await Promise.all(
+      ranked.map((r) => this.m.Issue.findById(r._id, listProjection).lean<IssueDoc>()),
+    );
+    return {
+      rows: docs.filter((d): d is IssueDoc => !!d),
+      total: Math.min(total, SEARCH_MATCHES_MAX),
+    };
+  }
+}
+
+/** A list's order: the sort asked for, then `_id` the same way, so pages never overlap. */
+export function listSort(q: Pick<ListIssuesQuery, 'sort'>): Record<string, SortOrder> {
+  return { [sortFields[q.sort.field]]: q.sort.direction, _id: q.sort.direction };
+}
+
+export function listFilter(scope: Scope, q: ListIssuesQuery): FilterQuery<IssueDoc> {
+  const filter: FilterQuery<IssueDoc> = { teamId: { $in: [...scope.teamIds] }, deletedAt: null };
+  if (q.projectId) filter.projectId = q.projectId;
+  if (q.status?.length) filter.status = { $in: q.status };
+  if (q.priority?.length) filter.priority = { $in: q.priority };
+  if (q.assigneeId) filter.assigneeId = q.assigneeId === 'none' ? null : q.assigneeId;
+  if (q.parentId) filter.parentId = q.parentId === 'none' ? null : q.parentId;
+  if (q.labels?.length) filter.labels = { $all: q.labels };
+  return filter;
+}

@@ -1,0 +1,24 @@
+import { isDuplicateKey } from '@momentum/service-kit/storage';
+import type { IssuesModels } from './models.js';
+
+/**
+ * Issues stored before they carried `rev` get `rev: 0`, so updateWithRevision can guard
+ * their writes (its filter names `rev`). Once per database, remembered in
+ * `issue_migrations`; two processes starting together both run it, which is harmless: the
+ * update only sets what is missing.
+ */
+export async function addMissingRevisions(m: IssuesModels): Promise<void> {
+  const done = m.Issue.db.collection<{ _id: string; at: Date }>('issue_migrations');
+  const _id = 'issue-rev';
+  if (await done.findOne({ _id })) return;
+  await m.Issue.updateMany(
+    { rev: { $exists: false } },
+    { $set: { rev: 0 } },
+    { timestamps: false },
+  );
+  await done
+    .updateOne({ _id }, { $set: { at: new Date() } }, { upsert: true })
+    .catch((err: unknown) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { createServiceApp, InternalClient, admissionOf } from '@momentum/service-kit';
+import { ensureIndexes, isMongoUp } from '@momentum/service-kit/storage';
+import type { WebhooksContext } from './context.js';
+import { webhookModels } from './store/models.js';
+import { SubscriptionStore } from './store/subscription-store.js';
+import { SubscriptionHealth } from './store/subscription-health.js';
+import { DeliveryStore } from './store/delivery-store.js';
+import { DueStore } from './store/due-store.js';
+import { ProjectTeamStore } from './store/project-team-store.js';
+import { SecretBox } from './store/secret-box.js';
+import { HttpMembership, type MembershipSource } from './deps/membership.js';
+import { ProjectTeams } from './deps/project-teams.js';
+import { systemResolve, type Resolve } from './deps/resolver.js';
+import { deliveryPipeline } from './delivery/pipeline.js';
+import { ingestEvent } from './usecases/ingest.js';
+import { consumeSourceStreams } from './events/source-consumers.js';
+import { followMembershipChanges } from './events/membership-changes.js';
+import { registerEventTypeRoutes } from './routes/event-types.js';
+import { registerSubscriptionRoutes } from './routes/subscriptions.js';
+import { registerDeliveryRoutes } from './routes/deliveries.js';
+
+/** What the service asks outside itself; tests pass fakes (a membership table, a DNS table). */
+export interface WebhooksDependencies {
+  membership: MembershipSource;
+  resolve: Resolve;
+}
+
+/**
+ * Builds the webhooks app: subscriptions, the durable consumers of the other services'
+ * streams that turn events into deliveries, and the scheduler that attempts them.
+ */
+export async function buildWebhooksApp(
+  ctx: WebhooksContext,
+  given: Partial<WebhooksDependencies> = {},
+): Promise<FastifyInstance> {
+  const { config, log } = ctx;
+  const models = webhookModels(ctx.db);
+  await ensureIndexes(ctx.db);
+  const subscriptions = new SubscriptionStore(models);
+  const deliveries = new DeliveryStore(models);
+  const due = new DueStore(models);
+  const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY ?? config.INTERNAL_SECRET);
+
+  let identity: InternalClient | null = null;
+  const membership =
+    given.membership ??
+    new HttpMembership(
+      (identity = new InternalClient(config.IDENTITY_URL, config.INTERNAL_SECRET)),
+      config.WEBHOOKS_MEMBERSHIP_CACHE_MS,
+    );
+  const delivery = deliveryPipeline(config, {
+    subscriptions,
+    health: new SubscriptionHealth(models, {
+      failedDeliveries: config.WEBHOOKS_DISABLE_AFTER_FAILED_DELIVERIES,
+      failingForMs: config.WEBHOOKS_DISABLE_AFTER_MS,
+    }),
+    deliveries,
+    due,
+    secrets,
+    membership,
+    resolve: given.resolve ?? systemResolve,
+    log,
+  });
+
+  followMembershipChanges(ctx.bus, membership);
+  const projectTeams = new ProjectTeams(new ProjectTeamStore(models), ctx.bus);
+  const ingestDeps = {
+    subscriptions,
+    deliveries,
+    due,
+    projectTeams,
+    log,
+    scheduled: delivery.kick,
+  };
+  await consumeSourceStreams(
+    ctx.bus,
+    (event) => ingestEvent(ingestDeps, event),
+    config.WEBHOOKS_CONSUMER_CONCURRENCY,
+  );
+  delivery.start();
+
+  const app = createServiceApp({
+    name: 'webhooks',
+    internalSecret: config.INTERNAL_SECRET,
+    logLevel: config.LOG_LEVEL,
+    admission: admissionOf(config),
+    ready: () => isMongoUp(ctx.db),
+  });
+  registerEventTypeRoutes(app);
+  registerSubscriptionRoutes(app, {
+    store: subscriptions,
+    secrets,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
+    rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,
+  });
+  registerDeliveryRoutes(app, { subscriptions, deliveries, due, scheduled: delivery.kick });
+  app.addHook('onClose', async () => {
+    await delivery.stop();
+    await identity?.close();
+  });
+  return app;
+}

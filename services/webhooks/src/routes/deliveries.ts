@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '@momentum/service-kit';
+import { manageableSubscription } from '../usecases/access.js';
+import { redeliver, type RedeliverDeps } from '../usecases/redeliver.js';
+import {
+  dataOf,
+  DeliveryPage,
+  DeliveryParams,
+  DeliveryView,
+  ListDeliveriesQuery,
+  WebhookParams,
+} from './schemas.js';
+import { deliveryView } from './views.js';
+
+const tags = ['webhooks'];
+
+export function registerDeliveryRoutes(app: FastifyInstance, deps: RedeliverDeps) {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/webhooks/:id/deliveries',
+      summary: "A webhook's delivery log, newest first",
+      tags,
+      params: WebhookParams,
+      query: ListDeliveriesQuery,
+      response: { status: 200, schema: DeliveryPage },
+    },
+    async ({ actor, params, query }) => {
+      const sub = await manageableSubscription(deps.subscriptions, actor, params.id);
+      const { docs, total } = await deps.deliveries.page(
+        sub._id,
+        query.status,
+        query.page,
+        query.limit,
+      );
+      return {
+        data: docs.map(deliveryView),
+        meta: { total, page: query.page, perPage: query.limit },
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+      summary: 'Send a delivery again now (same webhook-id)',
+      tags,
+      params: DeliveryParams,
+      response: { status: 202, schema: dataOf(DeliveryView) },
+    },
+    async ({ actor, params }) => ({
+      data: deliveryView(await redeliver(deps, actor, params.id, params.deliveryId)),
+    }),
+  );
+}

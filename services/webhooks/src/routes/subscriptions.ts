@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '@momentum/service-kit';
+import type { SubscriptionDeps } from '../usecases/subscriptions.js';
+import {
+  createSubscription,
+  deleteSubscription,
+  rotateSecret,
+  updateSubscription,
+} from '../usecases/subscriptions.js';
+import { listKeys, manageableSubscription } from '../usecases/access.js';
+import {
+  CreateWebhookBody,
+  dataOf,
+  ListWebhooksQuery,
+  RotatedSecret,
+  UpdateWebhookBody,
+  WebhookPage,
+  WebhookParams,
+  WebhookView,
+  WebhookWithSecret,
+} from './schemas.js';
+import { webhookView } from './views.js';
+
+const tags = ['webhooks'];
+
+export function registerSubscriptionRoutes(app: FastifyInstance, deps: SubscriptionDeps) {
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/webhooks',
+      summary: 'Subscribe a URL to events; the signing secret is shown once',
+      tags,
+      body: CreateWebhookBody,
+      response: { status: 201, schema: dataOf(WebhookWithSecret) },
+    },
+    async ({ actor, body }) => {
+      const { doc, secret } = await createSubscription(deps, actor, body);
+      return { data: { ...webhookView(doc), secret } };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/webhooks',
+      summary: "The caller's webhooks and their teams'",
+      tags,
+      query: ListWebhooksQuery,
+      response: { status: 200, schema: WebhookPage },
+    },
+    async ({ actor, query }) => {
+      const { docs, total } = await deps.store.page(
+        listKeys(actor, query.teamId),
+        query.page,
+        query.limit,
+      );
+      return {
+        data: docs.map(webhookView),
+        meta: { total, page: query.page, perPage: query.limit },
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/webhooks/:id',
+      summary: 'A webhook (never its secret)',
+      tags,
+      params: WebhookParams,
+      response: { status: 200, schema: dataOf(WebhookView) },
+    },
+    async ({ actor, params }) => ({
+      data: webhookView(await manageableSubscription(deps.store, actor, params.id)),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/webhooks/:id',
+      summary: 'Change url, events or description; pause or resume with active',
+      tags,
+      params: WebhookParams,
+      body: UpdateWebhookBody,
+      response: { status: 200, schema: dataOf(WebhookView) },
+    },
+    async ({ actor, params, body }) => ({
+      data: webhookView(await updateSubscription(deps, actor, params.id, body)),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/webhooks/:id',
+      summary: 'Delete a webhook; its pending deliveries are not sent',
+      tags,
+      params: WebhookParams,
+      response: { status: 204 },
+    },
+    async ({ actor, params }) => deleteSubscription(deps, actor, params.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/webhooks/:id/rotate-secret',
+      summary: 'A new signing secret, shown once; the old one also signs for a grace period',
+      tags,
+      params: WebhookParams,
+      response: { status: 200, schema: dataOf(RotatedSecret) },
+    },
+    async ({ actor, params }) => {
+      const rotated = await rotateSecret(deps, actor, params.id);
+      return {
+        data: {
+          id: params.id,
+          secret: rotated.secret,
+          previousSecretExpiresAt: rotated.previousSecretExpiresAt.toISOString(),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { Schema, type Connection } from 'mongoose';
+import { baseSchemaOptions } from '@momentum/service-kit/storage';
+
+export interface SubscriptionDoc {
+  _id: string;
+  /** `user:<ownerId>` or `team:<teamId>`: the key events find their subscriptions by. */
+  key: string;
+  /** The user who created it; a team subscription delivers while they are a member. */
+  ownerId: string;
+  teamId: string | null;
+  url: string;
+  events: string[];
+  description: string | null;
+  active: boolean;
+  disabledReason: string | null;
+  disabledAt: Date | null;
+  /** Signing secrets, sealed (store/secret-box.ts). */
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  /** First failed attempt since the last success; absent while healthy. */
+  failingSince?: Date | null;
+  /** Deliveries given up since the last successful attempt. */
+  failedDeliveries: number;
+  rev: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type DeliveryState = 'pending' | 'succeeded' | 'failed' | 'skipped';
+
+export interface DeliveryDoc {
+  /** `<subscriptionId>:<eventId>`: one delivery per event and subscription, ever. */
+  _id: string;
+  subscriptionId: string;
+  eventId: string;
+  eventType: string;
+  /** The exact bytes sent on every attempt. */
+  body: string;
+  /** Whom the event concerns, for the access check at delivery time. */
+  audience: { userId: string | null; teamId: string | null };
+  state: DeliveryState;
+  /** Rises each time the delivery is armed again by hand (see store/due-store.ts). */
+  gen: number;
+  attempts: number;
+  /** Attempts since it was last armed; the backoff counts these. */
+  roundAttempts: number;
+  armedAt: Date;
+  nextAttemptAt: Date;
+  claimedUntil: Date;
+  claimToken: string | null;
+  lastResponseCode: number | null;
+  lastError: string | null;
+  lastAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A pending delivery's entry in the small collection the scheduler reads. */
+export interface DueDoc {
+  _id: string;
+  subscriptionId: string;
+  dueAt: Date;
+  gen: number;
+}
+
+/** Project → team, from project events and lookups (a project never changes team). */
+export interface ProjectTeamDoc {
+  _id: string;
+  teamId: string;
+}
+
+const nullableString = { type: String, default: null };
+const nullableDate = { type: Date, default: null };
+
+export function webhookModels(db: Connection) {
+  const subscriptions = new Schema<SubscriptionDoc>(
+    {
+      _id: { type: String, default: () => randomUUID() },
+      key: { type: String, required: true },
+      ownerId: { type: String, required: true },
+      teamId: nullableString,
+      url: { type: String, required: true },
+      events: { type: [String], required: true },
+      description: nullableString,
+      active: { type: Boolean, default: true },
+      disabledReason: nullableString,
+      disabledAt: nullableDate,
+      secret: { type: String, required: true },
+      previousSecret: nullableString,
+      previousSecretExpiresAt: nullableDate,
+      failingSince: { type: Date },
+      failedDeliveries: { type: Number, default: 0 },
+      rev: { type: Number, default: 0 },
+    },
+    baseSchemaOptions,
+  );
+  // The list (`key $in …`, newest first) and the matching of each event (`key $in …`).
+  subscriptions.index({ key: 1, createdAt: -1 });
+
+  const deliveries = new Schema<DeliveryDoc>(
+    {
+      _id: { type: String, required: true },
+      subscriptionId: { type: String, required: true },
+      eventId: { type: String, required: true },
+      eventType: { type: String, required: true },
+      body: { type: String, required: true },
+      audience: {
+        type: new Schema(
+          { userId: nullableString, teamId: nullableString },
+          { _id: false, id: false },
+        ),
+        required: true,
+      },
+      state: { type: String, required: true },
+      gen: { type: Number, default: 0 },
+      attempts: { type: Number, default: 0 },
+      roundAttempts: { type: Number, default: 0 },
+      armedAt: { type: Date, required: true },
+      nextAttemptAt: { type: Date, required: true },
+      claimedUntil: { type: Date, default: () => new Date(0) },
+      claimToken: nullableString,
+      lastResponseCode: { type: Number, default: null },
+      lastError: nullableString,
+      lastAttemptAt: nullableDate,
+    },
+    baseSchemaOptions,
+  );
+  // The delivery log of a subscription, newest first, with and without a status filter.
+  deliveries.index({ subscriptionId: 1, createdAt: -1 });
+  deliveries.index({ subscriptionId: 1, state: 1, createdAt: -1 });
+  // Retention: finished deliveries by age.
+  deliveries.index({ state: 1, updatedAt: 1 });
+
+  const due = new Schema<DueDoc>(
+    {
+      _id: { type: String, required: true },
+      subscriptionId: { type: String, required: true },
+      dueAt: { type: Date, required: true },
+      gen: { type: Number, default: 0 },
+    },
+    { versionKey: false, id: false },
+  );
+  due.index({ dueAt: 1 });
+
+  const projectTeams = new Schema<ProjectTeamDoc>(
+    { _id: { type: String, required: true }, teamId: { type: String, required: true } },
+    { versionKey: false, id: false },
+  );
+
+  return {
+    Subscription: db.model<SubscriptionDoc>('Subscription', subscriptions, 'subscriptions'),
+    Delivery: db.model<DeliveryDoc>('Delivery', deliveries, 'deliveries'),
+    Due: db.model<DueDoc>('Due', due, 'due'),
+    ProjectTeam: db.model<ProjectTeamDoc>('ProjectTeam', projectTeams, 'project_teams'),
+  };
+}
+export type WebhookModels = ReturnType<typeof webhookModels>;

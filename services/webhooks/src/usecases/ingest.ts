@@ -1,0 +1,90 @@
+import type { EventEnvelope } from '@momentum/contracts';
+import type { Logger } from '@momentum/service-kit';
+import { audienceOf, entryForSource, type Audience } from '../domain/catalogue.js';
+import { isAfterCreation, wants } from '../domain/event-filter.js';
+import { messageOf } from '../domain/payload.js';
+import { eventKeys } from '../domain/visibility.js';
+import type { ProjectTeamSource } from '../deps/project-teams.js';
+import type { DeliveryStore } from '../store/delivery-store.js';
+import type { DueStore } from '../store/due-store.js';
+import type { SubscriptionStore } from '../store/subscription-store.js';
+
+export interface IngestDeps {
+  subscriptions: SubscriptionStore;
+  deliveries: DeliveryStore;
+  due: DueStore;
+  projectTeams: ProjectTeamSource;
+  log: Logger;
+  /** Tells the scheduler that work is waiting. */
+  scheduled: () => void;
+}
+
+/**
+ * One event from a source stream → one delivery per matching active subscription, each
+ * written (record, then due row) before this returns; the consumer acks only then. Ingest
+ * never sends anything, so a slow receiver cannot hold a stream back. Run again for the
+ * same event (a redelivery from JetStream), it creates nothing new and repairs a due row
+ * a crash left unwritten. Answers how many subscriptions matched.
+ */
+export async function ingestEvent(deps: IngestDeps, event: EventEnvelope): Promise<number> {
+  const entry = entryForSource(event.type);
+  if (!entry || typeof event.id !== 'string' || !event.id) return 0;
+  const audience = await resolveAudience(deps, entry.family, event);
+  if (!audience) return 0;
+  const keys = eventKeys(audience, entry.scopes);
+  if (!keys.length) return 0;
+  const subscriptions = (await deps.subscriptions.matching(keys)).filter(
+    (s) => wants(s.events, entry.type) && isAfterCreation(event.occurredAt, s.createdAt),
+  );
+  if (!subscriptions.length) return 0;
+
+  const body = JSON.stringify(messageOf(entry, event, audience.teamId));
+  const now = new Date();
+  await Promise.all(
+    subscriptions.map(async (s) => {
+      const { doc, created } = await deps.deliveries.record(
+        {
+          subscriptionId: s._id,
+          eventId: event.id,
+          eventType: entry.type,
+          body,
+          audience: { userId: audience.userId, teamId: audience.teamId },
+        },
+        now,
+      );
+      if (created || doc.state === 'pending')
+        await deps.due.schedule(doc._id, doc.subscriptionId, doc.nextAttemptAt, doc.gen);
+    }),
+  );
+  deps.scheduled();
+  return subscriptions.length;
+}
+
+/** Whom the event concerns, with an issue-family event's team looked up from its project. */
+async function resolveAudience(
+  deps: IngestDeps,
+  family: Parameters<typeof audienceOf>[0],
+  event: EventEnvelope,
+): Promise<Audience | null> {
+  const audience = audienceOf(family, event.data);
+  if (!audience) {
+    deps.log.warn(
+      { eventId: event.id, type: event.type },
+      'event without an audience; not delivered',
+    );
+    return null;
+  }
+  const projectId = family === 'project' ? (event.data as { id?: unknown }).id : null;
+  if (typeof projectId === 'string' && audience.teamId)
+    await deps.projectTeams.remember(projectId, audience.teamId);
+  if (!audience.projectId) return audience;
+  const teamId = await deps.projectTeams.teamOf(audience.projectId);
+  if (!teamId) {
+    deps.log.warn(
+      { eventId: event.id, projectId: audience.projectId },
+      'event of an unknown project; not delivered',
+    );
+    return null;
+  }
+  return { ...audience, teamId };
+}

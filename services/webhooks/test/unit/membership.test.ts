@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { InternalClient } from '@momentum/service-kit';
+import { HttpMembership } from '../../src/deps/membership.js';
+
+function identity(teams: Record<string, string[]>) {
+  const calls: string[] = [];
+  const client = {
+    calls,
+    async get<T>(path: string): Promise<T | null> {
+      calls.push(path);
+      const id = path.split('/').pop()!;
+      return (teams[id] ? { teamIds: teams[id] } : null) as T | null;
+    },
+  };
+  return client as unknown as InternalClient & { calls: string[] };
+}
+
+describe('team memberships from identity', () => {
+  it('asks identity once per TTL, and again at once after a membership change', async () => {
+    const teams = { ada: ['eng'] };
+    const client = identity(teams);
+    const m = new HttpMembership(client, 60_000);
+    expect(await m.teamIdsOf('ada')).toEqual(['eng']);
+    expect(await m.teamIdsOf('ada')).toEqual(['eng']);
+    expect(client.calls).toHaveLength(1);
+    teams.ada = [];
+    m.forget('ada');
+    expect(await m.teamIdsOf('ada')).toEqual([]);
+    expect(client.calls).toHaveLength(2);
+  });
+
+  it('gives an unknown user no teams, and lets identity errors through', async () => {
+    const m = new HttpMembership(identity({}), 1000);
+    expect(await m.teamIdsOf('ghost')).toEqual([]);
+    const failing = {
+      get: async () => Promise.reject(new Error('down')),
+    } as unknown as InternalClient;
+    await expect(new HttpMembership(failing, 1000).teamIdsOf('ada')).rejects.toThrow('down');
+  });
+});
