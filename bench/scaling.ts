@@ -60,6 +60,7 @@ export async function grow(
   try {
     await seeder.cloneMany(
       `${world.dbPrefix}_habits`,
+      'tasks',
       templates.todoId,
       count,
       (doc, i) => {
@@ -72,6 +73,7 @@ export async function grow(
     );
     await seeder.cloneMany(
       `${world.dbPrefix}_issues`,
+      'issues',
       templates.issueId,
       count,
       (doc, i) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MongoClient, type Db, type Document } from 'mongodb';
+import { MongoClient, type Document } from 'mongodb';
 
 /**
  * Bulk data for the scaling figures. Creating 100k documents through the API would take
@@ -18,18 +18,23 @@ export class Seeder {
   }
 
   /**
-   * Copies the document `templateId` of database `dbName` until `count` more exist;
+   * Copies the document `templateId` of `dbName.collection` until `count` more exist;
    * `beforeInsert` sees each batch of copies last (the services' feeds take them there).
    */
   async cloneMany(
     dbName: string,
+    collection: string,
     templateId: string,
     count: number,
     vary: (doc: Document, i: number) => void,
     beforeInsert: (docs: Document[]) => Promise<void>,
   ) {
     const db = this.client.db(dbName);
-    const { collection, doc } = await findById(db, templateId);
+    // Named, not looked for: other collections (an issue's timeline) share the id.
+    const doc = await db
+      .collection<Document>(collection)
+      .findOne({ _id: templateId as unknown as Document['_id'] });
+    if (!doc) throw new Error(`no document ${templateId} in ${dbName}.${collection}`);
     const batch = 1000;
     for (let done = 0; done < count; done += batch) {
       const docs = Array.from({ length: Math.min(batch, count - done) }, (_, j) => {
@@ -52,16 +57,6 @@ export class Seeder {
   async close() {
     await this.client.close();
   }
-}
-
-async function findById(db: Db, id: string): Promise<{ collection: string; doc: Document }> {
-  for (const { name } of await db.listCollections().toArray()) {
-    const doc = await db
-      .collection<Document>(name)
-      .findOne({ _id: id as unknown as Document['_id'] });
-    if (doc) return { collection: name, doc };
-  }
-  throw new Error(`no document ${id} in ${db.databaseName}`);
 }
 
 /** Spreads copies over time, newest last, so sorting by date has work to do. */

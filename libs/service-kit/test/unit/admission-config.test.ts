@@ -4,9 +4,9 @@ import { admissionOf, BaseConfigSchema, loadConfig } from '../../src/config.js';
 const env = { PORT: '0', INTERNAL_SECRET: 'x'.repeat(32) };
 
 describe('admission configuration', () => {
-  it('defaults to 4 at once and 2000 waiting; MAX_IN_FLIGHT=0 turns it off', () => {
+  it('defaults to 64 at once and 2000 waiting; MAX_IN_FLIGHT=0 turns it off', () => {
     const config = loadConfig(BaseConfigSchema, env);
-    expect(admissionOf(config)).toEqual({ maxInFlight: 4, maxQueued: 2000 });
+    expect(admissionOf(config)).toEqual({ maxInFlight: 64, maxQueued: 2000 });
     const off = loadConfig(BaseConfigSchema, { ...env, MAX_IN_FLIGHT: '0' });
     expect(admissionOf(off)).toBeUndefined();
     const set = loadConfig(BaseConfigSchema, { ...env, MAX_IN_FLIGHT: '16', MAX_QUEUED: '0' });

@@ -49,7 +49,7 @@ export class TaskFeeds {
   async addMany(tasks: Snapshot[]): Promise<void> {
     const entry = (t: Snapshot) => ({ id: t._id, snapshot: t });
     await this.owner.addAcross(tasks, (t) => t.userId, entry);
-    await this.team.addAcross(tasks, (t) => t.teamId, entry);
+    await this.team.addAcross(tasks, (t) => t.teamId ?? null, entry);
   }
 
   /**
