@@ -1,4 +1,4 @@
-import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
+import createClient, { type Client, type ClientOptions, type FetchOptions } from 'openapi-fetch';
 import type { components, operations, paths } from './generated/openapi.js';
 
 export type { components, operations, paths };
@@ -7,6 +7,11 @@ export type { components, operations, paths };
 export type Schemas = components['schemas'];
 
 export type MomentumClient = Client<paths>;
+
+/** The body an operation takes, as the client checks it: `RequestBody<'/api/tasks', 'post'>`. */
+export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = NonNullable<
+  FetchOptions<paths[P][M]>['body']
+>;
 
 export interface MomentumClientOptions extends Omit<ClientOptions, 'headers'> {
   /** The gateway, e.g. `http://127.0.0.1:3000`. */

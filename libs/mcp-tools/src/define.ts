@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiClient } from './api-client.js';
+import type { MomentumClient } from '@momentum/client';
 
 /** Which MCP surface offers a tool: both, or only the standalone server. */
 export type Surface = 'in-app' | 'standalone';
@@ -16,7 +16,7 @@ export interface ToolHints {
 /**
  * One tool, declared once for both surfaces: what a model reads (title, description,
  * described input fields), what it gets back (output schema → structuredContent) and
- * how it calls the REST API.
+ * how it calls the REST API: through the typed client generated from the API's document.
  */
 export interface ToolDefinition<
   I extends z.ZodRawShape = z.ZodRawShape,
@@ -30,7 +30,7 @@ export interface ToolDefinition<
   annotations: ToolHints;
   /** 'in-app' tools are on both surfaces; 'standalone' ones only on mcp-server. */
   surface: Surface;
-  run(args: z.output<z.ZodObject<I>>, client: ApiClient): Promise<CallToolResult>;
+  run(args: z.output<z.ZodObject<I>>, api: MomentumClient): Promise<CallToolResult>;
 }
 
 export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import {
   Difficulties,
   IssuePriorities,
+  IssueSortFields,
   IssueStatuses,
+  ProjectSortFields,
   ProjectStatuses,
+  TaskSortFields,
   TaskTypes,
 } from '@momentum/contracts';
 
@@ -32,6 +35,13 @@ export const schedule = z
   })
   .describe('For dailies: the weekdays it is due');
 export const labels = z.array(z.string()).describe('Issue labels');
+
+/** A `sort` parameter: one of the fields, a leading `-` for descending (as the API reads it). */
+const sortOf = <const F extends string>(fields: readonly F[]) =>
+  z.enum([...fields, ...fields.map((f) => `-${f}` as const)] as [F | `-${F}`, ...(F | `-${F}`)[]]);
+
+export const taskOrIssueSort = sortOf([...new Set([...TaskSortFields, ...IssueSortFields])]);
+export const projectSort = sortOf(ProjectSortFields);
 
 /**
  * An optional field that null clears. The value's own description keeps zod from folding

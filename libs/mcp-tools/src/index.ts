@@ -4,4 +4,5 @@ export type { Surface, ToolDefinition, ToolHints } from './define.js';
 export { TOOLS, toolsFor, type AnyTool } from './registry.js';
 export { buildMcpServer, type BuildMcpServerOptions } from './server.js';
 export { callApi, errorResult, okResult, toToolError, type ToolError } from './results.js';
+export { typedApi } from './typed-api.js';
 export { handleMcpHttpRequest, sendJsonRpcError } from './http-handler.js';

@@ -1,6 +1,6 @@
 import { ErrorCodes } from '@momentum/contracts';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiClient, ApiResponse, HttpMethod } from './api-client.js';
+import type { ApiResponse } from './api-client.js';
 
 export interface ToolError {
   code: string;
@@ -59,16 +59,20 @@ export const pagedAs =
     ...(meta === undefined ? {} : { meta }),
   });
 
+/** What an openapi-fetch call resolves to: the parsed body of a 2xx, or of any other answer. */
+export interface TypedCall {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
 /** A request's answer, or the error result that stands for it (the API out of reach, a non-2xx). */
 async function send(
-  client: ApiClient,
-  method: HttpMethod,
-  path: string,
-  body: unknown,
+  call: Promise<TypedCall>,
 ): Promise<{ res: ApiResponse } | { failed: CallToolResult }> {
-  let res: ApiResponse;
+  let answered: TypedCall;
   try {
-    res = await client.request(method, path, body);
+    answered = await call;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return {
@@ -78,22 +82,21 @@ async function send(
       }),
     };
   }
-  if (res.status < 200 || res.status >= 300) return { failed: errorResult(toToolError(res)) };
-  return { res };
+  const { status, ok } = answered.response;
+  if (!ok) return { failed: errorResult(toToolError({ status, body: answered.error })) };
+  return { res: { status, body: answered.data } };
 }
 
 /**
- * Calls the API and shapes a 2xx `{ data, meta? }` body into the tool's structured
- * result; any other answer, or a transport failure, becomes an error result.
+ * Awaits a typed call (`api.GET('/api/tasks/{id}', …)`) and shapes a 2xx `{ data, meta? }`
+ * body into the tool's structured result; any other answer, or a transport failure,
+ * becomes an error result.
  */
 export async function callApi(
-  client: ApiClient,
-  method: HttpMethod,
-  path: string,
-  body: unknown,
+  call: Promise<TypedCall>,
   shape: (data: unknown, meta: unknown) => Record<string, unknown>,
 ): Promise<CallToolResult> {
-  const sent = await send(client, method, path, body);
+  const sent = await send(call);
   if ('failed' in sent) return sent.failed;
   const { res } = sent;
   if (!isRecord(res.body) || !('data' in res.body)) {
@@ -106,12 +109,8 @@ export async function callApi(
   return okResult(shape(res.body.data, res.body.meta));
 }
 
-/** Calls an endpoint that answers 204 with nothing (a deletion): null when done, else the error result. */
-export async function callApiForNothing(
-  client: ApiClient,
-  method: HttpMethod,
-  path: string,
-): Promise<CallToolResult | null> {
-  const sent = await send(client, method, path, undefined);
+/** Awaits a call answered 204 with nothing (a deletion): null when done, else the error result. */
+export async function callApiForNothing(call: Promise<TypedCall>): Promise<CallToolResult | null> {
+  const sent = await send(call);
   return 'failed' in sent ? sent.failed : null;
 }

@@ -4,6 +4,7 @@ import type { ApiClient } from './api-client.js';
 import type { Surface } from './define.js';
 import { toolsFor } from './registry.js';
 import { errorResult } from './results.js';
+import { typedApi } from './typed-api.js';
 
 export interface BuildMcpServerOptions {
   client: ApiClient;
@@ -25,6 +26,7 @@ export function buildMcpServer({
     { name: tools === 'in-app' ? 'momentum' : 'momentum-standalone', version },
     { capabilities: { tools: {} } },
   );
+  const api = typedApi(client);
   for (const tool of toolsFor(tools)) {
     server.registerTool(
       tool.name,
@@ -37,7 +39,7 @@ export function buildMcpServer({
       },
       async (args: unknown): Promise<CallToolResult> => {
         try {
-          return await tool.run(args as Record<string, unknown>, client);
+          return await tool.run(args as Record<string, unknown>, api);
         } catch (err) {
           return errorResult({
             code: 'INTERNAL_ERROR',

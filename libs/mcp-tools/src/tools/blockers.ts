@@ -1,5 +1,4 @@
 import { callApi, callApiForNothing } from '../results.js';
-import { seg } from '../paths.js';
 import { CREATE, REMOVE, defineTool } from '../define.js';
 import { Blocker, Blockers } from '../shapes.js';
 import { uuid } from '../fields.js';
@@ -18,10 +17,14 @@ export const addBlocker = defineTool({
   outputSchema: { blocker: Blocker },
   annotations: CREATE,
   surface: 'in-app',
-  run: ({ issueId, blockedById }, client) =>
-    callApi(client, 'POST', `/api/tasks/${seg(issueId)}/blockers`, { blockedById }, (data) => ({
-      blocker: data,
-    })),
+  run: ({ issueId, blockedById }, api) =>
+    callApi(
+      api.POST('/api/tasks/{issueId}/blockers', {
+        params: { path: { issueId } },
+        body: { blockedById },
+      }),
+      (data) => ({ blocker: data }),
+    ),
 });
 
 export const removeBlocker = defineTool({
@@ -38,10 +41,16 @@ export const removeBlocker = defineTool({
   outputSchema: { blockers: Blockers },
   annotations: REMOVE,
   surface: 'in-app',
-  run: async ({ issueId, blockerId }, client) => {
-    const issue = `/api/tasks/${seg(issueId)}/blockers`;
-    const failed = await callApiForNothing(client, 'DELETE', `${issue}/${seg(blockerId)}`);
+  run: async ({ issueId, blockerId }, api) => {
+    const failed = await callApiForNothing(
+      api.DELETE('/api/tasks/{issueId}/blockers/{blockerId}', {
+        params: { path: { issueId, blockerId } },
+      }),
+    );
     if (failed) return failed;
-    return callApi(client, 'GET', issue, undefined, (data) => ({ blockers: data }));
+    return callApi(
+      api.GET('/api/tasks/{issueId}/blockers', { params: { path: { issueId } } }),
+      (data) => ({ blockers: data }),
+    );
   },
 });

@@ -12,7 +12,7 @@ export const getMe = defineTool({
   outputSchema: { me: Me },
   annotations: READ,
   surface: 'in-app',
-  run: (_args, client) => callApi(client, 'GET', '/api/me', undefined, (data) => ({ me: data })),
+  run: (_args, api) => callApi(api.GET('/api/me'), (data) => ({ me: data })),
 });
 
 export const listTeams = defineTool({
@@ -23,6 +23,5 @@ export const listTeams = defineTool({
   outputSchema: { teams: z.array(Team).describe('The teams') },
   annotations: READ,
   surface: 'standalone',
-  run: (_args, client) =>
-    callApi(client, 'GET', '/api/teams', undefined, (data) => ({ teams: data })),
+  run: (_args, api) => callApi(api.GET('/api/teams'), (data) => ({ teams: data })),
 });

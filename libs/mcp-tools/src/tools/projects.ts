@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { callApi, pagedAs } from '../results.js';
-import { queryString, seg, definedFields } from '../paths.js';
 import { CREATE, READ, defineTool } from '../define.js';
 import { PageMeta, Project } from '../shapes.js';
-import { date, limit, page, projectStatus, uuid } from '../fields.js';
+import { date, limit, page, projectSort, projectStatus, uuid } from '../fields.js';
 
 export const listProjects = defineTool({
   name: 'list_projects',
@@ -14,8 +13,7 @@ export const listProjects = defineTool({
   inputSchema: {
     teamId: uuid('Only projects of this team').optional(),
     status: projectStatus.optional().describe('Only projects with this status'),
-    sort: z
-      .string()
+    sort: projectSort
       .optional()
       .describe(
         'Sort field such as name or updatedAt; prefix - for descending (default -updatedAt)',
@@ -26,8 +24,8 @@ export const listProjects = defineTool({
   outputSchema: { projects: z.array(Project).describe('The projects'), meta: PageMeta.optional() },
   annotations: READ,
   surface: 'in-app',
-  run: (args, client) =>
-    callApi(client, 'GET', `/api/projects${queryString(args)}`, undefined, pagedAs('projects')),
+  run: (args, api) =>
+    callApi(api.GET('/api/projects', { params: { query: args } }), pagedAs('projects')),
 });
 
 export const getProject = defineTool({
@@ -38,8 +36,10 @@ export const getProject = defineTool({
   outputSchema: { project: Project },
   annotations: READ,
   surface: 'in-app',
-  run: ({ id }, client) =>
-    callApi(client, 'GET', `/api/projects/${seg(id)}`, undefined, (data) => ({ project: data })),
+  run: ({ id }, api) =>
+    callApi(api.GET('/api/projects/{id}', { params: { path: { id } } }), (data) => ({
+      project: data,
+    })),
 });
 
 export const createProject = defineTool({
@@ -67,6 +67,8 @@ export const createProject = defineTool({
   outputSchema: { project: Project },
   annotations: CREATE,
   surface: 'standalone',
-  run: (args, client) =>
-    callApi(client, 'POST', '/api/projects', definedFields(args), (data) => ({ project: data })),
+  run: (args, api) =>
+    callApi(api.POST('/api/projects', { body: args }), (data) => ({
+      project: data,
+    })),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { callApi } from '../results.js';
-import { seg } from '../paths.js';
 import { CREATE, REMOVE, defineTool } from '../define.js';
 import { UpdatedTask } from '../shapes.js';
 import { uuid } from '../fields.js';
@@ -39,8 +38,8 @@ export const completeTask = defineTool({
   },
   annotations: CREATE,
   surface: 'in-app',
-  run: ({ id }, client) =>
-    callApi(client, 'POST', `/api/tasks/${seg(id)}/complete`, undefined, (data) => {
+  run: ({ id }, api) =>
+    callApi(api.POST('/api/tasks/{id}/complete', { params: { path: { id } } }), (data) => {
       const { task, xpEarned, newLevel, leveledUp } = data as Completion;
       // Picked by name: the result's schema is closed at the top, and the service may add fields.
       return {
@@ -66,8 +65,9 @@ export const archiveTask = defineTool({
   surface: 'in-app',
   // PATCH rather than DELETE: on the shared /api/tasks/:id an issue's DELETE removes the
   // issue, whereas PATCH { archived } is refused for one (422), so a wrong id loses nothing.
-  run: ({ id }, client) =>
-    callApi(client, 'PATCH', `/api/tasks/${seg(id)}`, { archived: true }, (data) => ({
-      task: data,
-    })),
+  run: ({ id }, api) =>
+    callApi(
+      api.PATCH('/api/tasks/{id}', { params: { path: { id } }, body: { archived: true } }),
+      (data) => ({ task: data }),
+    ),
 });

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { callApi, pagedAs } from '../results.js';
-import { queryString, seg } from '../paths.js';
 import { READ, defineTool } from '../define.js';
 import { PageMeta, TaskDetail, TaskOrIssue } from '../shapes.js';
-import { issuePriority, issueStatus, labels, limit, page, taskType, uuid } from '../fields.js';
+import {
+  issuePriority,
+  issueStatus,
+  labels,
+  limit,
+  page,
+  taskOrIssueSort,
+  taskType,
+  uuid,
+} from '../fields.js';
 
 export const listTasks = defineTool({
   name: 'list_tasks',
@@ -28,8 +36,7 @@ export const listTasks = defineTool({
     assigneeId: uuid('Issues: only issues assigned to this user or agent').optional(),
     parentId: uuid('Issues: only sub-issues of this issue').optional(),
     labels: labels.optional().describe('Issues: only issues carrying these labels'),
-    sort: z
-      .string()
+    sort: taskOrIssueSort
       .optional()
       .describe('Sort field, prefix - for descending (tasks default -createdAt)'),
   },
@@ -39,8 +46,11 @@ export const listTasks = defineTool({
   },
   annotations: READ,
   surface: 'in-app',
-  run: (args, client) =>
-    callApi(client, 'GET', `/api/tasks${queryString(args)}`, undefined, pagedAs('tasks')),
+  run: ({ labels, ...args }, api) =>
+    callApi(
+      api.GET('/api/tasks', { params: { query: { ...args, labels: labels?.join(',') } } }),
+      pagedAs('tasks'),
+    ),
 });
 
 export const getTask = defineTool({
@@ -53,8 +63,8 @@ export const getTask = defineTool({
   outputSchema: { task: TaskDetail },
   annotations: READ,
   surface: 'in-app',
-  run: ({ id }, client) =>
-    callApi(client, 'GET', `/api/tasks/${seg(id)}`, undefined, (data) => ({ task: data })),
+  run: ({ id }, api) =>
+    callApi(api.GET('/api/tasks/{id}', { params: { path: { id } } }), (data) => ({ task: data })),
 });
 
 export const searchTasks = defineTool({
@@ -74,6 +84,6 @@ export const searchTasks = defineTool({
   },
   annotations: READ,
   surface: 'in-app',
-  run: (args, client) =>
-    callApi(client, 'GET', `/api/tasks/search${queryString(args)}`, undefined, pagedAs('issues')),
+  run: (args, api) =>
+    callApi(api.GET('/api/tasks/search', { params: { query: args } }), pagedAs('issues')),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callApi } from '../results.js';
-import { definedFields, seg } from '../paths.js';
+import type { RequestBody } from '@momentum/client';
 import { CREATE, UPDATE, defineTool } from '../define.js';
 import { Comment, TaskOrIssue, UpdatedTask } from '../shapes.js';
 import {
@@ -15,6 +15,9 @@ import {
   taskType,
   uuid,
 } from '../fields.js';
+
+/** What `POST /api/tasks` takes: a habit, daily or to-do, or an issue. */
+type CreateBody = RequestBody<'/api/tasks', 'post'>;
 
 export const createTask = defineTool({
   name: 'create_task',
@@ -50,8 +53,10 @@ export const createTask = defineTool({
   outputSchema: { task: TaskOrIssue },
   annotations: CREATE,
   surface: 'in-app',
-  run: (args, client) =>
-    callApi(client, 'POST', '/api/tasks', definedFields(args), (data) => ({ task: data })),
+  // One tool for both shapes, as one endpoint: the API tells a task from an issue by
+  // projectId and answers 422 for a field of the other shape, which the model reads.
+  run: (args, api) =>
+    callApi(api.POST('/api/tasks', { body: args as CreateBody }), (data) => ({ task: data })),
 });
 
 export const updateTask = defineTool({
@@ -90,8 +95,8 @@ export const updateTask = defineTool({
   outputSchema: { task: UpdatedTask },
   annotations: UPDATE,
   surface: 'in-app',
-  run: ({ id, ...fields }, client) =>
-    callApi(client, 'PATCH', `/api/tasks/${seg(id)}`, definedFields(fields), (data) => ({
+  run: ({ id, ...fields }, api) =>
+    callApi(api.PATCH('/api/tasks/{id}', { params: { path: { id } }, body: fields }), (data) => ({
       task: data,
     })),
 });
@@ -108,8 +113,9 @@ export const addComment = defineTool({
   outputSchema: { comment: Comment },
   annotations: CREATE,
   surface: 'in-app',
-  run: ({ issueId, body }, client) =>
-    callApi(client, 'POST', `/api/tasks/${seg(issueId)}/comments`, { body }, (data) => ({
-      comment: data,
-    })),
+  run: ({ issueId, body }, api) =>
+    callApi(
+      api.POST('/api/tasks/{issueId}/comments', { params: { path: { issueId } }, body: { body } }),
+      (data) => ({ comment: data }),
+    ),
 });

@@ -118,7 +118,7 @@ describe('tools call the REST API as /api does', () => {
       { method: 'POST', path: `/api/tasks/${ID}/comments`, body: { body: 'On it @ada' } },
       {
         method: 'GET',
-        path: `/api/tasks/search?q=login+bug&projectId=${PROJECT}`,
+        path: `/api/tasks/search?q=login%20bug&projectId=${PROJECT}`,
         body: undefined,
       },
     ]);
