@@ -5,6 +5,7 @@ import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
 import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
+import { Histogram, collectDefaultMetrics, register } from 'prom-client';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -57,9 +58,28 @@ async function readJson(
   }
 }
 
+/** Prometheus metrics of the HTTP mode (`GET /metrics`): process defaults and request durations. */
+function startMetrics(): Histogram<'path' | 'method' | 'status_code'> {
+  const made = register.getSingleMetric('http_request_duration_seconds');
+  if (made) return made as Histogram<'path' | 'method' | 'status_code'>;
+  register.setDefaultLabels({ service: 'mcp-server' });
+  collectDefaultMetrics({ register });
+  return new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests answered, by path (/mcp, /health, other), method and status code',
+    labelNames: ['path', 'method', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+}
+
 async function handle(config: Config, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = (req.url ?? '/').split('?')[0];
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
+  if (path === '/metrics' && req.method === 'GET') {
+    res.writeHead(200, { 'content-type': register.contentType });
+    res.end(await register.metrics());
+    return;
+  }
   if (path !== '/mcp')
     return sendJson(res, 404, {
       error: { code: 'NOT_FOUND', message: `No route ${req.method} ${path}` },
@@ -80,7 +100,16 @@ async function handle(config: Config, req: IncomingMessage, res: ServerResponse)
 
 /** HTTP mode: Streamable HTTP at /mcp, each request acting with its own Authorization header. */
 export async function startHttp(config: Config, log: Logger): Promise<Server> {
+  const histogram = startMetrics();
   const server = createServer((req, res) => {
+    const end = histogram.startTimer({ method: req.method ?? 'GET' });
+    res.once('finish', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      end({
+        path: path === '/mcp' || path === '/health' ? path : 'other',
+        status_code: res.statusCode,
+      });
+    });
     handle(config, req, res).catch((err: unknown) => {
       log.error('request failed', {
         err: { message: err instanceof Error ? err.message : String(err) },

@@ -86,5 +86,15 @@ export async function makeFixtures(
     made.comment = await create(`/api/tasks/${made.issue}/comments`, { body: 'Mine' });
   if (names.has('blocker'))
     made.blocker = await create(`/api/tasks/${made.issue}/blockers`, { blockedById: made.issue2 });
+  // Webhooks on events the matrix never causes, so no delivery is attempted to the dead port.
+  const hook = { url: 'http://127.0.0.1:9/hook' };
+  if (names.has('webhook'))
+    made.webhook = await create('/api/webhooks', { ...hook, events: ['user.leveled_up'] });
+  if (names.has('teamWebhook'))
+    made.teamWebhook = await create('/api/webhooks', {
+      ...hook,
+      events: ['membership.removed'],
+      teamId: world.teamId,
+    });
   return made;
 }

@@ -18,6 +18,9 @@ import { IssuesConfigSchema } from '../../../services/issues/src/config.js';
 import { buildIssuesApp } from '../../../services/issues/src/app.js';
 import { AgentsConfigSchema } from '../../../services/agents/src/config.js';
 import { buildAgentsApp } from '../../../services/agents/src/app.js';
+import { WebhooksConfigSchema } from '../../../services/webhooks/src/config.js';
+import { connectWebhooks } from '../../../services/webhooks/src/context.js';
+import { buildWebhooksApp } from '../../../services/webhooks/src/app.js';
 import { gatewayDocument } from '../../../gateway/src/docs/document.js';
 import { upstreamUrls, type GatewayConfig } from '../../../gateway/src/config.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -28,26 +31,73 @@ interface Engines {
   natsUrl: string;
 }
 
+/** A service's app on its own database and bus, and how to let both go. */
+interface Started {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The app of a service that owns a stream, on the shared service context. */
+const owning =
+  (
+    name: ServiceName,
+    build: (ctx: ServiceContext<never>) => Promise<FastifyInstance>,
+    parse: (env: Record<string, unknown>) => BaseConfig,
+  ) =>
+  async (env: Record<string, unknown>): Promise<Started> => {
+    const ctx = await connectService(name, parse(env));
+    return started(ctx, () => build(ctx as ServiceContext<never>));
+  };
+
+async function started(
+  ctx: { db: { dropDatabase(): Promise<unknown> }; close(): Promise<void> },
+  build: () => Promise<FastifyInstance>,
+): Promise<Started> {
+  const close = async () => {
+    await ctx.db.dropDatabase().catch(() => undefined);
+    await ctx.close();
+  };
+  try {
+    return { app: await build(), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
 /** Each service as the stack runs it, in the gateway's upstream order. */
 const SERVICES: Array<{
-  name: ServiceName;
-  build: (ctx: ServiceContext<never>) => Promise<FastifyInstance>;
-  parse: (env: Record<string, unknown>) => BaseConfig;
+  name: ServiceName | 'webhooks';
+  start: (env: Record<string, unknown>) => Promise<Started>;
 }> = [
-  { name: 'identity', build: buildIdentityApp, parse: (e) => IdentityConfigSchema.parse(e) },
-  { name: 'habits', build: buildHabitsApp, parse: (e) => HabitsConfigSchema.parse(e) },
-  { name: 'projects', build: buildProjectsApp, parse: (e) => ProjectsConfigSchema.parse(e) },
-  { name: 'issues', build: buildIssuesApp, parse: (e) => IssuesConfigSchema.parse(e) },
-  { name: 'agents', build: buildAgentsApp, parse: (e) => AgentsConfigSchema.parse(e) },
+  {
+    name: 'identity',
+    start: owning('identity', buildIdentityApp, (e) => IdentityConfigSchema.parse(e)),
+  },
+  { name: 'habits', start: owning('habits', buildHabitsApp, (e) => HabitsConfigSchema.parse(e)) },
+  {
+    name: 'projects',
+    start: owning('projects', buildProjectsApp, (e) => ProjectsConfigSchema.parse(e)),
+  },
+  { name: 'issues', start: owning('issues', buildIssuesApp, (e) => IssuesConfigSchema.parse(e)) },
+  { name: 'agents', start: owning('agents', buildAgentsApp, (e) => AgentsConfigSchema.parse(e)) },
+  {
+    // Owns no stream (it consumes the others'), so it has a context of its own.
+    name: 'webhooks',
+    start: async (env) => {
+      const ctx = await connectWebhooks(WebhooksConfigSchema.parse(env));
+      return started(ctx, () => buildWebhooksApp(ctx));
+    },
+  },
 ];
 
 /** One service's document, from its real app, answered through `inject` (no port). */
 async function serviceDocument(
-  { name, build, parse }: (typeof SERVICES)[number],
+  { name, start }: (typeof SERVICES)[number],
   engines: Engines,
   run: string,
 ): Promise<OpenApiDocument> {
-  const config = parse({
+  const { app, close } = await start({
     PORT: DefaultPorts[name],
     MONGO_URL: engines.mongoUrl,
     MONGO_DB: `openapi_${run}_${name}`,
@@ -56,20 +106,14 @@ async function serviceDocument(
     INTERNAL_SECRET: randomUUID() + randomUUID(),
     LOG_LEVEL: 'silent',
   });
-  const ctx = await connectService(name, config);
   try {
-    const app = await build(ctx as ServiceContext<never>);
-    try {
-      const res = await app.inject({ method: 'GET', url: DOCUMENT_PATH });
-      if (res.statusCode !== 200)
-        throw new Error(`${name}: ${DOCUMENT_PATH} answered ${res.statusCode}`);
-      return res.json() as OpenApiDocument;
-    } finally {
-      await app.close();
-    }
+    const res = await app.inject({ method: 'GET', url: DOCUMENT_PATH });
+    if (res.statusCode !== 200)
+      throw new Error(`${name}: ${DOCUMENT_PATH} answered ${res.statusCode}`);
+    return res.json() as OpenApiDocument;
   } finally {
-    await ctx.db.dropDatabase().catch(() => undefined);
-    await ctx.close();
+    await app.close().catch(() => undefined);
+    await close();
   }
 }
 

@@ -144,3 +144,37 @@ export const Team = open(
   },
   'A team the caller belongs to',
 );
+
+/**
+ * A nullable value described on both sides, so zod writes `anyOf: [{type, description},
+ * {type: "null"}]` rather than a type array, which strict validators flag.
+ */
+const nullable = (value: z.ZodString, description: string) =>
+  value.describe(description).nullable().describe(description);
+
+const webhookFields = {
+  id,
+  url: z.string().describe('Where events are POSTed'),
+  events: z
+    .array(z.string())
+    .describe('Event types it receives, or ["*"] for all its scope allows'),
+  teamId: nullable(z.string(), 'The team whose events it receives, or null for a personal webhook'),
+  description: nullable(z.string(), 'What it is for, or null'),
+  active: z.boolean().describe('false while paused or disabled'),
+  disabledReason: nullable(z.string(), 'Why it was disabled after failing deliveries, or null'),
+  createdAt: timestamp,
+};
+
+export const Webhook = open(webhookFields, 'A webhook subscription (never its secret)');
+
+export const WebhookWithSecret = open(
+  {
+    ...webhookFields,
+    secret: z
+      .string()
+      .describe(
+        'The signing secret (whsec_…), shown only this once: verify each delivery with it, e.g. new Webhook(secret).verify(body, headers) from the standardwebhooks package',
+      ),
+  },
+  'The new webhook subscription and its signing secret',
+);

@@ -60,7 +60,7 @@ describe('mcp-server over Streamable HTTP (--http)', () => {
     await expect(connect('svc_unknown_key')).rejects.toThrow(/UNAUTHORIZED/);
   });
 
-  it('offers the fifteen standalone tools, a list that never changes', async () => {
+  it('offers the seventeen standalone tools, a list that never changes', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
     expect(mcp.client.getServerVersion()?.name).toBe('momentum-standalone');

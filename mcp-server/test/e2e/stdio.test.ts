@@ -33,7 +33,7 @@ const connect = (key: string) =>
 describe('mcp-server over stdio', () => {
   const { ws, mcp } = useWorkspaceClient(connect);
 
-  it('offers the fifteen standalone tools', async () => {
+  it('offers the seventeen standalone tools', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
   });

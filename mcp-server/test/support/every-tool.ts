@@ -155,6 +155,12 @@ export async function asAgent(connect: (key: string) => Promise<McpTestClient>, 
       ['priority_changed', agent.id],
       ['comment_added', agent.id],
     ]);
+    // Webhooks are managed by users only.
+    for (const [tool, args] of [
+      ['create_webhook', { url: 'http://127.0.0.1:9/bot-hook', events: ['*'] }],
+      ['list_webhooks', {}],
+    ] as const)
+      expect(await bot.fail(tool, args), tool).toMatchObject({ code: 'FORBIDDEN', status: 403 });
   } finally {
     await bot.close();
   }

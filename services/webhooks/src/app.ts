@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, admissionOf } from '@momentum/service-kit';
+import { createServiceApp, InternalClient, admissionOf, busConnected } from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp } from '@momentum/service-kit/storage';
 import type { WebhooksContext } from './context.js';
 import { webhookModels } from './store/models.js';
@@ -19,6 +19,7 @@ import { followMembershipChanges } from './events/membership-changes.js';
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.js';
 import { registerDeliveryRoutes } from './routes/deliveries.js';
+import { documentDeliveredEvents } from './routes/openapi-webhooks.js';
 
 /** What the service asks outside itself; tests pass fakes (a membership table, a DNS table). */
 export interface WebhooksDependencies {
@@ -85,7 +86,7 @@ export async function buildWebhooksApp(
     internalSecret: config.INTERNAL_SECRET,
     logLevel: config.LOG_LEVEL,
     admission: admissionOf(config),
-    ready: () => isMongoUp(ctx.db),
+    ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   registerEventTypeRoutes(app);
   registerSubscriptionRoutes(app, {
@@ -95,6 +96,7 @@ export async function buildWebhooksApp(
     rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,
   });
   registerDeliveryRoutes(app, { subscriptions, deliveries, due, scheduled: delivery.kick });
+  documentDeliveredEvents(app);
   app.addHook('onClose', async () => {
     await delivery.stop();
     await identity?.close();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
 
-/** The webhooks service's port; DefaultPorts (service-kit) does not list it yet. */
-export const WEBHOOKS_PORT = 3006;
+/** The webhooks service's port. */
+export const WEBHOOKS_PORT = DefaultPorts.webhooks;
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 const count = (fallback: number, min = 1) =>

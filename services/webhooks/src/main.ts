@@ -1,8 +1,14 @@
+import { startTracing } from '@momentum/service-kit/telemetry';
 import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
 import { WebhooksConfigSchema } from './config.js';
 import { connectWebhooks } from './context.js';
 import { buildWebhooksApp } from './app.js';
 
+try {
+  startTracing('webhooks');
+} catch (err) {
+  exitOnStartupError('webhooks')(err);
+}
 const config = loadConfig(WebhooksConfigSchema);
 const ctx = await connectWebhooks(config).catch(exitOnStartupError('webhooks'));
 const app = await buildWebhooksApp(ctx).catch(exitOnStartupError('webhooks'));

@@ -10,10 +10,30 @@ export type paths = {
       cookie?: never;
     };
     /**
-     * Health of the gateway and every service
-     * @description No key needed, never rate limited: load balancers poll it.
+     * The gateway process is alive
+     * @description Liveness: asks nothing of the services or NATS (see `/ready`). No key needed, never rate limited.
      */
     get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness of the gateway and every service
+     * @description Ready when the gateway reaches NATS and every service answers its own `/ready` (its database and NATS reachable); the body reports each service. No key needed, never rate limited: load balancers and probes poll it.
+     */
+    get: operations['getReadiness'];
     put?: never;
     post?: never;
     delete?: never;
@@ -514,11 +534,522 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/webhooks/event-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The event types a webhook can subscribe to, with their payload fields */
+    get: operations['listWebhookEventTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's webhooks and their teams' */
+    get: operations['listWebhooks'];
+    put?: never;
+    /** Subscribe a URL to events; the signing secret is shown once */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A webhook (never its secret) */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    /** Delete a webhook; its pending deliveries are not sent */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    /** Change url, events or description; pause or resume with active */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new signing secret, shown once; the old one also signs for a grace period */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A webhook's delivery log, newest first */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery again now (same webhook-id) */
+    post: operations['redeliverWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+  'task.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * task.created: A task was created.
+     * @description Sent to webhooks (personal, team) that subscribe to `task.created` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['taskCreatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'task.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * task.updated: A task was changed (or unarchived).
+     * @description Sent to webhooks (personal, team) that subscribe to `task.updated` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['taskUpdatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'task.archived': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * task.archived: A task was archived (DELETE /api/tasks/:id).
+     * @description Sent to webhooks (personal, team) that subscribe to `task.archived` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['taskArchivedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'task.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * task.completed: A task was completed; XP was awarded.
+     * @description Sent to webhooks (personal, team) that subscribe to `task.completed` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['taskCompletedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'user.leveled_up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * user.leveled_up: The subscriber reached a new level.
+     * @description Sent to webhooks (personal) that subscribe to `user.leveled_up` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['userLeveledUpEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'project.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * project.created: A project was created in the team.
+     * @description Sent to webhooks (team) that subscribe to `project.created` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['projectCreatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'project.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * project.updated: A project was changed.
+     * @description Sent to webhooks (team) that subscribe to `project.updated` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['projectUpdatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'issue.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * issue.created: An issue was created.
+     * @description Sent to webhooks (team) that subscribe to `issue.created` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['issueCreatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'issue.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * issue.updated: An issue was changed.
+     * @description Sent to webhooks (team) that subscribe to `issue.updated` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['issueUpdatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'issue.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * issue.deleted: An issue was deleted.
+     * @description Sent to webhooks (team) that subscribe to `issue.deleted` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['issueDeletedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'comment.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * comment.created: A comment was added to an issue.
+     * @description Sent to webhooks (team) that subscribe to `comment.created` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['commentCreatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'comment.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * comment.updated: A comment was edited.
+     * @description Sent to webhooks (team) that subscribe to `comment.updated` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['commentUpdatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'comment.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * comment.deleted: A comment was deleted.
+     * @description Sent to webhooks (team) that subscribe to `comment.deleted` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['commentDeletedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'blocker.added': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * blocker.added: An issue became blocked by another.
+     * @description Sent to webhooks (team) that subscribe to `blocker.added` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['blockerAddedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'blocker.removed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * blocker.removed: A blocker relation was removed.
+     * @description Sent to webhooks (team) that subscribe to `blocker.removed` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['blockerRemovedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'membership.added': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * membership.added: A user joined the team.
+     * @description Sent to webhooks (team) that subscribe to `membership.added` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['membershipAddedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'membership.removed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * membership.removed: A user left the team.
+     * @description Sent to webhooks (team) that subscribe to `membership.removed` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['membershipRemovedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'agent.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * agent.created: The subscriber created an agent.
+     * @description Sent to webhooks (personal) that subscribe to `agent.created` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['agentCreatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'agent.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * agent.updated: One of the subscriber's agents changed.
+     * @description Sent to webhooks (personal) that subscribe to `agent.updated` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['agentUpdatedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'agent.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * agent.deleted: One of the subscriber's agents was deleted.
+     * @description Sent to webhooks (personal) that subscribe to `agent.deleted` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['agentDeletedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+};
 export type components = {
   schemas: {
-    /** @description `ok` when every service answers its own health check */
+    /** @description The process answers */
+    Alive: {
+      /** @constant */
+      status: 'ok';
+    };
+    /** @description `ok` when the gateway reaches NATS and every service answers its own readiness check */
     Health: {
       /** @enum {string} */
       status: 'ok' | 'degraded';
@@ -533,6 +1064,10 @@ export type components = {
        */
       services: {
         [key: string]: 'ok' | 'unavailable';
+      };
+      /** @description When a service runs as several replicas: how many of them answer `ok`, of how many (`1/2`); a service is `ok` while one does */
+      replicas?: {
+        [key: string]: string;
       };
     };
     /** @description A JSON-RPC 2.0 message of the Model Context Protocol (Streamable HTTP) */
@@ -1208,7 +1743,7 @@ export type components = {
   };
   responses: never;
   parameters: {
-    /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+    /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
     'Idempotency-Key': string;
   };
   requestBodies: never;
@@ -1239,7 +1774,36 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every service answers */
+      /** @description The gateway answers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Alive'];
+        };
+      };
+      /** @description `Content-Length` over 1 MiB, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every service is ready */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1257,7 +1821,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description A service is down */
+      /** @description A service, or the gateway itself, is not ready */
       503: {
         headers: {
           [name: string]: unknown;
@@ -1495,7 +2059,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path?: never;
@@ -1748,7 +2312,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path?: never;
@@ -2129,7 +2693,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path?: never;
@@ -2420,7 +2984,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
@@ -2896,7 +3460,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path?: never;
@@ -3543,7 +4107,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
@@ -4028,7 +4592,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path?: never;
@@ -4579,7 +5143,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
@@ -5190,7 +5754,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
@@ -5612,7 +6176,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path?: never;
@@ -6153,7 +6717,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
@@ -6328,7 +6892,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them. */
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
@@ -6495,6 +7059,2620 @@ export interface operations {
         content: {
           'application/json': components['schemas']['AgentError'];
         };
+      };
+    };
+  };
+  listWebhookEventTypes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              type: string;
+              description: string;
+              scopes: ('personal' | 'team')[];
+              payload: {
+                [key: string]: string;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: {
+        teamId?: string;
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              url: string;
+              events: string[];
+              teamId: string | null;
+              description: string | null;
+              active: boolean;
+              disabledReason: string | null;
+              disabledAt: string | null;
+              createdAt: string;
+              updatedAt: string;
+            }[];
+            meta: {
+              total: number;
+              page: number;
+              perPage: number;
+            };
+          };
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
+        'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          events: string[];
+          /** Format: uuid */
+          teamId?: string;
+          description?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              url: string;
+              events: string[];
+              teamId: string | null;
+              description: string | null;
+              active: boolean;
+              disabledReason: string | null;
+              disabledAt: string | null;
+              createdAt: string;
+              updatedAt: string;
+              /** @description whsec_…: shown once */
+              secret: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict; or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule; or this Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              url: string;
+              events: string[];
+              teamId: string | null;
+              description: string | null;
+              active: boolean;
+              disabledReason: string | null;
+              disabledAt: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; no body */
+      204: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url?: string;
+          events?: string[];
+          description?: string | null;
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              url: string;
+              events: string[];
+              teamId: string | null;
+              description: string | null;
+              active: boolean;
+              disabledReason: string | null;
+              disabledAt: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
+        'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              secret: string;
+              previousSecretExpiresAt: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict; or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule; or this Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'succeeded' | 'failed' | 'skipped';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              eventId: string;
+              eventType: string;
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed' | 'skipped';
+              attempts: number;
+              lastResponseCode: number | null;
+              lastError: string | null;
+              lastAttemptAt: string | null;
+              nextAttemptAt: string | null;
+              createdAt: string;
+            }[];
+            meta: {
+              total: number;
+              page: number;
+              perPage: number;
+            };
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  redeliverWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them. */
+        'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
+      };
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              eventId: string;
+              eventType: string;
+              /** @enum {string} */
+              status: 'pending' | 'succeeded' | 'failed' | 'skipped';
+              attempts: number;
+              lastResponseCode: number | null;
+              lastError: string | null;
+              lastAttemptAt: string | null;
+              nextAttemptAt: string | null;
+              createdAt: string;
+            };
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule; or this Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  taskCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'task.created';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description task id */
+            id: unknown;
+            /** @description the task owner */
+            userId: unknown;
+            /** @description the team the task is shared with, or null */
+            teamId: unknown;
+            /** @description `habit`, `daily` or `todo` */
+            type: unknown;
+            /** @description the task title */
+            title: unknown;
+            /** @description whether the task is archived */
+            archived: unknown;
+            /** @description the current streak */
+            streak: unknown;
+            /** @description who created it (user or agent id) */
+            createdBy: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  taskUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'task.updated';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description task id */
+            id: unknown;
+            /** @description the task owner */
+            userId: unknown;
+            /** @description the team the task is shared with, or null */
+            teamId: unknown;
+            /** @description `habit`, `daily` or `todo` */
+            type: unknown;
+            /** @description the task title */
+            title: unknown;
+            /** @description whether the task is archived */
+            archived: unknown;
+            /** @description the current streak */
+            streak: unknown;
+            /** @description names of the changed fields */
+            changed: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  taskArchivedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'task.archived';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description task id */
+            id: unknown;
+            /** @description the task owner */
+            userId: unknown;
+            /** @description the team the task is shared with, or null */
+            teamId: unknown;
+            /** @description `habit`, `daily` or `todo` */
+            type: unknown;
+            /** @description the task title */
+            title: unknown;
+            /** @description whether the task is archived */
+            archived: unknown;
+            /** @description the current streak */
+            streak: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  taskCompletedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'task.completed';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description task id */
+            id: unknown;
+            /** @description the task owner */
+            userId: unknown;
+            /** @description the team the task is shared with, or null */
+            teamId: unknown;
+            /** @description `habit`, `daily` or `todo` */
+            type: unknown;
+            /** @description who completed it */
+            completedBy: unknown;
+            /** @description the completer's day, `YYYY-MM-DD` */
+            day: unknown;
+            /** @description the streak after completion */
+            streak: unknown;
+            /** @description XP awarded, streak bonus included */
+            xpEarned: unknown;
+            /** @description true for a negative habit's completion */
+            slip: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  userLeveledUpEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'user.leveled_up';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description the user */
+            userId: unknown;
+            /** @description the new level */
+            level: unknown;
+            /** @description the level before */
+            previousLevel: unknown;
+            /** @description total XP */
+            xp: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  projectCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'project.created';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description project id */
+            id: unknown;
+            /** @description the team */
+            teamId: unknown;
+            /** @description issue key prefix, e.g. `ENG` */
+            key: unknown;
+            /** @description the project name */
+            name: unknown;
+            /** @description the project slug */
+            slug: unknown;
+            /** @description the project status */
+            status: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  projectUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'project.updated';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description project id */
+            id: unknown;
+            /** @description the team */
+            teamId: unknown;
+            /** @description issue key prefix, e.g. `ENG` */
+            key: unknown;
+            /** @description the project name */
+            name: unknown;
+            /** @description the project slug */
+            slug: unknown;
+            /** @description the project status */
+            status: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  issueCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'issue.created';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description issue id */
+            id: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description human key, e.g. `ENG-12` */
+            identifier: unknown;
+            /** @description the issue status after the change */
+            status: unknown;
+            /** @description rises with every change of the issue: order events by it */
+            version: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  issueUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'issue.updated';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description issue id */
+            id: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description human key, e.g. `ENG-12` */
+            identifier: unknown;
+            /** @description the issue status after the change */
+            status: unknown;
+            /** @description rises with every change of the issue: order events by it */
+            version: unknown;
+            /** @description names of the changed fields */
+            changed: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  issueDeletedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'issue.deleted';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description issue id */
+            id: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description human key, e.g. `ENG-12` */
+            identifier: unknown;
+            /** @description the issue status after the change */
+            status: unknown;
+            /** @description rises with every change of the issue: order events by it */
+            version: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  commentCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'comment.created';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description comment id */
+            id: unknown;
+            /** @description the issue commented on */
+            issueId: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description the author (user or agent id) */
+            userId: unknown;
+            /** @description ids of the users and agents mentioned */
+            mentions: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  commentUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'comment.updated';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description comment id */
+            id: unknown;
+            /** @description the issue commented on */
+            issueId: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description the author (user or agent id) */
+            userId: unknown;
+            /** @description ids of the users and agents mentioned */
+            mentions: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  commentDeletedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'comment.deleted';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description comment id */
+            id: unknown;
+            /** @description the issue commented on */
+            issueId: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description the author (user or agent id) */
+            userId: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  blockerAddedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'blocker.added';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description blocker relation id */
+            id: unknown;
+            /** @description the blocked issue */
+            issueId: unknown;
+            /** @description the issue that blocks it */
+            blockedById: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  blockerRemovedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'blocker.removed';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description blocker relation id */
+            id: unknown;
+            /** @description the blocked issue */
+            issueId: unknown;
+            /** @description the issue that blocks it */
+            blockedById: unknown;
+            /** @description the project */
+            projectId: unknown;
+            /** @description the project's team */
+            teamId: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  membershipAddedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'membership.added';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description the team */
+            teamId: unknown;
+            /** @description the user who joined or left */
+            userId: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  membershipRemovedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'membership.removed';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description the team */
+            teamId: unknown;
+            /** @description the user who joined or left */
+            userId: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  agentCreatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'agent.created';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description agent id */
+            id: unknown;
+            /** @description the owning user */
+            ownerId: unknown;
+            /** @description the agent's team, or null */
+            teamId: unknown;
+            /** @description whether the agent may act */
+            isActive: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  agentUpdatedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'agent.updated';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description agent id */
+            id: unknown;
+            /** @description the owning user */
+            ownerId: unknown;
+            /** @description the agent's team, or null */
+            teamId: unknown;
+            /** @description whether the agent may act */
+            isActive: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  agentDeletedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'agent.deleted';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description agent id */
+            id: unknown;
+            /** @description the owning user */
+            ownerId: unknown;
+            /** @description the agent's team, or null */
+            teamId: unknown;
+            /** @description whether the agent may act */
+            isActive: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -5,7 +5,7 @@ import type { Workspace } from './e2e-fixtures.js';
 
 /**
  * The tools beyond the contract's list, as both surfaces run them against the real stack:
- * completing and archiving personal tasks, adding and removing blockers.
+ * completing and archiving personal tasks, adding and removing blockers, webhooks.
  */
 
 const profileOf = async (ws: Workspace) =>
@@ -113,9 +113,57 @@ export async function blockingIssues(mcp: McpTestClient, ws: Workspace) {
   ).toMatchObject({ code: 'NOT_FOUND', status: 404 });
 }
 
-/** The three, registered in the calling `describe` (the objects are filled by its beforeAll). */
+/**
+ * create_webhook answers the subscription and its secret once; list_webhooks shows it without
+ * the secret. The URL is a loopback one (the e2e stack allows it, as `npm start` does) on
+ * events nothing here causes, so no delivery is attempted; the webhooks are deleted after.
+ */
+export async function subscribingWebhooks(mcp: McpTestClient, ws: Workspace) {
+  const url = 'http://127.0.0.1:9/mcp-hook';
+  const { webhook: personal } = await mcp.ok('create_webhook', {
+    url,
+    events: ['user.leveled_up'],
+    description: 'from an assistant',
+  });
+  expect(personal).toMatchObject({
+    url,
+    events: ['user.leveled_up'],
+    teamId: null,
+    active: true,
+    description: 'from an assistant',
+    secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+={0,2}$/),
+  });
+  const { webhook: team } = await mcp.ok('create_webhook', {
+    url,
+    events: ['membership.removed'],
+    teamId: ws.team.id,
+  });
+  expect(team).toMatchObject({ teamId: ws.team.id, secret: expect.stringMatching(/^whsec_/) });
+  try {
+    const listed = await mcp.ok('list_webhooks', {});
+    expect(listed.webhooks.map((w: { id: string }) => w.id).sort()).toEqual(
+      [personal.id, team.id].sort(),
+    );
+    expect(listed.meta).toMatchObject({ total: 2, page: 1 });
+    expect(JSON.stringify(listed)).not.toContain('whsec_');
+    const ofTeam = await mcp.ok('list_webhooks', { teamId: ws.team.id });
+    expect(ofTeam.webhooks.map((w: { id: string }) => w.id)).toEqual([team.id]);
+
+    expect(await mcp.fail('create_webhook', { url, events: ['no.such_event'] })).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      status: 422,
+      details: { field: 'events', value: 'no.such_event' },
+    });
+  } finally {
+    for (const { id } of [personal, team])
+      expect((await api(ws.user.apiKey, 'DELETE', `/api/webhooks/${id}`)).status).toBe(204);
+  }
+}
+
+/** The tools beyond the contract, registered in the calling `describe` (filled by its beforeAll). */
 export function itGoesBeyondTheContract(mcp: McpTestClient, ws: Workspace) {
   it('complete_task: XP, new level, leveledUp and streak', () => completingTasks(mcp, ws));
   it('archive_task: archives a task, refuses an issue', () => archivingTasks(mcp, ws));
   it('add_blocker and remove_blocker', () => blockingIssues(mcp, ws));
+  it('create_webhook and list_webhooks', () => subscribingWebhooks(mcp, ws));
 }

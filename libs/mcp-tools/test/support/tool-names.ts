@@ -12,11 +12,13 @@ export const IN_APP_TOOLS = [
   'search_tasks',
   'add_comment',
   'get_me',
-  // Beyond the contract's nine: completing and archiving tasks, blockers.
+  // Beyond the contract's nine: completing and archiving tasks, blockers, webhooks.
   'complete_task',
   'archive_task',
   'add_blocker',
   'remove_blocker',
+  'list_webhooks',
+  'create_webhook',
 ];
 
 /** The standalone server's: the in-app tools, and projects and teams to start from. */

@@ -12,6 +12,7 @@ const READ_ONLY = [
   'search_tasks',
   'get_me',
   'list_teams',
+  'list_webhooks',
 ];
 
 /** Overwrite, hide or remove something; the same call again changes nothing more. */
@@ -74,11 +75,11 @@ describe('the tool registry', () => {
     for (const close of closers) await close();
   });
 
-  it('offers exactly the thirteen in-app tools and the fifteen standalone ones', () => {
+  it('offers exactly the fifteen in-app tools and the seventeen standalone ones', () => {
     expect(inApp.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(standalone.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
-    expect(toolsFor('in-app')).toHaveLength(13);
-    expect(toolsFor('standalone')).toHaveLength(15);
+    expect(toolsFor('in-app')).toHaveLength(15);
+    expect(toolsFor('standalone')).toHaveLength(17);
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
   });
 
@@ -143,6 +144,8 @@ describe('the tool registry', () => {
       remove_blocker: ['blockers'],
       get_me: ['me'],
       list_teams: ['teams'],
+      list_webhooks: ['webhooks', 'meta'],
+      create_webhook: ['webhook'],
     });
   });
 
@@ -178,6 +181,8 @@ describe('the tool registry', () => {
       remove_blocker: ['blockerId', 'issueId'],
       get_me: [],
       list_teams: [],
+      list_webhooks: [],
+      create_webhook: ['events', 'url'],
     });
   });
 });

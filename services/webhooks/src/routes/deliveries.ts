@@ -20,8 +20,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: RedeliverDeps
     {
       method: 'GET',
       url: '/api/webhooks/:id/deliveries',
+      operationId: 'listWebhookDeliveries',
       summary: "A webhook's delivery log, newest first",
       tags,
+      errors: [403],
       params: WebhookParams,
       query: ListDeliveriesQuery,
       response: { status: 200, schema: DeliveryPage },
@@ -46,8 +48,10 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: RedeliverDeps
     {
       method: 'POST',
       url: '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+      operationId: 'redeliverWebhookDelivery',
       summary: 'Send a delivery again now (same webhook-id)',
       tags,
+      errors: [403, 409],
       params: DeliveryParams,
       response: { status: 202, schema: dataOf(DeliveryView) },
     },

@@ -18,6 +18,7 @@ export function registerEventTypeRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/webhooks/event-types',
+      operationId: 'listWebhookEventTypes',
       summary: 'The event types a webhook can subscribe to, with their payload fields',
       tags: ['webhooks'],
       response: { status: 200, schema: dataOf(z.array(EventTypeView)) },
