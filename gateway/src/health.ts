@@ -1,26 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
+import { parseReplicaUrls } from '@momentum/service-kit';
 import type { Upstream } from './config.js';
 
+/** 'ok' when the replica answers its own /ready with 200 (its database and NATS reachable). */
+async function replicaHealth(base: string): Promise<'ok' | 'unavailable'> {
+  try {
+    const res = await request(`${base}/ready`, { headersTimeout: 1500, bodyTimeout: 1500 });
+    await res.body.dump();
+    return res.statusCode === 200 ? 'ok' : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
 /**
- * `GET /health`: 200 only when every service answers its own /health with 200. Public and
- * never rate limited: load balancers and the stack's own start-up poll it.
+ * `GET /health`: the gateway process is alive (liveness; it asks nothing of anyone).
+ * `GET /ready`: 200 only when the gateway's own NATS connection is up and every service
+ * answers its own /ready with 200 — at least one replica of it, when its URL lists several
+ * (the gateway sends to the others), with `replicas` saying how many of them are ok; the body
+ * reports each service. Both public and never rate limited: load balancers, probes and the
+ * stack's own start-up poll them.
  */
-export function registerHealth(app: FastifyInstance, urls: Record<Upstream, string>): void {
-  app.get('/health', { config: { public: true, rateLimit: false } }, async (_req, reply) => {
+export function registerHealth(
+  app: FastifyInstance,
+  urls: Record<Upstream, string>,
+  ownReady: () => boolean = () => true,
+): void {
+  app.get('/health', { config: { public: true, rateLimit: false } }, async () => ({
+    status: 'ok',
+  }));
+  app.get('/ready', { config: { public: true, rateLimit: false } }, async (_req, reply) => {
     const entries = await Promise.all(
-      Object.entries(urls).map(async ([name, base]) => {
-        try {
-          const res = await request(`${base}/health`, { headersTimeout: 1500, bodyTimeout: 1500 });
-          await res.body.dump();
-          return [name, res.statusCode === 200 ? 'ok' : 'unavailable'] as const;
-        } catch {
-          return [name, 'unavailable'] as const;
-        }
+      Object.entries(urls).map(async ([name, list]) => {
+        const states = await Promise.all(parseReplicaUrls(list).map(replicaHealth));
+        const ok = states.filter((s) => s === 'ok').length;
+        return [name, ok > 0 ? 'ok' : 'unavailable', `${ok}/${states.length}`] as const;
       }),
     );
-    const services = Object.fromEntries(entries);
-    const ok = entries.every(([, s]) => s === 'ok');
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', services });
+    const services = Object.fromEntries(entries.map(([name, state]) => [name, state]));
+    const ok = ownReady() && entries.every(([, s]) => s === 'ok');
+    const replicas = entries.some(([, , r]) => !r.endsWith('/1'))
+      ? { replicas: Object.fromEntries(entries.map(([name, , r]) => [name, r])) }
+      : {};
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'degraded', services, ...replicas });
   });
 }

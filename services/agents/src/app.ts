@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, OutboxRelay, admissionOf } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  InternalClient,
+  OutboxRelay,
+  admissionOf,
+  busConnected,
+} from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import type { AgentsConfig } from './config.js';
 import { agentModels } from './store/models.js';
@@ -41,7 +47,7 @@ export async function buildAgentsApp(
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     errorShape: 'B',
-    ready: () => isMongoUp(ctx.db),
+    ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   installBadRequestForValidation(app);
   registerAgentRoutes(app, { store, events });

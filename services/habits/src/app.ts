@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, admissionOf, OutboxRelay } from '@momentum/service-kit';
+import { createServiceApp, admissionOf, OutboxRelay, busConnected } from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import type { HabitsConfig } from './config.js';
@@ -50,7 +50,7 @@ export async function buildHabitsApp(
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
-    ready: () => isMongoUp(ctx.db),
+    ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   registerTaskRoutes(app, deps);
   registerProfileRoutes(app, deps);

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, OutboxRelay, admissionOf } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  InternalClient,
+  OutboxRelay,
+  admissionOf,
+  busConnected,
+} from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import type { IdentityConfig } from './config.js';
 import { identityModels } from './store/models.js';
@@ -36,7 +42,7 @@ export async function buildIdentityApp(
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
-    ready: () => isMongoUp(ctx.db),
+    ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   const habits = ctx.config.HABITS_URL
     ? new InternalClient(ctx.config.HABITS_URL, ctx.config.INTERNAL_SECRET)

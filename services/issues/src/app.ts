@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, admissionOf, OutboxRelay } from '@momentum/service-kit';
+import { createServiceApp, admissionOf, OutboxRelay, busConnected } from '@momentum/service-kit';
 import {
   DocumentLeases,
   ensureIndexes,
@@ -83,7 +83,7 @@ export async function buildIssuesApp(
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
-    ready: () => isMongoUp(ctx.db),
+    ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   // Static /search is registered beside /:id; the router prefers the static segment.
   registerSearchRoutes(app, core);

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, OutboxRelay, admissionOf } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  InternalClient,
+  OutboxRelay,
+  admissionOf,
+  busConnected,
+} from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
 import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
@@ -49,7 +55,7 @@ export async function buildProjectsApp(
     internalSecret: ctx.config.INTERNAL_SECRET,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
-    ready: () => isMongoUp(ctx.db),
+    ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   registerProjectRoutes(app, { store, teams, relay }, states);
   registerInternalRoutes(app, store, states, issueStates);

@@ -1,8 +1,14 @@
+import { startTracing } from '@momentum/service-kit/telemetry';
 import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
 import { connectService } from '@momentum/service-kit/storage';
 import { ProjectsConfigSchema } from './config.js';
 import { buildProjectsApp } from './app.js';
 
+try {
+  startTracing('projects');
+} catch (err) {
+  exitOnStartupError('projects')(err);
+}
 const config = loadConfig(ProjectsConfigSchema);
 const ctx = await connectService('projects', config).catch(exitOnStartupError('projects'));
 const app = await buildProjectsApp(ctx).catch(exitOnStartupError('projects'));

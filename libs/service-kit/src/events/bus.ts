@@ -3,6 +3,7 @@ import {
   DeliverPolicy,
   JSONCodec,
   connect,
+  headers as natsHeaders,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -15,6 +16,16 @@ import {
   type EventEnvelope,
   type ServiceName,
 } from '@momentum/contracts';
+import { context } from '@opentelemetry/api';
+import { consumerRedeliveries, eventsHandled, eventsPublished } from '../telemetry/metrics.js';
+import {
+  contextOfStored,
+  endSpan,
+  inProcessSpan,
+  injectHeaders,
+  startPublishSpan,
+  type StoredTrace,
+} from '../telemetry/messages.js';
 
 /** The reply a responder sends when its handler threw. */
 const RPC_FAILED = '__rpcFailed';
@@ -49,6 +60,8 @@ export interface ConsumeOptions {
 export class EventBus {
   private readonly consumers: ConsumerMessages[] = [];
   private readonly running = new Set<Promise<void>>();
+  /** Between a disconnect and the reconnect that follows it (readiness). */
+  reconnecting = false;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -70,6 +83,8 @@ export class EventBus {
     const bus = new EventBus(nc, nc.jetstream(), jsm, prefix, log);
     void (async () => {
       for await (const status of nc.status()) {
+        if (status.type === 'disconnect') bus.reconnecting = true;
+        if (status.type === 'reconnect') bus.reconnecting = false;
         if (status.type === 'disconnect' || status.type === 'reconnect')
           log.warn({ nats: status.type }, 'nats connection');
       }
@@ -100,11 +115,32 @@ export class EventBus {
     }
   }
 
-  async publish(event: EventEnvelope): Promise<void> {
-    await this.js.publish(subjectFor(this.prefix, event.type), codec.encode(event), {
-      msgID: event.id,
-      timeout: 5000,
-    });
+  /**
+   * Publishes an event; the trace context it was stored with (`traceparent`, see makeEvent)
+   * travels as NATS headers under a `publish <subject>` span, never in the body.
+   */
+  async publish(event: EventEnvelope & StoredTrace): Promise<void> {
+    const { traceparent, tracestate, ...body } = event;
+    const subject = subjectFor(this.prefix, event.type);
+    const { span, ctx } = startPublishSpan(
+      subject,
+      traceparent ? contextOfStored({ traceparent, tracestate }) : context.active(),
+    );
+    const headers = natsHeaders();
+    injectHeaders(ctx, headers);
+    try {
+      await this.js.publish(subject, codec.encode(body), {
+        msgID: event.id,
+        timeout: 5000,
+        headers,
+      });
+      eventsPublished.inc({ type: event.type, outcome: 'ok' });
+      endSpan(span);
+    } catch (err) {
+      eventsPublished.inc({ type: event.type, outcome: 'error' });
+      endSpan(span, err);
+      throw err;
+    }
   }
 
   async consume(options: ConsumeOptions): Promise<void> {
@@ -138,12 +174,25 @@ export class EventBus {
     const loop = (async () => {
       for await (const msg of messages) {
         const task = (async () => {
+          if (msg.info.redelivered) consumerRedeliveries.inc({ consumer: durable });
+          // The filter may be wider than the types asked for (see filterSubjectFor).
+          if (!wanted.has(msg.subject)) {
+            eventsHandled.inc({ type: typeOf(this.prefix, msg.subject), outcome: 'skipped' });
+            return msg.ack();
+          }
+          const type = typeOf(this.prefix, msg.subject);
           try {
-            // The filter may be wider than the types asked for (see filterSubjectFor).
-            if (!wanted.has(msg.subject)) return msg.ack();
-            await options.handler(codec.decode(msg.data) as EventEnvelope);
+            const event = codec.decode(msg.data) as EventEnvelope;
+            await inProcessSpan(
+              msg.subject,
+              msg.headers,
+              { 'messaging.consumer.group.name': durable, 'messaging.message.id': event.id },
+              () => options.handler(event),
+            );
+            eventsHandled.inc({ type, outcome: 'ok' });
             msg.ack();
           } catch (err) {
+            eventsHandled.inc({ type, outcome: 'error' });
             this.log.warn({ err, subject: msg.subject }, 'event handler failed; will retry');
             msg.nak(Math.min(5000, 250 * msg.info.redeliveryCount));
           }
@@ -197,6 +246,12 @@ export class EventBus {
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
   }
 }
+
+/** The event type of a subject (`<prefix>.issues.issue.created` → `issues.issue.created`). */
+const typeOf = (prefix: string, subject: string) => subject.slice(prefix.length + 1);
+
+/** Whether the bus's connection is up (not closed, not reconnecting). */
+export const busConnected = (bus: EventBus): boolean => !bus.nc.isClosed() && !bus.reconnecting;
 
 /**
  * The one subject a consumer filters on: the subject itself for one type, else the

@@ -1,6 +1,8 @@
 import type { Model } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from './bus.js';
+import { watchOutbox, type OutboxStats } from '../telemetry/metrics.js';
+import { PeerWatch } from './peers.js';
 
 /**
  * Transactional outbox without transactions: a write stores its events in the written
@@ -13,6 +15,9 @@ import type { EventBus, Logger } from './bus.js';
  * Several processes may relay one document at once: each publishes what it read (JetStream
  * drops a repeat by message id) and pulls exactly those entries off in one atomic update,
  * which a concurrent write adding new events does not disturb. No queue or lock is needed.
+ * The replicas of a service hear each other over NATS (`PeerWatch`): when one is lost
+ * (killed, cut off) the survivors sweep once, so what it wrote but had not published goes
+ * out within seconds, without waiting for it to come back.
  */
 export const OUTBOX_FIELD = '_outbox';
 
@@ -36,6 +41,9 @@ export class OutboxRelay {
   private stopped = false;
   /** Whether some document may still hold events no flush will publish. */
   private dirty = true;
+  private unwatch: (() => void) | undefined;
+  private peers: PeerWatch | undefined;
+  private lastStats: { at: number; stats: Promise<OutboxStats> } | undefined;
 
   constructor(
     private readonly bus: EventBus,
@@ -45,6 +53,8 @@ export class OutboxRelay {
   ) {}
 
   start(): void {
+    this.unwatch = watchOutbox(() => this.stats());
+    this.watchPeers();
     void this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.sweepEveryMs);
     this.timer.unref();
@@ -112,7 +122,56 @@ export class OutboxRelay {
     );
   }
 
+  /**
+   * Entries waiting in this service's outboxes and the oldest one's age, for the gauges read
+   * on each scrape: one query per model, only the entries' `occurredAt`, at most 1,000
+   * documents, answered from the last read for 10 s so frequent scrapes cost nothing more.
+   */
+  stats(now = Date.now()): Promise<OutboxStats> {
+    if (this.lastStats && now - this.lastStats.at < 10_000) return this.lastStats.stats;
+    const stats = (async () => {
+      let waiting = 0;
+      let oldest = now;
+      for (const model of this.models) {
+        const docs = await model
+          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { [`${OUTBOX_FIELD}.occurredAt`]: 1 })
+          .limit(1000)
+          .maxTimeMS(2000)
+          .lean<Array<{ _outbox?: Array<{ occurredAt?: string }> }>>();
+        for (const doc of docs) {
+          for (const entry of doc[OUTBOX_FIELD] ?? []) {
+            waiting++;
+            const at = entry.occurredAt ? Date.parse(entry.occurredAt) : NaN;
+            if (at < oldest) oldest = at;
+          }
+        }
+      }
+      return { waiting, oldestAgeSeconds: waiting ? Math.max(0, (now - oldest) / 1000) : 0 };
+    })();
+    this.lastStats = { at: now, stats };
+    stats.catch(() => (this.lastStats = undefined));
+    return stats;
+  }
+
+  /** The other processes of this service; a lost one makes this one sweep once. */
+  private watchPeers(): void {
+    const nc = (this.bus as Partial<EventBus>).nc;
+    if (!nc) return;
+    // The same models make the same service: its processes share the subject.
+    const scope = this.models
+      .map((m) => m.modelName ?? '')
+      .join('_')
+      .replace(/[^A-Za-z0-9_-]/g, '_');
+    this.peers = new PeerWatch(nc, `${this.bus.prefix}.replicas.outbox.${scope}`, () => {
+      this.dirty = true;
+      void this.sweep();
+    });
+    this.peers.start();
+  }
+
   async stop(): Promise<void> {
+    this.unwatch?.();
+    this.peers?.stop();
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled(this.pending);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ErrorShape } from '@momentum/contracts';
 import { errorHandlerPlugin } from './error-handler.js';
 import { securityHeadersPlugin } from './security-headers.js';
@@ -10,21 +10,38 @@ import { createServer } from './server.js';
 import { requestIdPlugin } from './request-id.js';
 import { signedActorPlugin } from './signed-actor.js';
 import { PUBLIC_ROUTE } from './route-config.js';
+import { metricsPlugin } from './metrics.js';
+import { activeTraceIds } from '../telemetry/http.js';
 
-/** Pino options shared by every process: secrets are never written to a log. */
+/**
+ * Pino options shared by every process: JSON lines, each written inside a trace carrying its
+ * `traceId` and `spanId` (a request's lines also carry Fastify's `reqId`, the request id), and
+ * secrets never written: keys, the signed actor header, cookies, secrets and request bodies.
+ */
 export const loggerOptions = (level: string) => ({
   level,
+  mixin: () => activeTraceIds() ?? {},
   redact: {
     paths: [
       'req.headers.authorization',
+      'req.headers["x-api-key"]',
+      'req.headers.cookie',
+      'req.headers["x-momentum-actor"]',
       'req.headers["x-momentum-actor-sig"]',
+      'req.body',
+      'headers["x-momentum-actor"]',
       'headers["x-momentum-actor-sig"]',
+      'headers["x-api-key"]',
       'headers.authorization',
+      'headers.cookie',
       'authorization',
       'apiKey',
       '*.apiKey',
+      'key',
       'secret',
       '*.secret',
+      'body',
+      '*.body',
     ],
     censor: '[redacted]',
   },
@@ -36,7 +53,7 @@ export interface ServiceAppOptions {
   /** Error body shape: `A` everywhere but the agents service. */
   errorShape?: ErrorShape;
   logLevel?: string;
-  /** Extra readiness check for /health (database, bus). */
+  /** Readiness check for /ready: the database and NATS reachable. /health only says it is alive. */
   ready?: () => Promise<boolean> | boolean;
   logger?: FastifyServerOptions['logger'];
   /** Admission control (admission.ts); off when absent. */
@@ -44,10 +61,39 @@ export interface ServiceAppOptions {
 }
 
 /**
+ * One JSON line per answered request (`request completed`: method, route, status, time; the
+ * request id and trace id come with every line), at debug, or warn for a 5xx. Never a body,
+ * header or query string.
+ */
+export function logCompletion(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
+): void {
+  const failed = reply.statusCode >= 500;
+  const level = failed ? 'warn' : 'debug';
+  // pino's method for a level below the logger's is a no-op: no line is built.
+  if (failed || request.log.level === 'debug' || request.log.level === 'trace') {
+    request.log[level](
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? '(unmatched)',
+        url: request.url.split('?')[0],
+        statusCode: reply.statusCode,
+        responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      failed ? 'server error' : 'request completed',
+    );
+  }
+  done();
+}
+
+/**
  * Builds a service's Fastify app with the cross-cutting parts every service shares, each a
  * plugin: errors in the service's shape (405/404 included), request ids, 503 while closing,
- * security headers, JSON bodies only, the signed-actor check, admission; and the public
- * `/health` and `/openapi.json`. The caller registers routes and calls `listen` elsewhere;
+ * security headers, JSON bodies only, the signed-actor check, admission, metrics; and the
+ * public `/health` (alive), `/ready` (database and NATS reachable), `/metrics` and
+ * `/openapi.json`. The caller registers routes and calls `listen` elsewhere;
  * the plugins load on `ready()`, and their hooks apply to every route whenever it was added.
  */
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
@@ -67,17 +113,13 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   void app.register(jsonBodyPlugin);
   void app.register(signedActorPlugin, { internalSecret: options.internalSecret });
   if (options.admission) void app.register(admissionPlugin, options.admission);
+  // /metrics on the service's own port; the gateway never routes it.
+  void app.register(metricsPlugin, { service: options.name, expose: true });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 500) {
-      request.log.warn(
-        { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode },
-        'server error',
-      );
-    }
-  });
+  app.addHook('onResponse', logCompletion);
 
-  app.get('/health', PUBLIC_ROUTE, async (_request, reply) => {
+  app.get('/health', PUBLIC_ROUTE, async () => ({ status: 'ok', service: options.name }));
+  app.get('/ready', PUBLIC_ROUTE, async (_request, reply) => {
     const ok = options.ready ? await options.ready() : true;
     return reply
       .status(ok ? 200 : 503)

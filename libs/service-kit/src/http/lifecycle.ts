@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { shutdownTracing } from '../telemetry/tracing.js';
 
 /**
  * Listen, then on SIGTERM or SIGINT: stop accepting, let accepted requests finish
  * (Fastify's close waits for them), run the closers (outbox, NATS drain, database),
- * and exit.
+ * flush the spans still to export, and exit.
  */
 export async function serve(
   app: FastifyInstance,
@@ -28,6 +29,8 @@ export async function serve(
       await app.close();
       for (const close of options.closers)
         await close().catch((err) => app.log.warn({ err }, 'closer failed'));
+      // Last: the spans of the shutdown itself are flushed too.
+      await shutdownTracing();
     } finally {
       process.exit(0);
     }

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { ErrorShape } from '@momentum/contracts';
 import { frameworkErrors } from './error-handler.js';
 import { trackRouteMethods } from './route-methods.js';
+import { tracedServerFactory } from '../telemetry/http.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const BODY_LIMIT = 1024 * 1024;
@@ -18,7 +19,8 @@ export interface ServerOptions {
 /**
  * The Fastify server options the gateway and every service share: one body limit, request
  * ids (a caller's own when it is plain, else a new UUID), one router, and Fastify's own
- * answers (an undecodable URL, closing) in the path's error shape.
+ * answers (an undecodable URL, closing) in the path's error shape, and a server that traces
+ * each request.
  */
 export function serverOptions({ logger, shapeFor }: ServerOptions): FastifyServerOptions {
   return {
@@ -32,6 +34,8 @@ export function serverOptions({ logger, shapeFor }: ServerOptions): FastifyServe
     routerOptions: ROUTER_OPTIONS,
     return503OnClosing: false, // closingGuardPlugin answers in the path's shape
     frameworkErrors: frameworkErrors(shapeFor),
+    // Each request in a server span continuing the caller's traceparent (telemetry/http.ts).
+    serverFactory: (handler, options) => tracedServerFactory(handler, options),
   };
 }
 

@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { monitorEngine } from './engine-monitoring.js';
 
 /**
  * One connection per service database. Commands are not buffered while the engine is
@@ -11,7 +12,10 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
     autoIndex: false,
     serverSelectionTimeoutMS: 3000,
     maxPoolSize: 20,
+    // Every command's duration and span (engine-monitoring.ts).
+    monitorCommands: true,
   });
+  monitorEngine(connection.getClient(), dbName);
   await connection.asPromise();
   return connection;
 }
