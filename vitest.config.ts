@@ -56,6 +56,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Two gateways and two processes of every service (`REPLICAS=2`) per file, on the
+        // shared engines: concurrency through both gateways, shared gateway state, and a
+        // replica killed mid-burst. One file, one stack of a dozen processes.
+        test: {
+          name: 'replicas',
+          include: ['test/replicas/**/*.test.ts'],
+          globalSetup: ['test/replicas/setup.ts'],
+          env: { DIST_DIR: '.cache/dist-replicas' },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

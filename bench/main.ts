@@ -1,7 +1,7 @@
 // `npm run bench`: one run of the stack on its own ports and databases, seeded, measured,
 // printed as one table and written to bench/results.json. Sizes via BENCH_SMALL,
 // BENCH_LARGE, BENCH_DURATION_S, BENCH_SAMPLES, BENCH_MEMORY_REQUESTS.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { runLoad } from './load.js';
 import { grow, makeTemplates, measure, scalingRatios } from './scaling.js';
 import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
@@ -9,6 +9,9 @@ import { rawFigures, ratio } from './raw.js';
 import { writeFigures } from './writes.js';
 import { eventLag, rssGrowth, settledRss } from './vitals.js';
 import { startWorld } from './world.js';
+import { tracingCost } from './tracing.js';
+import { replicaFigures } from './replicas.js';
+import { webhookFigures } from './webhooks.js';
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -17,7 +20,40 @@ const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 20_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
 
-const world = await startWorld(Number(process.env.BENCH_BASE_PORT ?? 4200));
+const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4200);
+const RESULTS = new URL('./results.json', import.meta.url);
+
+/** Figures measured on stacks of their own, after the main stack is gone, in this order. */
+const separateFigures = {
+  tracing: async () => printTracing(await tracingCost(BASE_PORT)),
+  replicas: async () => printReplicas(await replicaFigures(BASE_PORT)),
+  webhooks: async () => printWebhooks(await webhookFigures(BASE_PORT)),
+} as const;
+type Separate = keyof typeof separateFigures;
+
+/** Runs one separate figure and merges it into bench/results.json. */
+async function runSeparate(name: Separate) {
+  const figure = await separateFigures[name]();
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
+  } catch {
+    /* no earlier run */
+  }
+  writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
+}
+
+// BENCH_ONLY=tracing|replicas|webhooks runs that figure alone, merged into bench/results.json.
+const only = process.env.BENCH_ONLY;
+if (only) {
+  if (!(only in separateFigures))
+    throw new Error(`BENCH_ONLY must be one of ${Object.keys(separateFigures).join(', ')}`);
+  await runSeparate(only as Separate);
+  process.exit(0);
+}
+
+let results: Record<string, unknown> | undefined;
+const world = await startWorld(BASE_PORT);
 try {
   step('seeding');
   const habit = await world.user.expect(201, 'POST', '/api/tasks', {
@@ -90,7 +126,7 @@ try {
   await grow(world, templates, LARGE - SMALL, SMALL);
   const large = await measure(world, LARGE);
 
-  const results = {
+  results = {
     at: new Date().toISOString(),
     engine: process.env.LOCAL_ENGINE_FEEDS ?? 'auto',
     raw,
@@ -121,13 +157,47 @@ try {
     },
     eventLagMs: lag,
   };
-  writeFileSync(
-    new URL('./results.json', import.meta.url),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
 } finally {
   await world.stop();
+}
+
+// Figures 8 (tracing), 9 (replicas) and 10 (webhooks), each on stacks of its own.
+for (const name of Object.keys(separateFigures) as Separate[]) {
+  step(`${name} (stacks of its own)`);
+  await runSeparate(name);
+}
+
+function printWebhooks(w: Awaited<ReturnType<typeof webhookFigures>>) {
+  const { underMixed: m, burst: b } = w;
+  console.log(
+    `\n10. webhooks: under the mixed workload (${m.mixedRps} rps) ${m.delivered} deliveries, ` +
+      `event to delivery p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, ${m.repeats} repeats; ` +
+      `burst of ${b.creates} creates × ${b.subscriptions} subscriptions: ${b.delivered}/${b.expected} ` +
+      `delivered at ${b.deliveriesPerS}/s (asked for ${b.askedPerS}/s); ${w.limits}`,
+  );
+  return w;
+}
+
+function printReplicas(r: Awaited<ReturnType<typeof replicaFigures>>) {
+  const line = (x: typeof r.one) =>
+    `${x.rps} rps, p50 ${x.p50} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}, counts ${x.countsExact ? 'exact' : 'NOT exact'}`;
+  console.log(
+    `\n9. mixed workload through every gateway: REPLICAS=1 ${line(r.one)}; ` +
+      `REPLICAS=2 ${line(r.two)}; ratio ${r.ratio} (target ${r.target})`,
+  );
+  return r;
+}
+
+function printTracing(t: Awaited<ReturnType<typeof tracingCost>>) {
+  console.log(
+    `\n8. tracing: mixed workload exporting every span over OTLP ÷ without tracing: ` +
+      `${t.withTracing.rps} ÷ ${t.without.rps} rps = ${t.ratio} (target ${t.target}); ` +
+      `p99 ${t.withTracing.p99} vs ${t.without.p99} ms; ` +
+      `${t.exported.requests} exports, ${Math.round(t.exported.bytes / 1024)} KiB`,
+  );
+  return t;
 }
 
 function printTable(r: any) {

@@ -76,7 +76,11 @@ export interface MixedIds {
 export async function mixedWorkload(
   world: World,
   ids: MixedIds,
-  { durationS = DURATION_S, rate }: { durationS?: number; rate?: number } = {},
+  {
+    durationS = DURATION_S,
+    rate,
+    connections,
+  }: { durationS?: number; rate?: number; connections?: number } = {},
 ): Promise<LoadResult & { p99OverP50: number }> {
   const json = { 'content-type': 'application/json' };
   const statuses = ['todo', 'in_progress'];
@@ -86,6 +90,7 @@ export async function mixedWorkload(
     headers: { authorization: `Bearer ${world.user.key}` },
     durationS,
     ...(rate ? { overallRate: rate } : {}),
+    ...(connections ? { connections } : {}),
     requests: [
       { method: 'GET', path: `/api/tasks/${ids.taskId}` },
       { method: 'GET', path: `/api/tasks/${ids.issueId}` },

@@ -14,6 +14,8 @@ import { ensureDependencies, newUserKey } from '../scripts/lib/setup.mjs';
 /** The stack under test and the people, team and project the benchmark works with. */
 export interface World {
   gatewayUrl: string;
+  /** Every gateway's URL (one unless started with `replicas`). */
+  gatewayUrls: string[];
   serviceUrls: Record<string, string>;
   pids: Record<string, number>;
   mongoUrl: string;
@@ -28,7 +30,11 @@ export interface World {
 }
 
 /** A fresh stack on its own ports and databases (`bench_<run>_*`), dropped at the end. */
-export async function startWorld(basePort: number): Promise<World> {
+export async function startWorld(
+  basePort: number,
+  env: Record<string, string> = {},
+  { replicas = 1 }: { replicas?: number } = {},
+): Promise<World> {
   ensureDependencies();
   const mongo = await ensureMongo();
   const nats = await ensureNats();
@@ -48,8 +54,10 @@ export async function startWorld(basePort: number): Promise<World> {
     logLevel: 'warn',
     quiet: true,
     withMcp: false,
+    // REPLICAS=N as `npm start` runs it: N gateways, N processes of every service.
+    replicas,
     // --expose-gc: memory is read after a full collection (vitals.ts).
-    extraEnv: { RATE_LIMIT_MAX: '0', NODE_OPTIONS: '--expose-gc' },
+    extraEnv: { RATE_LIMIT_MAX: '0', NODE_OPTIONS: '--expose-gc', ...env },
   });
   const admin = new BenchClient(stack.gatewayUrl, adminKey);
   const created = await admin.expect(201, 'POST', '/api/users', { name: 'Bench User' });
@@ -64,6 +72,7 @@ export async function startWorld(basePort: number): Promise<World> {
   const userActor: Actor = { ...me.data, type: 'user', userId: me.data.id };
   return {
     gatewayUrl: stack.gatewayUrl,
+    gatewayUrls: stack.gatewayUrls,
     serviceUrls: stack.urls,
     pids: Object.fromEntries(
       stack.children.map((c: { name: string; child: { pid: number } }) => [c.name, c.child.pid]),

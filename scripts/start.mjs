@@ -13,7 +13,14 @@ await build();
 const mongo = await ensureMongo();
 const nats = await ensureNats();
 const admin = adminKey();
+// REPLICAS=N: N processes of every service and N gateways (3000, 4000, …), one engine, one NATS.
+const replicas = Number(process.env.REPLICAS ?? 1);
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 9) {
+  log(`REPLICAS must be a whole number from 1 to 9 (got ${process.env.REPLICAS})`);
+  process.exit(1);
+}
 const stack = await startStack({
+  replicas,
   mongoUrl: mongo.url,
   natsUrl: nats.url,
   secret: internalSecret(),
@@ -25,6 +32,8 @@ const stack = await startStack({
   gatewayEnv: { CORS_ORIGINS: process.env.CORS_ORIGINS ?? 'http://localhost:*,http://127.0.0.1:*' },
 });
 
+if (replicas > 1)
+  log(`${replicas} replicas of every service; gateways at ${stack.gatewayUrls.join(', ')}`);
 log(
   `Momentum is running at ${stack.gatewayUrl}  (docs: ${stack.gatewayUrl}/docs, MCP: ${stack.gatewayUrl}/mcp and ${stack.mcpUrl}/mcp)`,
 );

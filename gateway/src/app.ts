@@ -4,7 +4,9 @@ import {
   closingGuardPlugin,
   createServer,
   errorHandlerPlugin,
+  logCompletion,
   loggerOptions,
+  metricsPlugin,
   requestIdPlugin,
   securityHeadersPlugin,
 } from '@momentum/service-kit';
@@ -17,11 +19,13 @@ import { corsPlugin } from './cors/plugin.js';
 import { declaredBodyLimitPlugin } from './limits/body-limit.js';
 import { rateLimitPlugin } from './limits/rate-limit.js';
 import { idempotencyPlugin } from './idempotency/plugin.js';
-import type { IdempotencyStore } from './idempotency/store.js';
+import type { IdempotencyBackend } from './idempotency/store.js';
+import type { SharedLimit } from './limits/rate-limit.js';
 import type { IdOwnerCache } from './routing/id-owner.js';
 import { forwarding } from './routing/forward.js';
 import { registerKeyChangingRoutes } from './routing/key-routes.js';
 import { registerPathFamilies } from './routing/proxies.js';
+import { Upstreams } from './routing/upstreams.js';
 import { registerTaskRoutes } from './routing/task-routes.js';
 import { registerHealth } from './health.js';
 import { registerDocs } from './docs/openapi.js';
@@ -35,7 +39,12 @@ export interface GatewayDeps {
   extensions?: Array<(app: FastifyInstance) => Promise<void> | void>;
   /** Where logs go (stdout when absent); tests capture them to check nothing secret is written. */
   logStream?: { write(line: string): void };
-  idempotency?: IdempotencyStore;
+  /** Where idempotent replies are kept (this process's memory when absent). */
+  idempotency?: IdempotencyBackend;
+  /** Rate-limit windows shared by every gateway (counted in this process when absent). */
+  rateLimit?: SharedLimit;
+  /** The gateway's own readiness beyond the services (its NATS connection), for `/ready`. */
+  ready?: () => boolean;
 }
 
 /**
@@ -57,6 +66,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   await app.register(errorHandlerPlugin, { shapeFor: errorShapeForPath });
   await app.register(requestIdPlugin);
+  // Recorded here, served on METRICS_PORT (main.ts): never through the API's port.
+  await app.register(metricsPlugin, { service: 'gateway', expose: false });
+  app.addHook('onResponse', logCompletion);
   await app.register(closingGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(declaredBodyLimitPlugin);
@@ -65,6 +77,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin, {
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
+    ...(deps.rateLimit ? { shared: deps.rateLimit } : {}),
   });
   await app.register(authenticationPlugin, {
     resolver: deps.resolver,
@@ -73,19 +86,22 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(idempotencyPlugin, { store: deps.idempotency });
   await app.register(keyCacheInvalidationPlugin, { cache: deps.keyCache });
 
-  await registerPathFamilies(app, urls, config.UPSTREAM_CONNECTIONS);
+  // Each service's replicas (its URL may list several), sent to in turn.
+  const upstreams = new Upstreams(urls, config.UPSTREAM_CONNECTIONS);
+  app.addHook('onClose', () => upstreams.close());
+  await registerPathFamilies(app, upstreams);
   await app.register(async (scope) => {
-    const forward = await forwarding(scope, urls, config.UPSTREAM_CONNECTIONS);
+    const forward = await forwarding(scope, upstreams);
     registerTaskRoutes(scope, forward, deps.owners);
     registerKeyChangingRoutes(scope, forward);
   });
-  registerHealth(app, urls);
+  registerHealth(app, urls, deps.ready);
   // The docs describe the API to anyone who asks: every route of this scope is public.
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true };
     });
-    registerDocs(scope, urls);
+    registerDocs(scope, urls, upstreams.sets);
   });
   for (const extend of deps.extensions ?? []) await extend(app);
   return app;

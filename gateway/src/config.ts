@@ -1,8 +1,22 @@
 import { z } from 'zod';
-import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+import { BaseConfigSchema, DefaultPorts, parseReplicaUrls } from '@momentum/service-kit';
 import { originMatcher, parseOrigins } from './cors/origins.js';
 
-const url = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
+/**
+ * A service's base URL, or its replicas' comma-separated (`http://h:3004,http://h:4004`):
+ * the gateway sends to them in turn and skips one that refuses connections.
+ */
+const url = (port: number) =>
+  z
+    .string()
+    .default(`http://127.0.0.1:${port}`)
+    .superRefine((list, ctx) => {
+      try {
+        parseReplicaUrls(list);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    });
 
 export const GatewayConfigSchema = BaseConfigSchema.omit({
   MONGO_URL: true,
@@ -14,6 +28,7 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   PROJECTS_URL: url(DefaultPorts.projects),
   ISSUES_URL: url(DefaultPorts.issues),
   AGENTS_URL: url(DefaultPorts.agents),
+  WEBHOOKS_URL: url(DefaultPorts.webhooks),
   /** How long a verified key is trusted without asking again (invalidated at once by events). */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Connections per upstream service. */
@@ -26,6 +41,12 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
    * `scheme://host:*` for any port. None by default: no web page elsewhere may read a
    * response. `npm start` allows http://localhost:* and http://127.0.0.1:*.
    */
+  /**
+   * Where the gateway serves its own Prometheus metrics (`GET /metrics`), apart from the API's
+   * port so no client reaches them; 0 serves none. Several gateways on one host each need
+   * their own.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -43,7 +64,7 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
-export type Upstream = 'identity' | 'habits' | 'projects' | 'issues' | 'agents';
+export type Upstream = 'identity' | 'habits' | 'projects' | 'issues' | 'agents' | 'webhooks';
 
 export const upstreamUrls = (c: GatewayConfig): Record<Upstream, string> => ({
   identity: c.IDENTITY_URL,
@@ -51,4 +72,5 @@ export const upstreamUrls = (c: GatewayConfig): Record<Upstream, string> => ({
   projects: c.PROJECTS_URL,
   issues: c.ISSUES_URL,
   agents: c.AGENTS_URL,
+  webhooks: c.WEBHOOKS_URL,
 });

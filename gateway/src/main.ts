@@ -1,9 +1,12 @@
+import { startTracing } from '@momentum/service-kit/telemetry';
 import {
   EventBus,
   InternalClient,
+  busConnected,
   exitOnStartupError,
   loadConfig,
   serve,
+  serveMetrics,
 } from '@momentum/service-kit';
 import { GatewayConfigSchema } from './config.js';
 import { buildGateway } from './app.js';
@@ -13,7 +16,13 @@ import { HttpKeyDirectory } from './auth/http-key-directory.js';
 import { IdOwnerCache } from './routing/id-owner.js';
 import { subscribeInvalidation } from './events/invalidation.js';
 import { mcpExtension } from './mcp/extension.js';
+import { SharedGatewayState } from './shared/state.js';
 
+try {
+  startTracing('gateway');
+} catch (err) {
+  exitOnStartupError('gateway')(err);
+}
 const config = loadConfig(GatewayConfigSchema);
 const client = (url: string) => new InternalClient(url, config.INTERNAL_SECRET);
 const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
@@ -22,17 +31,35 @@ const resolver = new KeyResolver(
   keyCache,
 );
 const owners = new IdOwnerCache(client(config.HABITS_URL), client(config.ISSUES_URL));
+// Idempotency and rate limits shared with every other gateway (NATS key-value buckets).
+const shared = new SharedGatewayState({
+  max: config.RATE_LIMIT_MAX,
+  windowMs: config.RATE_LIMIT_WINDOW_MS,
+});
 
+// Set once connected; the gateway is not ready before.
+const own: { bus?: EventBus } = {};
 const app = await buildGateway({
   config,
   resolver,
   keyCache,
   owners,
   extensions: [mcpExtension],
+  idempotency: shared.idempotency,
+  rateLimit: shared.rateLimit,
+  ready: () => own.bus !== undefined && busConnected(own.bus),
 }).catch(exitOnStartupError('gateway'));
 const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, 'gateway', app.log).catch(
   exitOnStartupError('gateway'),
 );
+own.bus = bus;
+await shared.attach(bus.nc, config.EVENT_PREFIX).catch(exitOnStartupError('gateway'));
+if (config.METRICS_PORT > 0) {
+  await serveMetrics(config.METRICS_PORT, config.HOST, app.log).catch((err: Error) =>
+    // Another gateway on this host holds the port: serve the API anyway, say so.
+    app.log.warn({ err: err.message, port: config.METRICS_PORT }, 'metrics port unavailable'),
+  );
+}
 subscribeInvalidation(bus, keyCache);
 await serve(app, { port: config.PORT, host: config.HOST, closers: [() => bus.drain()] }).catch(
   exitOnStartupError('gateway'),

@@ -5,6 +5,7 @@ export const SERVICES = [
   { name: 'projects', entry: 'services/projects/src/main.ts', port: 3003 },
   { name: 'issues', entry: 'services/issues/src/main.ts', port: 3004 },
   { name: 'agents', entry: 'services/agents/src/main.ts', port: 3005 },
+  { name: 'webhooks', entry: 'services/webhooks/src/main.ts', port: 3006 },
 ];
 export const GATEWAY = { name: 'gateway', entry: 'gateway/src/main.ts', port: 3000 };
 export const MCP_SERVER = { name: 'mcp-server', entry: 'mcp-server/src/main.ts', port: 3100 };

@@ -2,6 +2,7 @@
 // tests and the benchmark) and stops them cleanly.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, log } from './util.mjs';
@@ -16,8 +17,28 @@ export function stackPorts(base = 3000) {
   return ports;
 }
 
+/** Replica i (from 0) of a gateway or service listens 1000·i above the first: 3000, 4000, … */
+export const REPLICA_PORT_STEP = 1000;
+export const replicaPort = (port, i) => port + REPLICA_PORT_STEP * i;
+/** The process name of replica i: the component's name for the first, `<name>.<i>` after. */
+export const replicaName = (name, i) => (i === 0 ? name : `${name}.${i}`);
+
+/** Each service's URL: its first replica's (the one a test or a tool speaks to directly). */
 export function serviceUrls(ports) {
   return Object.fromEntries(SERVICES.map((s) => [s.name, `http://127.0.0.1:${ports[s.name]}`]));
+}
+
+/** Each service's replicas, comma-separated, as `<SERVICE>_URL` takes them. */
+export function replicaUrls(ports, replicas = 1) {
+  return Object.fromEntries(
+    SERVICES.map((s) => [
+      s.name,
+      Array.from(
+        { length: replicas },
+        (_, i) => `http://127.0.0.1:${replicaPort(ports[s.name], i)}`,
+      ).join(','),
+    ]),
+  );
 }
 
 function pipeOutput(name, stream, quiet) {
@@ -51,16 +72,25 @@ export function spawnComponent(component, env, { quiet = false } = {}) {
   return child;
 }
 
+/** The status of a GET, or 0 when none came within a second. */
+function healthStatus(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
 export async function waitHealthy(url, name, child, timeoutMs = 60_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
+    // node:http, not fetch: fetch refuses the ports browsers block, 6000 among them, where
+    // the fourth gateway of `REPLICAS=4` listens.
+    if ((await healthStatus(`${url}/health`)) === 200) return;
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`${name} did not become healthy at ${url} within ${timeoutMs / 1000}s`);
@@ -69,7 +99,10 @@ export async function waitHealthy(url, name, child, timeoutMs = 60_000) {
 /**
  * Starts every service, then the gateway(s), then the MCP server. Returns the URLs and
  * a stop() that sends SIGTERM and waits for each process to exit. `gatewayEnv` goes to the
- * gateway alone (its CORS origins).
+ * gateway alone (its CORS origins). `replicas` (default 1) runs that many processes of each
+ * service and that many gateways, replica i on the first's port + 1000·i; every gateway and
+ * service is given every replica's URL (`ISSUES_URL=http://…:3004,http://…:4004`). One MCP
+ * server, on the first gateway.
  */
 export async function startStack({
   mongoUrl,
@@ -84,11 +117,13 @@ export async function startStack({
   withMcp = true,
   extraEnv = {},
   gatewayEnv: gatewayOnly = {},
+  replicas = 1,
 }) {
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error('replicas must be 1 or more');
   const ports = stackPorts(basePort);
   const urls = serviceUrls(ports);
   const urlEnv = Object.fromEntries(
-    Object.entries(urls).map(([n, u]) => [`${n.toUpperCase()}_URL`, u]),
+    Object.entries(replicaUrls(ports, replicas)).map(([n, u]) => [`${n.toUpperCase()}_URL`, u]),
   );
   const common = {
     MONGO_URL: mongoUrl,
@@ -97,6 +132,9 @@ export async function startStack({
     EVENT_PREFIX: eventPrefix,
     LOG_LEVEL: logLevel,
     HOST: '127.0.0.1',
+    // This stack is local (npm start, tests, the benchmark): webhooks may target http and
+    // loopback receivers. Deployments (compose, Kubernetes) leave it off.
+    WEBHOOKS_ALLOW_PRIVATE_URLS: process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? 'true',
     ...urlEnv,
     ...extraEnv,
   };
@@ -119,16 +157,32 @@ export async function startStack({
     for (const s of SERVICES) {
       if (!existsSync(path.join(ROOT, bundlePath(s))))
         throw new Error(`${s.name} is not built (run npm run build)`);
-      const env = { ...common, PORT: String(ports[s.name]), MONGO_DB: `${dbPrefix}_${s.name}` };
-      if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
-      children.push({ name: s.name, child: spawnComponent(s, env, { quiet }), component: s, env });
+      for (let i = 0; i < replicas; i++) {
+        const port = replicaPort(ports[s.name], i);
+        const env = { ...common, PORT: String(port), MONGO_DB: `${dbPrefix}_${s.name}` };
+        if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
+        const name = replicaName(s.name, i);
+        const url = `http://127.0.0.1:${port}`;
+        children.push({ name, child: spawnComponent(s, env, { quiet }), component: s, env, url });
+      }
     }
-    await Promise.all(children.map(({ name, child }) => waitHealthy(urls[name], name, child)));
-    const gatewayEnv = { ...common, ...gatewayOnly, PORT: String(ports.gateway) };
-    const gateway = spawnComponent(GATEWAY, gatewayEnv, { quiet });
-    children.push({ name: 'gateway', child: gateway, component: GATEWAY, env: gatewayEnv });
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    await waitHealthy(gatewayUrl, 'gateway', gateway);
+    await Promise.all(children.map(({ name, child, url }) => waitHealthy(url, name, child)));
+    const gatewayUrls = [];
+    for (let i = 0; i < replicas; i++) {
+      const port = replicaPort(ports.gateway, i);
+      const gatewayEnv = { ...common, ...gatewayOnly, PORT: String(port) };
+      const name = replicaName('gateway', i);
+      const url = `http://127.0.0.1:${port}`;
+      const child = spawnComponent(GATEWAY, gatewayEnv, { quiet });
+      children.push({ name, child, component: GATEWAY, env: gatewayEnv, url });
+      gatewayUrls.push(url);
+    }
+    await Promise.all(
+      children
+        .filter(({ component }) => component === GATEWAY)
+        .map(({ name, child, url }) => waitHealthy(url, name, child)),
+    );
+    const gatewayUrl = gatewayUrls[0];
     let mcpUrl = null;
     if (withMcp && existsSync(path.join(ROOT, bundlePath(MCP_SERVER)))) {
       const mcp = spawnComponent(
@@ -150,10 +204,10 @@ export async function startStack({
       if (entry.child.exitCode === null && entry.child.signalCode === null)
         throw new Error(`${name} is still running`);
       entry.child = spawnComponent(entry.component, entry.env, { quiet });
-      await waitHealthy(urls[name] ?? gatewayUrl, name, entry.child);
+      await waitHealthy(entry.url, name, entry.child);
       return entry.child;
     };
-    return { gatewayUrl, mcpUrl, urls, ports, children, stop, restart, common };
+    return { gatewayUrl, gatewayUrls, mcpUrl, urls, ports, children, stop, restart, common };
   } catch (err) {
     log(`stack failed to start: ${err.message}`);
     await stop();

@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { adminKey, api, gatewayUrl, newUser, serviceUrls } from '../support/e2e.js';
 
 describe('platform through the gateway', () => {
-  it('GET /health needs no key and reports every service', async () => {
+  it('GET /health (alive) and GET /ready (reports every service) need no key', async () => {
     const res = await api(null, 'GET', '/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      status: 'ok',
-      services: { identity: 'ok', habits: 'ok', projects: 'ok', issues: 'ok', agents: 'ok' },
+    expect(res.body).toEqual({ status: 'ok' });
+    const ready = await api(null, 'GET', '/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ok');
+    expect(ready.body.services).toMatchObject({
+      identity: 'ok',
+      habits: 'ok',
+      projects: 'ok',
+      issues: 'ok',
+      agents: 'ok',
+      webhooks: 'ok',
     });
+    expect(Object.values(ready.body.services).every((s) => s === 'ok')).toBe(true);
   });
 
   it('answers 401 in shape A without a key, and in shape B on /api/agents', async () => {

@@ -8,6 +8,7 @@ import {
   signActor,
 } from '@momentum/service-kit';
 import type { KeyResolver } from './key-resolver.js';
+import { traceHeaders } from '@momentum/service-kit/telemetry';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,14 +86,16 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
 
 /** Headers sent upstream: the client's, minus its key, plus the signed actor. */
 export function upstreamHeaders(
-  request: { forwardHeaders: Record<string, string>; id: string },
+  request: { forwardHeaders: Record<string, string>; id: string; raw?: object },
   headers: Record<string, unknown>,
 ): Record<string, string> {
-  const { authorization: _drop, ...rest } = headers;
+  const { authorization: _drop, traceparent: _parent, tracestate: _state, ...rest } = headers;
   return {
     ...(rest as Record<string, string>),
     ...request.forwardHeaders,
     'x-request-id': request.id,
+    // The gateway's own span is the service's parent (a caller's traceparent was continued).
+    ...traceHeaders(request.raw),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ActorSchema, type Actor, type KeyRecord } from '@momentum/contracts';
 import { checkSecret, keyFingerprint, parseApiKey } from '@momentum/service-kit';
 import type { KeyCache } from './key-cache.js';
+import { keyCacheLookups } from '@momentum/service-kit/telemetry';
 
 /** Where key records live: identity for user keys, agents for agent keys. */
 export interface KeyDirectory {
@@ -22,6 +23,7 @@ export class KeyResolver {
   async resolve(rawKey: string): Promise<Actor | null> {
     const fingerprint = keyFingerprint(rawKey);
     const hit = this.cache.get(fingerprint);
+    keyCacheLookups.inc({ result: hit ? 'hit' : 'miss' });
     if (hit) return hit.actor;
     // Many requests with one new key at once verify it once.
     let pending = this.inFlight.get(fingerprint);

@@ -12,6 +12,8 @@ export const DESCRIPTION = [
   '',
   '**Errors** come in two shapes (spec §7): `ApiError` `{error:{code, message, details?}}` everywhere, and `AgentError` `{statusCode, message}` under `/api/agents`.',
   '',
+  '**Webhooks.** `POST /api/webhooks` subscribes a URL to events; the `webhooks` section lists, per event type, the signed POST (Standard Webhooks) the URL then receives.',
+  '',
   '**Limits.** Requests are rate-limited per key (429 `RATE_LIMITED` with `Retry-After`; `X-RateLimit-*` headers). Bodies over 1 MiB are 413. Pages: `limit` 1–100 (default 20). A POST may carry `Idempotency-Key`.',
 ].join('\n');
 
@@ -32,6 +34,7 @@ export function gatewayDocument(
     security: [{ bearer: [] }],
     tags: TAGS,
     paths: { ...structuredClone(GATEWAY_PATHS), ...merged.paths },
+    ...(Object.keys(merged.webhooks).length ? { webhooks: merged.webhooks } : {}),
     components: {
       schemas: { ...structuredClone(GATEWAY_SCHEMAS), ...merged.schemas },
       headers: { ...COMMON_HEADERS, ...merged.headers, ...GATEWAY_HEADERS },

@@ -43,7 +43,7 @@ export const GATEWAY_PARAMETERS: Json = {
     in: 'header',
     required: false,
     description:
-      'Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key is never stored, so its repeat is 409. Keys are remembered per caller by the gateway instance that served them.',
+      'Makes a retry safe: a repeat with the same key, method, path and body within 24 h gets the first status and body again (`Idempotent-Replayed: true`); the same key with another request is 422; a repeat while the first still runs is 409 with `Retry-After`. A reply that carried a raw API key or a webhook signing secret (`whsec_…`) is never stored, so its repeat is 409 and shows neither again. Keys are remembered per caller by the gateway instance that served them.',
     schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
   },
 };

@@ -13,15 +13,29 @@ const retryAfter = { 'Retry-After': { $ref: '#/components/headers/Retry-After' }
 const tooLarge = json('`Content-Length` over 1 MiB, refused before reading', schema('ApiError'));
 
 export const GATEWAY_SCHEMAS: Json = {
+  Alive: {
+    type: 'object',
+    description: 'The process answers',
+    properties: { status: { const: 'ok' } },
+    required: ['status'],
+    additionalProperties: false,
+  },
   Health: {
     type: 'object',
-    description: '`ok` when every service answers its own health check',
+    description:
+      '`ok` when the gateway reaches NATS and every service answers its own readiness check',
     properties: {
       status: { type: 'string', enum: ['ok', 'degraded'] },
       services: {
         type: 'object',
         additionalProperties: { type: 'string', enum: ['ok', 'unavailable'] },
         examples: [{ identity: 'ok', habits: 'ok', projects: 'ok', issues: 'ok', agents: 'ok' }],
+      },
+      replicas: {
+        type: 'object',
+        description:
+          'When a service runs as several replicas: how many of them answer `ok`, of how many (`1/2`); a service is `ok` while one does',
+        additionalProperties: { type: 'string', pattern: '^[0-9]+/[0-9]+$' },
       },
     },
     required: ['status', 'services'],
@@ -46,14 +60,29 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
   '/health': {
     get: {
       operationId: 'getHealth',
-      summary: 'Health of the gateway and every service',
-      description: 'No key needed, never rate limited: load balancers poll it.',
+      summary: 'The gateway process is alive',
+      description:
+        'Liveness: asks nothing of the services or NATS (see `/ready`). No key needed, never rate limited.',
       tags: ['platform'],
       security: [],
       responses: {
-        '200': json('Every service answers', schema('Health')),
+        '200': json('The gateway answers', schema('Alive')),
         '413': tooLarge,
-        '503': json('A service is down', schema('Health')),
+      },
+    },
+  },
+  '/ready': {
+    get: {
+      operationId: 'getReadiness',
+      summary: 'Readiness of the gateway and every service',
+      description:
+        'Ready when the gateway reaches NATS and every service answers its own `/ready` (its database and NATS reachable); the body reports each service. No key needed, never rate limited: load balancers and probes poll it.',
+      tags: ['platform'],
+      security: [],
+      responses: {
+        '200': json('Every service is ready', schema('Health')),
+        '413': tooLarge,
+        '503': json('A service, or the gateway itself, is not ready', schema('Health')),
       },
     },
   },
@@ -116,6 +145,11 @@ export const TAGS = [
     name: 'agents',
     description: 'Agents and their keys; errors in shape B `{statusCode, message}`',
   },
-  { name: 'platform', description: 'Health and this document' },
+  {
+    name: 'webhooks',
+    description:
+      'Domain events POSTed to your URL, signed as Standard Webhooks say: subscriptions, the event catalogue, the delivery log',
+  },
+  { name: 'platform', description: 'Health, readiness and this document' },
   { name: 'mcp', description: 'The Model Context Protocol endpoint' },
 ];

@@ -13,6 +13,8 @@ export interface Merged {
   paths: Paths;
   schemas: Record<string, unknown>;
   headers: Record<string, unknown>;
+  /** OpenAPI 3.1 `webhooks`: the calls Momentum makes to its subscribers (the webhooks service's). */
+  webhooks: Record<string, unknown>;
   /** Component names two services define differently (a deployment of mixed versions). */
   conflicts: string[];
 }
@@ -23,7 +25,7 @@ export interface Merged {
  * variants; the gateway picks the service per request (routing/task-router.ts).
  */
 export function mergeDocuments(documents: readonly ServiceDocument[]): Merged {
-  const merged: Merged = { paths: {}, schemas: {}, headers: {}, conflicts: [] };
+  const merged: Merged = { paths: {}, schemas: {}, headers: {}, webhooks: {}, conflicts: [] };
   for (const { service, doc } of documents) {
     for (const [path, method, op] of operations(doc)) {
       const target = (merged.paths[path] ??= {});
@@ -32,6 +34,7 @@ export function mergeDocuments(documents: readonly ServiceDocument[]): Merged {
     }
     mergeNamed(merged.schemas, doc.components?.schemas ?? {}, merged.conflicts);
     mergeNamed(merged.headers, doc.components?.headers ?? {}, merged.conflicts);
+    mergeNamed(merged.webhooks, (doc.webhooks ?? {}) as Json, merged.conflicts);
   }
   return merged;
 }

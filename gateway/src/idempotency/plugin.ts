@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
 import { BODY_LIMIT, containsApiKey } from '@momentum/service-kit';
-import { IdempotencyStore } from './store.js';
+import { IdempotencyStore, type Begin, type IdempotencyBackend } from './store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,8 +21,11 @@ const REPLAY_HEADER = 'idempotent-replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotencyOptions {
-  /** Where first responses are kept; this process's memory by default. */
-  store?: IdempotencyStore;
+  /**
+   * Where first responses are kept: this process's memory by default; the gateway's main
+   * gives the store every gateway shares (`SharedIdempotencyStore`).
+   */
+  store?: IdempotencyBackend;
 }
 
 /**
@@ -30,13 +33,21 @@ export interface IdempotencyOptions {
  * first response (status and body) to a key is replayed to the same caller's retries with the
  * same method, path and body for 24 h; the key reused with another request is 422; a retry
  * while the first is still running is 409. 5xx answers are not remembered, so a retry after a
- * failure runs. A response that held a raw API key is not kept: its retry is 409 and mints
- * nothing. The body is read once here (bytes, not parsed JSON) and handed on unchanged.
+ * failure runs. A response that held a raw API key or a webhook signing secret is not kept:
+ * its retry is 409 and mints nothing. The body is read once here (bytes, not parsed JSON) and handed on unchanged.
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
   async (app, { store = new IdempotencyStore() }) => {
-    if (!(store instanceof IdempotencyStore))
-      throw new Error('idempotencyPlugin: store must be an IdempotencyStore');
+    if (
+      typeof store?.begin !== 'function' ||
+      typeof store.complete !== 'function' ||
+      typeof store.abandon !== 'function'
+    )
+      throw new Error('idempotencyPlugin: store must be an IdempotencyBackend');
+    const quietly = (result: void | Promise<void>) =>
+      void Promise.resolve(result).catch((err: unknown) =>
+        app.log.warn({ err }, 'idempotency store: releasing a key failed'),
+      );
     app.decorateRequest('idempotency', null);
 
     // Callback-style hooks: on the hot path (no header) each costs one check, no promise.
@@ -66,17 +77,21 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
     app.addHook('preHandler', (request, reply, done) => {
       const idem = request.idempotency;
       if (!idem) return done();
+      const decide = (found: Begin) => {
+        if (found.kind === 'new') {
+          idem.owner = true;
+          return done();
+        }
+        if (found.kind === 'mismatch') return done(reusedKey());
+        if (found.kind === 'in_progress') return done(stillRunning());
+        if (found.response.withheld) return done(shownOnce());
+        const { status, contentType, body } = found.response;
+        if (contentType) reply.header('content-type', contentType);
+        reply.status(status).header(REPLAY_HEADER, 'true').send(body);
+      };
       const found = store.begin(idem.key, idem.fingerprint);
-      if (found.kind === 'new') {
-        idem.owner = true;
-        return done();
-      }
-      if (found.kind === 'mismatch') return done(reusedKey());
-      if (found.kind === 'in_progress') return done(stillRunning());
-      if (found.response.withheld) return done(shownOnce());
-      const { status, contentType, body } = found.response;
-      if (contentType) reply.header('content-type', contentType);
-      reply.status(status).header(REPLAY_HEADER, 'true').send(body);
+      if (found instanceof Promise) found.then(decide, done);
+      else decide(found);
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
@@ -84,27 +99,35 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       if (!idem?.owner) return done(null, payload);
       idem.owner = false;
       if (reply.statusCode >= 500) {
-        store.abandon(idem.key, idem.fingerprint);
+        quietly(store.abandon(idem.key, idem.fingerprint));
         return done(null, payload);
       }
       const contentType = reply.getHeader('content-type');
       toBuffer(payload).then((body) => {
-        // A minted key is shown once (spec §8): remember that the request ran, not the key.
-        const withheld = containsApiKey(body.toString('latin1'));
-        store.complete(idem.key, idem.fingerprint, {
+        // A minted key or webhook signing secret is shown once (spec §8): remember that the
+        // request ran, not what it showed.
+        const withheld = showsOnce(body.toString('latin1'));
+        const kept = store.complete(idem.key, idem.fingerprint, {
           status: reply.statusCode,
           contentType: typeof contentType === 'string' ? contentType : undefined,
           body: withheld ? Buffer.alloc(0) : body,
           withheld,
         });
-        done(null, body);
+        // A shared store is written before the answer leaves, so a retry that reaches
+        // another gateway right after the answer finds it replayable, never still running.
+        if (kept instanceof Promise)
+          kept.then(
+            () => done(null, body),
+            () => done(null, body),
+          );
+        else done(null, body);
       }, done);
     });
 
     // A request that ended without a response (client gone, hijacked) frees its key.
     const release = (request: FastifyRequest, _reply: unknown, done: () => void) => {
       const idem = request.idempotency;
-      if (idem?.owner) store.abandon(idem.key, idem.fingerprint);
+      if (idem?.owner) quietly(store.abandon(idem.key, idem.fingerprint));
       done();
     };
     app.addHook('onResponse', release);
@@ -130,8 +153,17 @@ const reusedKey = () =>
 const shownOnce = () =>
   new AppError(
     'CONFLICT',
-    'The request with this Idempotency-Key already succeeded; the key it returned is shown only once',
+    'The request with this Idempotency-Key already succeeded; the API key or signing secret it returned is shown only once (a webhook can be found with GET /api/webhooks and given a new secret with POST /api/webhooks/{id}/rotate-secret)',
   );
+
+/** A Standard Webhooks signing secret: `whsec_` and base64 of 24 or more bytes. */
+const SIGNING_SECRET = /whsec_[A-Za-z0-9+/]{32,}/;
+
+/**
+ * Whether a reply shows a credential only once: a raw API key (users, agents) or a webhook's
+ * signing secret (POST /api/webhooks, rotate-secret). Such a reply is never stored.
+ */
+export const showsOnce = (text: string) => containsApiKey(text) || SIGNING_SECRET.test(text);
 
 const stillRunning = () =>
   new AppError(

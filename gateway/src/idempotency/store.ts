@@ -1,8 +1,8 @@
 /**
- * Remembered responses to POSTs sent with an Idempotency-Key, per caller. Kept in this
- * gateway's memory: bounded by entry count and bytes (oldest first out), each for 24 h.
- * With several gateway instances a retry that lands on another instance runs again;
- * one instance (this deployment) gives the full guarantee.
+ * Remembered responses to POSTs sent with an Idempotency-Key, per caller. This one keeps
+ * them in this gateway's memory: bounded by entry count and bytes (oldest first out), each
+ * for 24 h. Several gateways share `SharedIdempotencyStore` (a NATS key-value bucket), which
+ * falls back to this one while NATS is away.
  */
 export interface StoredResponse {
   status: number;
@@ -25,6 +25,16 @@ export type Begin =
   | { kind: 'mismatch' }
   | { kind: 'in_progress' };
 
+/** Where first responses are kept: this process's memory, or a store the gateways share. */
+export interface IdempotencyBackend {
+  /** Looks the key up; when it is new, marks it in progress for this fingerprint. */
+  begin(key: string, fingerprint: string): Begin | Promise<Begin>;
+  /** Remembers the first response; returns whether it was kept. */
+  complete(key: string, fingerprint: string, response: StoredResponse): boolean | Promise<boolean>;
+  /** Drops an in-progress mark (the request failed or was not answered) so a retry runs. */
+  abandon(key: string, fingerprint: string): void | Promise<void>;
+}
+
 export interface IdempotencyLimits {
   ttlMs: number;
   /** An in-progress mark outlives any upstream timeout, then lets a retry through. */
@@ -43,7 +53,7 @@ export const DEFAULT_IDEMPOTENCY_LIMITS: IdempotencyLimits = {
   maxEntryBytes: 1024 * 1024,
 };
 
-export class IdempotencyStore {
+export class IdempotencyStore implements IdempotencyBackend {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 

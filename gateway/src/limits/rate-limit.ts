@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@momentum/contracts';
+import type { Take } from './shared-counter.js';
+import { rateLimitRefusals } from '@momentum/service-kit/telemetry';
 
 /** Counts one request against its bucket; throws 429 when the bucket is over. */
 export type Throttle = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -16,10 +18,19 @@ declare module 'fastify' {
   }
 }
 
+/** Windows counted once across every gateway (a NATS key-value bucket). */
+export interface SharedLimit {
+  take(bucket: string): Promise<Take>;
+  /** False while NATS is away: then each gateway counts in its own memory. */
+  available(): boolean;
+}
+
 export interface ThrottleOptions {
   /** Requests per bucket per window; 0 turns rate limiting off. */
   max: number;
   windowMs: number;
+  /** Shared windows; without it (or while it is unavailable) this process counts alone. */
+  shared?: SharedLimit;
 }
 
 /**
@@ -33,14 +44,25 @@ export const rateLimitKey = (request: FastifyRequest) =>
 /** A route that says `config: { rateLimit: false }` (health checks) is never limited. */
 const exempt = (request: FastifyRequest) => request.routeOptions.config.rateLimit === false;
 
+const limited = (reply: FastifyReply, max: number, remaining: number, resetS: number) => {
+  const retryAfter = String(Math.max(1, resetS));
+  reply.header('x-ratelimit-limit', max);
+  reply.header('x-ratelimit-remaining', remaining);
+  reply.header('x-ratelimit-reset', retryAfter);
+  return new AppError('RATE_LIMITED', `Too many requests; retry in ${retryAfter} s`, undefined, {
+    'retry-after': retryAfter,
+  });
+};
+
 /**
- * Per-key rate limiting with @fastify/rate-limit's counter store (in this process's
- * memory: each gateway instance counts on its own). The plugin's own route hooks would run
- * after authentication has already refused a request, so its limiter is exposed as
- * `app.throttle` for authentication to call (`createRateLimit`, `global: false`).
+ * Per-key rate limiting, counted once across every gateway when `shared` is given (the
+ * gateway's main does: a NATS key-value bucket), else — and while NATS is away — with
+ * @fastify/rate-limit's counter store in this process's memory. The plugin's own route
+ * hooks would run after authentication has already refused a request, so the limiter is
+ * exposed as `app.throttle` for authentication to call (`createRateLimit`, `global: false`).
  */
 export const rateLimitPlugin = fp<ThrottleOptions>(
-  async (app, { max, windowMs }) => {
+  async (app, { max, windowMs, shared }) => {
     if (!Number.isInteger(max) || max < 0)
       throw new Error('rateLimitPlugin: max must be a non-negative integer');
     if (!Number.isInteger(windowMs) || windowMs < 1000)
@@ -51,21 +73,38 @@ export const rateLimitPlugin = fp<ThrottleOptions>(
     }
     await app.register(rateLimit, { global: false, max, timeWindow: windowMs, cache: 50_000 });
     const limit = app.createRateLimit({ keyGenerator: rateLimitKey, allowList: exempt });
+    let warned = false;
     app.decorate('throttle', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (shared?.available() && !exempt(request)) {
+        let taken: Take | null = null;
+        try {
+          taken = await shared.take(rateLimitKey(request));
+        } catch (err) {
+          if (!warned) request.log.warn({ err }, 'shared rate limit unavailable; counting locally');
+          warned = true;
+        }
+        if (taken) {
+          const resetS = Math.max(1, Math.ceil(taken.resetMs / 1000));
+          if (!taken.allowed) {
+            rateLimitRefusals.inc();
+            throw limited(reply, max, taken.remaining, resetS);
+          }
+          reply.header('x-ratelimit-limit', max);
+          reply.header('x-ratelimit-remaining', taken.remaining);
+          reply.header('x-ratelimit-reset', String(resetS));
+          return;
+        }
+      }
       const result = await limit(request);
       if (result.isAllowed) return;
+      if (result.isExceeded) {
+        rateLimitRefusals.inc();
+        throw limited(reply, result.max, result.remaining, result.ttlInSeconds);
+      }
       const retryAfter = String(Math.max(1, result.ttlInSeconds));
       reply.header('x-ratelimit-limit', result.max);
       reply.header('x-ratelimit-remaining', result.remaining);
       reply.header('x-ratelimit-reset', retryAfter);
-      if (result.isExceeded) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Too many requests; retry in ${retryAfter} s`,
-          undefined,
-          { 'retry-after': retryAfter },
-        );
-      }
     });
   },
   { name: 'momentum-rate-limit', fastify: '5.x', dependencies: ['momentum-errors'] },

@@ -3,7 +3,8 @@ import replyFrom from '@fastify/reply-from';
 import { jsonBodyPlugin } from '@momentum/service-kit';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
-import { noRetries, undiciOptions, upstreamUnavailable } from './proxies.js';
+import { noRetries, upstreamUnavailable } from './proxies.js';
+import type { Upstreams } from './upstreams.js';
 
 /** Sends a request on to a service and its answer back to the client. */
 export type Forward = (
@@ -19,17 +20,15 @@ const isJson = (contentType: string | undefined) =>
  * Routes the gateway decides itself (which service, or what to do after) read their JSON
  * body here, so this scope gets the JSON body parser (415 for anything else) and reply-from.
  */
-export async function forwarding(
-  scope: FastifyInstance,
-  urls: Record<Upstream, string>,
-  connections: number,
-): Promise<Forward> {
+export async function forwarding(scope: FastifyInstance, upstreams: Upstreams): Promise<Forward> {
   await scope.register(jsonBodyPlugin);
-  await scope.register(replyFrom, { undici: undiciOptions(connections) });
+  // One dispatcher for every service: it hands a request to the replicas of the service
+  // whose origin it names.
+  await scope.register(replyFrom, { undici: upstreams.router });
   return (request, reply, upstream) =>
     // Path only: reply-from appends the client's query string untouched, whereas a full
     // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
-    reply.from(`${urls[upstream]}${request.url.split('?')[0]}`, {
+    reply.from(`${upstreams.origin(upstream)}${request.url.split('?')[0]}`, {
       ...noRetries,
       rewriteRequestHeaders: (req, headers) => upstreamHeaders(req, headers),
       onError: (errorReply) => upstreamUnavailable(errorReply, upstream),

@@ -3,6 +3,7 @@ import httpProxy from '@fastify/http-proxy';
 import { AppError } from '@momentum/contracts';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
+import type { Upstreams } from './upstreams.js';
 
 /** The path families that belong wholly to one service. */
 export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
@@ -12,6 +13,7 @@ export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
   { prefix: '/api/profile', upstream: 'habits' },
   { prefix: '/api/projects', upstream: 'projects' },
   { prefix: '/api/agents', upstream: 'agents' },
+  { prefix: '/api/webhooks', upstream: 'webhooks' },
 ];
 
 export const upstreamUnavailable = (reply: { send(payload: unknown): unknown }, upstream: string) =>
@@ -45,21 +47,21 @@ export function undiciOptions(connections: number) {
 
 /**
  * Each family streams to its service unparsed (http-proxy brings its own catch-all body
- * parser), so what a body may be is the service's to say.
+ * parser), so what a body may be is the service's to say. Requests go to the service's
+ * replicas in turn (`upstreams`).
  */
 export async function registerPathFamilies(
   app: FastifyInstance,
-  urls: Record<Upstream, string>,
-  connections: number,
+  upstreams: Upstreams,
 ): Promise<void> {
   for (const { prefix, upstream } of PATH_FAMILIES) {
     await app.register(httpProxy, {
-      upstream: urls[upstream],
+      upstream: upstreams.origin(upstream),
       prefix,
       rewritePrefix: prefix,
       // Their POSTs honour Idempotency-Key, like every REST write.
       config: { idempotency: true },
-      undici: undiciOptions(connections),
+      undici: upstreams.sets[upstream],
       replyOptions: {
         ...noRetries,
         rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers),

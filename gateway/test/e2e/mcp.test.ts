@@ -45,7 +45,7 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
-  it('offers exactly the thirteen in-app tools, a list that never changes', async () => {
+  it('offers exactly the fifteen in-app tools, a list that never changes', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(mcp.client.getServerVersion()?.name).toBe('momentum');

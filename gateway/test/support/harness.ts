@@ -28,7 +28,7 @@ export type UpstreamHandler = (
   seen: SeenRequest,
 ) => unknown;
 
-const SERVICES: Upstream[] = ['identity', 'habits', 'projects', 'issues', 'agents'];
+const SERVICES: Upstream[] = ['identity', 'habits', 'projects', 'issues', 'agents', 'webhooks'];
 
 export class Keyring implements KeyDirectory {
   private readonly records = new Map<string, KeyRecord>();
@@ -76,7 +76,9 @@ export async function startTestGateway(
     env?: Record<string, string>;
     handler?: UpstreamHandler;
     upstreams?: Partial<Record<Upstream, FastifyInstance>>;
-  } & Partial<Pick<GatewayDeps, 'logStream' | 'idempotency' | 'resolver' | 'extensions'>> = {},
+  } & Partial<
+    Pick<GatewayDeps, 'logStream' | 'idempotency' | 'rateLimit' | 'resolver' | 'extensions'>
+  > = {},
 ): Promise<TestGateway> {
   const seen: SeenRequest[] = [];
   const upstreams: FastifyInstance[] = [];
@@ -107,6 +109,7 @@ export async function startTestGateway(
     owners: new IdOwnerCache(...clients),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   await app.ready();

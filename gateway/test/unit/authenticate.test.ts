@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 import { parseApiKey } from '@momentum/service-kit';
+import { keyCacheLookups } from '@momentum/service-kit/telemetry';
 import { mcpExtension } from '../../src/mcp/extension.js';
 
 /** The secret part of a raw key (it may itself hold `_`). */
@@ -113,15 +114,30 @@ describe('gateway authentication', () => {
     const before = gw.keyring.lookups;
     await Promise.all(Array.from({ length: 10 }, () => get('/api/me', `Bearer ${other}`)));
     expect(gw.keyring.lookups - before).toBe(1);
+    // key_cache_lookups_total: the next request with that key is a hit
+    const hits = async () =>
+      (await keyCacheLookups.get()).values.find((v) => v.labels.result === 'hit')?.value ?? 0;
+    const hitsBefore = await hits();
+    await get('/api/me', `Bearer ${other}`);
+    expect(await hits()).toBe(hitsBefore + 1);
   });
 
-  it('/health needs no key', async () => {
+  it('/health (alive) and /ready (every service ready) need no key', async () => {
     const res = await get('/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 'ok',
-      services: { identity: 'ok', habits: 'ok', projects: 'ok', issues: 'ok', agents: 'ok' },
+    expect(res.json()).toEqual({ status: 'ok' });
+    const ready = await get('/ready');
+    expect(ready.statusCode).toBe(200);
+    const { status, services } = ready.json();
+    expect(status).toBe('ok');
+    expect(services).toMatchObject({
+      identity: 'ok',
+      habits: 'ok',
+      projects: 'ok',
+      issues: 'ok',
+      agents: 'ok',
     });
+    expect(Object.values(services).every((s) => s === 'ok')).toBe(true);
   });
 
   it('a route that says config.public needs no key; every other route and the docs', async () => {

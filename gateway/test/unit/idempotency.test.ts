@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentActor, startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 
+/** A Standard Webhooks secret's key part: base64 of 32 bytes, `+` and `/` included. */
+const SIGNING_KEY = Buffer.alloc(32, 0xfb).toString('base64');
+
 let gw: TestGateway;
 let alice: string;
 let bob: string;
@@ -13,6 +16,10 @@ beforeAll(async () => {
         return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'x' } });
       if (request.url.endsWith('/api-key'))
         return reply.status(201).send({ data: { apiKey: `svc_a1_${'k'.repeat(43)}` } });
+      if (request.url === '/api/webhooks' || request.url.endsWith('/rotate-secret'))
+        return reply.status(request.url === '/api/webhooks' ? 201 : 200).send({
+          data: { id: 'w1', url: 'https://example.com/hook', secret: `whsec_${SIGNING_KEY}` },
+        });
       if (request.url.startsWith('/api/tasks/slow'))
         return new Promise((r) =>
           setTimeout(() => r(reply.status(201).send({ data: 'slow' })), 150),
@@ -153,5 +160,21 @@ describe('Idempotency-Key on POST', () => {
     expect(again.json()).toEqual({ statusCode: 409, message: expect.any(String) });
     expect(again.body).not.toContain('svc_');
     expect(upstreamCalls('/api/agents/a1/api-key')).toBe(1);
+  });
+
+  it('a reply holding a webhook signing secret is not remembered: the retry is 409 and shows no secret', async () => {
+    for (const url of ['/api/webhooks', '/api/webhooks/w1/rotate-secret']) {
+      const first = await post(url, alice, { url: 'https://example.com/hook' }, `key-s-${url}`);
+      expect(first.statusCode).toBeLessThan(300);
+      expect(first.body).toContain(`whsec_${SIGNING_KEY}`);
+      const again = await post(url, alice, { url: 'https://example.com/hook' }, `key-s-${url}`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        error: { code: 'CONFLICT', message: expect.stringContaining('shown only once') },
+      });
+      expect(again.body).not.toContain('whsec_');
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+      expect(upstreamCalls(url)).toBe(1);
+    }
   });
 });

@@ -137,6 +137,20 @@ describe('merging the services’ documents', () => {
     ).toEqual(['ApiError']);
     expect(mergeDocuments(services).conflicts).toEqual([]);
   });
+
+  it('carries a service’s OpenAPI 3.1 `webhooks` section (the POSTs subscribers receive) into the document', () => {
+    const delivered = {
+      post: { operationId: 'taskCompletedEvent', summary: 'task.completed', responses: {} },
+    };
+    const webhooks = {
+      paths: {},
+      webhooks: { 'task.completed': delivered },
+    } as unknown as OpenApiDocument;
+    const withWebhooks = [...services, { service: 'webhooks', doc: webhooks }];
+    expect(mergeDocuments(withWebhooks).webhooks).toEqual({ 'task.completed': delivered });
+    expect(gatewayDocument(withWebhooks).webhooks).toEqual({ 'task.completed': delivered });
+    expect(gatewayDocument(services)).not.toHaveProperty('webhooks');
+  });
 });
 
 describe('the gateway’s document', () => {

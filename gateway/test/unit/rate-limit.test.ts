@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@momentum/contracts';
+import { rateLimitRefusals } from '@momentum/service-kit/telemetry';
 import { GatewayConfigSchema } from '../../src/config.js';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 
@@ -33,6 +34,8 @@ describe('per-key rate limiting', () => {
   });
 
   it('counts per key: the (MAX+1)th request in a window is 429 with Retry-After, in shape A', async () => {
+    const refusals = async () => (await rateLimitRefusals.get()).values[0]?.value ?? 0;
+    const refusedBefore = await refusals();
     for (let i = 0; i < MAX; i++) {
       const ok = await call('/api/me', alice);
       expect(ok.statusCode).toBe(200);
@@ -41,6 +44,7 @@ describe('per-key rate limiting', () => {
     }
     const limited = await call('/api/tasks', alice);
     expect(limited.statusCode).toBe(429);
+    expect(await refusals()).toBe(refusedBefore + 1); // rate_limit_refusals_total
     expect(limited.json()).toEqual({
       error: { code: 'RATE_LIMITED', message: expect.any(String) },
     });
@@ -105,5 +109,80 @@ describe('per-key rate limiting', () => {
     expect(GatewayConfigSchema.safeParse({ ...base, RATE_LIMIT_WINDOW_MS: '10' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('windows shared with the other gateways', () => {
+  /** A stand-in for the NATS-backed counter: `max` per bucket, or failing when told to. */
+  const sharedLimit = (max: number) => {
+    const counts = new Map<string, number>();
+    const state = { available: true, failing: false, taken: [] as string[] };
+    return {
+      state,
+      limit: {
+        available: () => state.available,
+        take: async (bucket: string) => {
+          if (state.failing) throw new Error('nats timeout');
+          state.taken.push(bucket);
+          const n = (counts.get(bucket) ?? 0) + 1;
+          counts.set(bucket, n);
+          return { allowed: n <= max, remaining: Math.max(0, max - n), resetMs: 42_500 };
+        },
+      },
+    };
+  };
+
+  it('counts through the shared windows, and refuses in shape A with the time left', async () => {
+    const shared = sharedLimit(2);
+    const sgw = await startTestGateway({
+      env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' },
+      rateLimit: shared.limit,
+    });
+    try {
+      const key = await sgw.keyring.add(userActor('carol'));
+      const first = await sgw.app.inject({
+        url: '/api/me',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-ratelimit-remaining']).toBe('1');
+      await sgw.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${key}` } });
+      const refused = await sgw.app.inject({
+        url: '/api/me',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect(refused.headers['retry-after']).toBe('43');
+      expect(shared.state.taken).toHaveLength(3);
+      expect(new Set(shared.state.taken).size).toBe(1); // one bucket: the key's
+      // Health is never counted.
+      await sgw.app.inject({ url: '/health' });
+      expect(shared.state.taken).toHaveLength(3);
+    } finally {
+      await sgw.close();
+    }
+  });
+
+  it('counts in its own memory while the shared windows are away', async () => {
+    const shared = sharedLimit(1);
+    const sgw = await startTestGateway({
+      env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' },
+      rateLimit: shared.limit,
+    });
+    try {
+      const key = await sgw.keyring.add(userActor('dave'));
+      const ask = () =>
+        sgw.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${key}` } });
+      shared.state.failing = true; // a call fails: this request is counted locally
+      expect((await ask()).statusCode).toBe(200);
+      shared.state.failing = false;
+      shared.state.available = false; // NATS disconnected: not even asked
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(429);
+      expect(shared.state.taken).toEqual([]);
+    } finally {
+      await sgw.close();
+    }
   });
 });

@@ -58,5 +58,6 @@ export const DefaultPorts = {
   projects: 3003,
   issues: 3004,
   agents: 3005,
+  webhooks: 3006,
   mcp: 3100,
 } as const;

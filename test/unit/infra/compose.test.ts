@@ -94,7 +94,7 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(DEPLOYED.map((c) => [c.name, c] as const))(
-    '%s is built from the Dockerfile with COMPONENT and has a /health healthcheck',
+    '%s is built from the Dockerfile with COMPONENT and has a /ready (or /health) healthcheck',
     (name, c) => {
       const service = composeService(name);
       expect(service, `compose service ${name}`).not.toEqual({});
@@ -103,7 +103,8 @@ describe('docker-compose.yml', () => {
       expect(build.dockerfile ?? 'Dockerfile').toBe('Dockerfile');
       expect(asObj(build.args).COMPONENT).toBe(name);
       const port = name === MCP_SERVER.name ? MCP_SERVER.port : c.port;
-      expect(healthTest(service)).toContain(`127.0.0.1:${port}/health`);
+      // /ready where the component serves it (database and NATS reachable), else /health
+      expect(healthTest(service)).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}/(ready|health)'`));
     },
   );
 
@@ -136,7 +137,6 @@ describe('docker-compose.yml', () => {
   });
 
   it('the gateway waits for every healthy service it routes to, the MCP server for the gateway', () => {
-    // the services of scripts/lib/components.mjs (webhooks joins once it is bundled and routed)
     const gatewayDeps = dependsOn(composeService(GATEWAY.name));
     for (const s of SERVICES) expect(gatewayDeps[s.name], s.name).toBe('service_healthy');
     expect(dependsOn(composeService(MCP_SERVER.name))).toEqual({
@@ -157,9 +157,13 @@ describe('docker-compose.yml', () => {
     expect(asArr(composeService(MCP_SERVER.name).command)).toContain('--http');
   });
 
-  it('publishes only the gateway and the MCP server ports', () => {
+  it('publishes only the gateway and the MCP server ports (the observability UIs on loopback)', () => {
+    const observability = (s: unknown) => asArr(asObj(s).profiles).includes('observability');
+    for (const [name, s] of Object.entries(composeServices).filter(([, s]) => observability(s)))
+      for (const port of asArr(asObj(s).ports))
+        expect(String(port), name).toMatch(/^127\.0\.0\.1:/);
     const published = Object.entries(composeServices)
-      .filter(([, s]) => asObj(s).ports !== undefined)
+      .filter(([, s]) => asObj(s).ports !== undefined && !observability(s))
       .map(([name]) => name)
       .sort();
     expect(published).toEqual([GATEWAY.name, MCP_SERVER.name].sort());
@@ -188,7 +192,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(composeServices)) {
       const s = asObj(service);
       if (s.build !== undefined) continue; // built here from the Dockerfile
-      expect(String(s.image), name).toMatch(/:\d+\.\d+\.\d+(-[a-z0-9.]+)?$/);
+      expect(String(s.image), name).toMatch(/:v?\d+\.\d+\.\d+(-[a-z0-9.]+)?$/);
     }
   });
 

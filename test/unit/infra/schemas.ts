@@ -14,26 +14,14 @@ import { type Component, type Obj, ROOT, COMPONENTS, requiredEnv } from './suppo
 
 // ── components ──────────────────────────────────────────────────────────────────────────
 
-/**
- * The webhooks service (services/webhooks, port 3006) is deployed like the other services.
- * Until scripts/lib/components.mjs lists it, the infra tests add it themselves.
- */
-export const WEBHOOKS: Component = {
-  name: 'webhooks',
-  entry: 'services/webhooks/src/main.ts',
-  port: 3006,
-};
-export const DEPLOYED: Component[] = COMPONENTS.some((c) => c.name === WEBHOOKS.name)
-  ? COMPONENTS
-  : [...COMPONENTS, WEBHOOKS];
+/** Every deployed component: the services of scripts/lib/components.mjs, webhooks included. */
+export const DEPLOYED: Component[] = COMPONENTS;
 export const DEPLOYED_SERVICES = DEPLOYED.filter(
   (c) => c.name !== 'gateway' && c.name !== 'mcp-server',
 );
 
-/** requiredEnv, and what webhooks reads beyond the shared service variables (its config.ts). */
-export const requiredEnvOf = (c: Component): string[] => [
-  ...new Set([...requiredEnv(c), ...(c.name === WEBHOOKS.name ? ['IDENTITY_URL'] : [])]),
-];
+/** What each component must be given (support.ts `requiredEnv`). */
+export const requiredEnvOf = (c: Component): string[] => requiredEnv(c);
 
 // ── Kubernetes ──────────────────────────────────────────────────────────────────────────
 

@@ -38,6 +38,7 @@ export const EXTRA_ENV: Record<string, string[]> = {
   projects: ['IDENTITY_URL', 'ISSUES_URL'],
   issues: ['IDENTITY_URL', 'AGENTS_URL'],
   agents: ['IDENTITY_URL'],
+  webhooks: ['IDENTITY_URL'],
 };
 export const SERVICE_ENV = [
   'PORT',

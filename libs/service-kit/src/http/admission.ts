@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
 import { isPublicRoute } from './route-config.js';
+import { admissionRefusals } from '../telemetry/metrics.js';
 
 export interface AdmissionOptions {
   /** Requests worked on at once; the next wait their turn in arrival order. */
@@ -46,14 +47,15 @@ export const admissionPlugin = fp<AdmissionOptions>(
     app.addHook('onRequest', async (request, reply) => {
       if (admittedAtOnce(request)) return;
       if (inFlight < maxInFlight) inFlight++;
-      else if (waiting.length >= maxQueued)
+      else if (waiting.length >= maxQueued) {
+        admissionRefusals.inc();
         throw new AppError(
           'SERVICE_UNAVAILABLE',
           'Too many requests in progress; retry shortly',
           undefined,
           { 'retry-after': '1' },
         );
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+      } else await new Promise<void>((resolve) => waiting.push(resolve));
       // 'close' comes once per response, answered or cut off; also when closed while waiting.
       if (reply.raw.writableEnded || reply.raw.destroyed) release();
       else reply.raw.once('close', release);

@@ -9,6 +9,8 @@ export * from './error-handler.js';
 export * from './internal-client.js';
 export * from './json-parser.js';
 export * from './lifecycle.js';
+export * from './metrics.js';
+export * from './replicas.js';
 export * from './openapi.js';
 export * from './openapi-tidy.js';
 export * from './route-responses.js';

@@ -1,19 +1,21 @@
-import { Pool } from 'undici';
+import { ReplicaSet } from './replicas.js';
 import { AppError, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
 import { signActor } from './actor-header.js';
+import { traceHeaders } from '../telemetry/http.js';
 
 /**
  * HTTP between services, signed like the gateway signs, as the system actor unless a
  * caller's actor is passed on. Only for lookups; state changes travel as events.
  */
 export class InternalClient {
-  private readonly pool: Pool;
+  private readonly pool: ReplicaSet;
 
+  /** `baseUrl` may list several replicas, comma-separated; requests go round robin. */
   constructor(
     baseUrl: string,
     private readonly secret: string,
   ) {
-    this.pool = new Pool(baseUrl, { connections: 16 });
+    this.pool = new ReplicaSet(baseUrl, { connections: 16 });
   }
 
   async get<T>(path: string, actor: Actor = SYSTEM_ACTOR): Promise<T | null> {
@@ -35,7 +37,11 @@ export class InternalClient {
       res = await this.pool.request({
         method,
         path,
-        headers: { 'content-type': 'application/json', ...signActor(actor, this.secret) },
+        headers: {
+          'content-type': 'application/json',
+          ...signActor(actor, this.secret),
+          ...traceHeaders(),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         headersTimeout: 5000,
         bodyTimeout: 5000,

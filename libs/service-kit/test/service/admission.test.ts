@@ -8,6 +8,7 @@ import { PUBLIC_ROUTE } from '../../src/http/route-config.js';
 import { trackRouteMethods } from '../../src/http/route-methods.js';
 import { signedActorPlugin } from '../../src/http/signed-actor.js';
 import { TEST_SECRET, eventually, userActor } from '../../src/testing.js';
+import { admissionRefusals } from '../../src/telemetry/metrics.js';
 
 /** A bare app with what admission depends on: errors and the signed-actor check. */
 function bareApp() {
@@ -58,8 +59,11 @@ describe('admission control', () => {
     );
     await startedBecome(started, ['1', '2']);
     expect(started).toEqual(['1', '2']);
+    const refusals = async () => (await admissionRefusals.get()).values[0]?.value ?? 0;
+    const refusedBefore = await refusals();
     const refused = await app.inject({ url: '/slow/5', headers: asUser() });
     expect(refused.statusCode).toBe(503);
+    expect(await refusals()).toBe(refusedBefore + 1); // admission_refusals_total
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toEqual({
       error: {

@@ -1,0 +1,54 @@
+import { Dispatcher } from 'undici';
+import { ReplicaSet } from '@momentum/service-kit';
+import type { Upstream } from '../config.js';
+import { undiciOptions } from './proxies.js';
+
+/**
+ * The replicas of every service, one {@link ReplicaSet} each (round robin, a replica that
+ * refuses connections skipped for a few seconds). Requests name a service by the origin of
+ * its first replica (`origin`); whichever replica is next answers.
+ */
+export class Upstreams {
+  readonly sets: Record<Upstream, ReplicaSet>;
+  /** One dispatcher for the routes that pick their service per request (reply-from). */
+  readonly router: Dispatcher;
+
+  constructor(urls: Record<Upstream, string>, connections: number) {
+    this.sets = Object.fromEntries(
+      Object.entries(urls).map(([name, list]) => [
+        name,
+        new ReplicaSet(list, undiciOptions(connections)),
+      ]),
+    ) as Record<Upstream, ReplicaSet>;
+    this.router = new OriginRouter(Object.values(this.sets));
+  }
+
+  /** The origin requests for `upstream` name (its first replica's). */
+  origin(upstream: Upstream): string {
+    return this.sets[upstream].origin;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.sets).map((s) => s.close()));
+  }
+}
+
+/** Hands each request to the replica set whose stand-in origin it names. */
+class OriginRouter extends Dispatcher {
+  private readonly byOrigin: Map<string, ReplicaSet>;
+
+  constructor(sets: ReplicaSet[]) {
+    super();
+    this.byOrigin = new Map(sets.map((s) => [s.origin, s]));
+  }
+
+  override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {
+    const origin = opts.origin === undefined ? undefined : new URL(String(opts.origin)).origin;
+    const set = origin === undefined ? undefined : this.byOrigin.get(origin);
+    if (!set) throw new Error(`no upstream serves ${String(opts.origin)}`);
+    return set.dispatch(opts, handler);
+  }
+
+  override async close(): Promise<void> {}
+  override async destroy(): Promise<void> {}
+}

@@ -1,0 +1,160 @@
+import { Dispatcher, Pool } from 'undici';
+
+/** Errors that mean the connection was never made: nothing of the request reached a replica. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** Methods a replica may be asked again after a broken connection: they change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface ReplicaSetOptions extends Pool.Options {
+  /** How long a replica that refused a connection is skipped (it is tried again after). */
+  downMs?: number;
+}
+
+/**
+ * A comma-separated list of base URLs (`http://a:3004,http://b:4004`) as a list; one URL is
+ * a list of one. Anything but an origin (a path, a query) is refused.
+ */
+export function parseReplicaUrls(list: string): string[] {
+  const urls = list
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
+    .map((u) => {
+      const url = new URL(u);
+      if (url.pathname !== '/' || url.search || url.hash)
+        throw new Error(`${u}: a replica is named by its origin only (scheme, host and port)`);
+      return url.origin;
+    });
+  if (urls.length === 0) throw new Error('at least one URL is needed');
+  return urls;
+}
+
+interface Replica {
+  origin: string;
+  pool: Pool;
+  downUntil: number;
+}
+
+type LegacyHandler = Dispatcher.DispatchHandler & {
+  onConnect?: (abort: (err?: Error) => void, context?: unknown) => void;
+  onError?: (err: Error) => void;
+  onHeaders?: (...args: unknown[]) => boolean;
+};
+
+/**
+ * An undici dispatcher over the replicas of one service: each request goes to the next
+ * replica in turn (round robin), whatever origin it names. A replica that refuses the
+ * connection is skipped for `downMs` and the request goes to the next one at once: a
+ * refused connection means the request never reached a service, so this is safe for any
+ * method, a POST included. A connection that breaks after it was made (a replica killed
+ * mid-request) is retried elsewhere only for GET, HEAD and OPTIONS, and only while no
+ * response has started; a write may have been applied, so its error reaches the caller
+ * (the gateway answers 503), who decides (an `Idempotency-Key` makes the retry safe).
+ * When every replica is marked down, each is tried anyway, in turn.
+ */
+export class ReplicaSet extends Dispatcher {
+  readonly origins: string[];
+  private readonly replicas: Replica[];
+  private readonly downMs: number;
+  private next = 0;
+
+  constructor(urls: string | string[], { downMs = 3000, ...poolOptions }: ReplicaSetOptions = {}) {
+    super();
+    this.origins =
+      typeof urls === 'string' ? parseReplicaUrls(urls) : urls.map((u) => new URL(u).origin);
+    this.downMs = downMs;
+    this.replicas = this.origins.map((origin) => ({
+      origin,
+      pool: new Pool(origin, poolOptions),
+      downUntil: 0,
+    }));
+  }
+
+  /** The origin of the first replica: a stand-in that requests name; any replica answers. */
+  get origin(): string {
+    return this.origins[0]!;
+  }
+
+  /** The replicas not marked down now (the ones a request would be sent to first). */
+  up(now = Date.now()): string[] {
+    return this.replicas.filter((r) => r.downUntil <= now).map((r) => r.origin);
+  }
+
+  private order(): Replica[] {
+    const n = this.replicas.length;
+    const start = this.next++ % n;
+    if (this.next >= n * 1_000_000) this.next = 0;
+    const rotated = [...this.replicas.slice(start), ...this.replicas.slice(0, start)];
+    if (n === 1) return rotated;
+    const now = Date.now();
+    // The ones up first, in turn; then the ones marked down, soonest back first.
+    const up = rotated.filter((r) => r.downUntil <= now);
+    const down = rotated.filter((r) => r.downUntil > now).sort((a, b) => a.downUntil - b.downUntil);
+    return [...up, ...down];
+  }
+
+  override dispatch(
+    opts: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+  ): boolean {
+    return this.attempt(opts, handler as LegacyHandler, this.order(), 0);
+  }
+
+  private attempt(
+    opts: Dispatcher.DispatchOptions,
+    handler: LegacyHandler,
+    order: Replica[],
+    index: number,
+  ): boolean {
+    const replica = order[index]!;
+    const last = index === order.length - 1;
+    const method = (opts.method ?? 'GET').toUpperCase();
+    let connected = false;
+    let answered = false;
+    // Legacy (onConnect/onHeaders/…/onError) handlers, as undici's own API and
+    // @fastify/reply-from hand them over; every call but a retryable error goes through.
+    const wrapped: LegacyHandler = new Proxy(handler, {
+      get: (target, prop, receiver) => {
+        if (prop === 'onConnect')
+          return (abort: (err?: Error) => void, context?: unknown) => {
+            connected = true;
+            return target.onConnect?.(abort, context);
+          };
+        if (prop === 'onHeaders')
+          return (...args: unknown[]) => {
+            answered = true;
+            return target.onHeaders?.(...args);
+          };
+        if (prop === 'onError')
+          return (err: Error & { code?: string }) => {
+            const refused = !connected && NOT_CONNECTED.has(err.code ?? '');
+            if (refused) replica.downUntil = Date.now() + this.downMs;
+            const broken = !answered && SAFE_METHODS.has(method) && opts.body == null;
+            if (!last && (refused || broken)) {
+              this.attempt(opts, handler, order, index + 1);
+              return;
+            }
+            target.onError?.(err);
+          };
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return replica.pool.dispatch({ ...opts, origin: replica.origin }, wrapped);
+  }
+
+  override async close(): Promise<void> {
+    await Promise.all(this.replicas.map((r) => r.pool.close()));
+  }
+
+  override async destroy(): Promise<void> {
+    await Promise.all(this.replicas.map((r) => r.pool.destroy()));
+  }
+}

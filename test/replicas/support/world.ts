@@ -1,0 +1,118 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  deleteStreams,
+  dropDatabases,
+  ensureMongo,
+  ensureNats,
+  // @ts-expect-error plain ESM helpers shared with the npm scripts
+} from '../../../scripts/lib/engines.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { startStack } from '../../../scripts/lib/stack.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { newUserKey } from '../../../scripts/lib/setup.mjs';
+import { useStack } from '../../support/e2e.js';
+import { signalAndWait, type Exit } from '../../faults/support/processes.js';
+
+/** Two gateways and two processes of every service, on the shared engines. */
+export interface ReplicaWorld {
+  /** The gateways' URLs: 3000 + 1000·i style, from the file's base port. */
+  gateways: string[];
+  adminKey: string;
+  /** Sends a signal to one process (`issues.1`: the second issues replica) and waits for its exit. */
+  signal(name: string, signal: NodeJS.Signals): Promise<Exit>;
+  restart(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface StackChild {
+  name: string;
+  child: ChildProcess;
+}
+
+/**
+ * `replicas: 2` of `startStack` (as `REPLICAS=2 npm start` runs it) on the engines every
+ * layer shares, with databases `replicas_<run>_*` and subject prefix `replicas<run>`, both
+ * removed afterwards (the gateways' key-value buckets with the streams).
+ */
+export async function startReplicaWorld(
+  basePort: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ReplicaWorld> {
+  const mongo = await ensureMongo();
+  const nats = await ensureNats();
+  const run = randomUUID().replace(/-/g, '').slice(0, 8);
+  const adminKey = newUserKey();
+  const stack = await startStack({
+    mongoUrl: mongo.url,
+    natsUrl: nats.url,
+    secret: randomBytes(32).toString('base64url'),
+    adminKey,
+    basePort,
+    dbPrefix: `replicas_${run}`,
+    eventPrefix: `replicas${run}`,
+    logLevel: process.env.REPLICAS_LOGS ?? 'warn',
+    quiet: !process.env.REPLICAS_LOGS,
+    withMcp: false,
+    replicas: 2,
+    extraEnv,
+  });
+  useStack({ gatewayUrl: stack.gatewayUrls[0], adminKey });
+  const processOf = (name: string) => {
+    const entry = (stack.children as StackChild[]).find((c) => c.name === name);
+    if (!entry) throw new Error(`no ${name} in the stack`);
+    return entry.child;
+  };
+  return {
+    gateways: stack.gatewayUrls,
+    adminKey,
+    signal: (name, signal) => signalAndWait(processOf(name), signal),
+    restart: async (name) => void (await stack.restart(name)),
+    close: async () => {
+      await stack.stop();
+      await dropDatabases(mongo.url, `replicas_${run}_`);
+      const ours = new RegExp(`^(KV_)?REPLICAS${run.toUpperCase()}_`, 'i');
+      await deleteStreams(nats.url, ours).catch(() => undefined);
+      mongo.child?.kill('SIGTERM');
+      nats.child?.kill('SIGTERM');
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+  /** When it was sent and when its answer was read (ms since the epoch). */
+  sentAt: number;
+  doneAt: number;
+}
+
+/** One request to one gateway (fetch; no OpenAPI check: processes die under these). */
+export async function call(
+  gateway: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const sentAt = Date.now();
+  const res = await fetch(`${gateway}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed, headers: res.headers, sentAt, doneAt: Date.now() };
+}
