@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { nameServerSpan, tracedServerFactory } from '@momentum/service-kit/tracing';
 import { handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
@@ -72,8 +73,11 @@ function startMetrics(): Histogram<'path' | 'method' | 'status_code'> {
   });
 }
 
+const ROUTES = new Set(['/mcp', '/health', '/metrics']);
+
 async function handle(config: Config, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const path = (req.url ?? '/').split('?')[0];
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (ROUTES.has(path)) nameServerSpan(req, path);
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
   if (path === '/metrics' && req.method === 'GET') {
     res.writeHead(200, { 'content-type': register.contentType });
@@ -98,10 +102,14 @@ async function handle(config: Config, req: IncomingMessage, res: ServerResponse)
   await handleMcpHttpRequest(req, res, parsed.body, standaloneOptions(client));
 }
 
-/** HTTP mode: Streamable HTTP at /mcp, each request acting with its own Authorization header. */
+/**
+ * HTTP mode: Streamable HTTP at /mcp, each request acting with its own Authorization header.
+ * Each request runs in a SERVER span continuing the caller's `traceparent`; the calls its tools
+ * make to the gateway are CLIENT spans inside it (`http-client.ts`).
+ */
 export async function startHttp(config: Config, log: Logger): Promise<Server> {
   const histogram = startMetrics();
-  const server = createServer((req, res) => {
+  const server = tracedServerFactory((req, res) => {
     const end = histogram.startTimer({ method: req.method ?? 'GET' });
     res.once('finish', () => {
       const path = (req.url ?? '/').split('?')[0];

@@ -5,6 +5,7 @@ import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
 import { keyRefusal } from './key-check.js';
 import { standaloneOptions } from './server.js';
+import { flushTraces } from './tracing.js';
 
 /**
  * stdio mode: one client on stdin/stdout, acting with SVC_API_KEY. A key the gateway
@@ -29,7 +30,8 @@ export async function runStdio(config: Config, log: Logger): Promise<void> {
     });
   const server = buildMcpServer(standaloneOptions(client));
   const transport = new StdioServerTransport();
-  transport.onclose = () => process.exit(0);
+  // The spans still batched are flushed first (a no-op when nothing is exported).
+  transport.onclose = () => void flushTraces().then(() => process.exit(0));
   process.stdin.on('end', () => void server.close());
   await server.connect(transport);
   log.info('momentum MCP server ready on stdio', { gateway: config.SVC_BASE_URL });

@@ -47,7 +47,7 @@ describe('observability', () => {
       String(GATEWAY_METRICS_PORT),
     );
     // Every process of the stack may export traces, and does only when the endpoint is set.
-    for (const c of DEPLOYED.filter((c) => c.name !== 'mcp-server'))
+    for (const c of DEPLOYED)
       expect(asObj(asObj(services[c.name]).environment), c.name).toHaveProperty(
         'OTEL_EXPORTER_OTLP_ENDPOINT',
         '${OTEL_EXPORTER_OTLP_ENDPOINT:-}',
