@@ -174,6 +174,8 @@ function printWebhooks(w: Awaited<ReturnType<typeof webhookFigures>>) {
   console.log(
     `\n10. webhooks: under the mixed workload (${m.mixedRps} rps) ${m.delivered} deliveries, ` +
       `event to delivery p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms, ${m.repeats} repeats; ` +
+      `at half that rate (${w.atHalfRate.mixedRps} rps) p50 ${w.atHalfRate.latencyMs.p50} ms, ` +
+      `p99 ${w.atHalfRate.latencyMs.p99} ms; ` +
       `burst of ${b.creates} creates × ${b.subscriptions} subscriptions: ${b.delivered}/${b.expected} ` +
       `delivered at ${b.deliveriesPerS}/s (asked for ${b.askedPerS}/s); ${w.limits}`,
   );

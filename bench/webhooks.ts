@@ -101,6 +101,15 @@ export async function webhookFigures(basePort: number) {
     const repeats = delivered - new Set(receiver.arrivals.map((a) => a.id)).size;
     receiver.arrivals.length = 0;
 
+    step('10. webhooks: latency under the mixed workload at half that rate');
+    const paced = await mixedWorkload(world, ids, {
+      durationS: DURATION_S,
+      rate: Math.max(1, Math.floor(mixed.rps / 2)),
+    });
+    const pacedDelivered = await settled(receiver.arrivals);
+    const pacedLatency = percentiles(receiver.arrivals.map((a) => a.at - a.occurredAt));
+    receiver.arrivals.length = 0;
+
     step(`10. webhooks: ${BURST_CREATES} creates × ${BURST_SUBSCRIPTIONS} subscriptions`);
     // One personal subscription exists; the team's sees none of these personal to-dos.
     for (let i = 1; i < BURST_SUBSCRIPTIONS; i++) await subscribe(world, receiver.url);
@@ -123,6 +132,7 @@ export async function webhookFigures(basePort: number) {
         latencyMs: latency,
         repeats,
       },
+      atHalfRate: { mixedRps: paced.rps, delivered: pacedDelivered, latencyMs: pacedLatency },
       burst: {
         subscriptions: BURST_SUBSCRIPTIONS,
         creates: creates.requests,

@@ -52,7 +52,7 @@ export async function startWorld(
     dbPrefix,
     eventPrefix: `bench${run}`,
     logLevel: 'warn',
-    quiet: true,
+    quiet: process.env.BENCH_VERBOSE !== 'true',
     withMcp: false,
     // REPLICAS=N as `npm start` runs it: N gateways, N processes of every service.
     replicas,
