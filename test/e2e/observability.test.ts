@@ -9,29 +9,13 @@ import { startStack } from '../../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { newUserKey } from '../../scripts/lib/setup.mjs';
 import { api, eventually, newTeam, newUser, useStack, type TestUser } from '../support/e2e.js';
+import { spansOfExport, type ReceivedSpan } from '../support/otlp.js';
 
 /**
  * Traces, metrics and health of a private stack whose every process exports its spans over
  * OTLP/HTTP (http/json) to a receiver in this test: one issue update is one trace across the
  * gateway, the issues service, its engine operations and the projects service's consumer.
  */
-
-interface ReceivedSpan {
-  service: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId: string;
-  name: string;
-  kind: number;
-  attributes: Record<string, unknown>;
-}
-
-type OtlpValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
-type OtlpAttribute = { key: string; value: OtlpValue };
-
-const valueOf = (v: OtlpValue) => v.stringValue ?? v.intValue ?? v.boolValue;
-const attributesOf = (list: OtlpAttribute[] = []) =>
-  Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
 
 /** An OTLP/HTTP receiver for http/json: keeps every span it is sent, with its service.name. */
 function otlpReceiver() {
@@ -44,35 +28,7 @@ function otlpReceiver() {
     req.on('end', () => {
       contentTypes.add(String(req.headers['content-type']));
       if (req.url === '/v1/traces' && req.headers['content-type'] === 'application/json') {
-        const body = JSON.parse(text) as {
-          resourceSpans: Array<{
-            resource: { attributes: OtlpAttribute[] };
-            scopeSpans: Array<{
-              spans: Array<{
-                traceId: string;
-                spanId: string;
-                parentSpanId?: string;
-                name: string;
-                kind: number;
-                attributes?: OtlpAttribute[];
-              }>;
-            }>;
-          }>;
-        };
-        for (const rs of body.resourceSpans) {
-          const service = String(attributesOf(rs.resource.attributes)['service.name']);
-          for (const ss of rs.scopeSpans)
-            for (const s of ss.spans)
-              spans.push({
-                service,
-                traceId: s.traceId,
-                spanId: s.spanId,
-                parentSpanId: s.parentSpanId ?? '',
-                name: s.name,
-                kind: s.kind,
-                attributes: attributesOf(s.attributes),
-              });
-        }
+        spans.push(...spansOfExport(text));
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });

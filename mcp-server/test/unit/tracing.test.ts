@@ -5,6 +5,7 @@ import { shutdownTracing, startTracing } from '@momentum/service-kit/tracing';
 import { startHttp } from '../../src/http.js';
 import { httpApiClient } from '../../src/http-client.js';
 import { createLogger } from '../../src/log.js';
+import { spansOfExport, type ReceivedSpan } from '../../../test/support/otlp.js';
 
 /**
  * Tracing of the HTTP mode, against a fake gateway that records the headers it is sent and an
@@ -12,23 +13,6 @@ import { createLogger } from '../../src/log.js';
  * SERVER span, the tool's call to the gateway is a CLIENT span inside it, and the gateway is
  * sent that span's `traceparent`.
  */
-
-interface ReceivedSpan {
-  service: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId: string;
-  name: string;
-  kind: number;
-  status: number;
-  attributes: Record<string, unknown>;
-}
-type OtlpAttribute = {
-  key: string;
-  value: { stringValue?: string; intValue?: string | number };
-};
-const attributesOf = (list: OtlpAttribute[] = []) =>
-  Object.fromEntries(list.map((a) => [a.key, a.value.stringValue ?? a.value.intValue]));
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,37 +26,7 @@ const receiver = http.createServer((req, res) => {
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (text += chunk));
   req.on('end', () => {
-    const body = JSON.parse(text) as {
-      resourceSpans: Array<{
-        resource: { attributes: OtlpAttribute[] };
-        scopeSpans: Array<{
-          spans: Array<{
-            traceId: string;
-            spanId: string;
-            parentSpanId?: string;
-            name: string;
-            kind: number;
-            status?: { code?: number };
-            attributes?: OtlpAttribute[];
-          }>;
-        }>;
-      }>;
-    };
-    for (const rs of body.resourceSpans) {
-      const service = String(attributesOf(rs.resource.attributes)['service.name']);
-      for (const ss of rs.scopeSpans)
-        for (const s of ss.spans)
-          spans.push({
-            service,
-            traceId: s.traceId,
-            spanId: s.spanId,
-            parentSpanId: s.parentSpanId ?? '',
-            name: s.name,
-            kind: s.kind,
-            status: s.status?.code ?? 0,
-            attributes: attributesOf(s.attributes),
-          });
-    }
+    spans.push(...spansOfExport(text));
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });
