@@ -6,7 +6,7 @@ import { runLoad } from './load.js';
 import { grow, makeTemplates, measure, scalingRatios } from './scaling.js';
 import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
 import { rawFigures, ratio } from './raw.js';
-import { writeFigures } from './writes.js';
+import { writeFigures, writeRatios } from './writes.js';
 import { eventLag, rssGrowth, settledRss } from './vitals.js';
 import { startWorld } from './world.js';
 import { tracingCost } from './tracing.js';
@@ -31,9 +31,16 @@ const separateFigures = {
 } as const;
 type Separate = keyof typeof separateFigures;
 
-/** Runs one separate figure and merges it into bench/results.json. */
-async function runSeparate(name: Separate) {
-  const figure = await separateFigures[name]();
+/** What BENCH_ONLY may name: the separate figures, and figure 0's ratios alone. */
+const aloneFigures = {
+  ...separateFigures,
+  writes: async () => printWrites(await writeRatios(BASE_PORT, DURATION_S)),
+} as const;
+type Alone = keyof typeof aloneFigures;
+
+/** Runs one figure of its own and merges it into bench/results.json. */
+async function runSeparate(name: Alone) {
+  const figure = await aloneFigures[name]();
   let previous: Record<string, unknown> = {};
   try {
     previous = JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
@@ -43,12 +50,13 @@ async function runSeparate(name: Separate) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks runs that figure alone, merged into bench/results.json.
+// BENCH_ONLY=tracing|replicas|webhooks|writes runs that figure alone, merged into
+// bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
-  if (!(only in separateFigures))
-    throw new Error(`BENCH_ONLY must be one of ${Object.keys(separateFigures).join(', ')}`);
-  await runSeparate(only as Separate);
+  if (!(only in aloneFigures))
+    throw new Error(`BENCH_ONLY must be one of ${Object.keys(aloneFigures).join(', ')}`);
+  await runSeparate(only as Alone);
   process.exit(0);
 }
 
@@ -167,6 +175,18 @@ try {
 for (const name of Object.keys(separateFigures) as Separate[]) {
   step(`${name} (stacks of its own)`);
   await runSeparate(name);
+}
+
+function printWrites(w: Awaited<ReturnType<typeof writeRatios>>) {
+  const line = (name: string, x: typeof w.createTodo) =>
+    `${name} ${x.ratio} (${x.rps} rps, p99 ${x.p99} ms, non-2xx ${x.non2xx}; target ${x.target})`;
+  console.log(
+    `\n0. alone: raw insertOne · findOneAndUpdate · 2×findOne ` +
+      `${w.raw.insertOne.opsPerS} · ${w.raw.findOneAndUpdate.opsPerS} · ${w.raw.twoFindOnes.opsPerS} ops/s; ` +
+      `${line('GET ÷ 2×findOne', w.getTask)}; ${line('create a to-do ÷ insertOne', w.createTodo)}; ` +
+      line('complete a habit ÷ findOneAndUpdate', w.completeHabit),
+  );
+  return w;
 }
 
 function printWebhooks(w: Awaited<ReturnType<typeof webhookFigures>>) {

@@ -1,5 +1,7 @@
 import { runLoad, type LoadResult } from './load.js';
-import type { World } from './world.js';
+import { rawFigures, ratio } from './raw.js';
+import { gatewayRatio } from './throughput.js';
+import { startWorld, type World } from './world.js';
 
 const HABITS = 64;
 
@@ -48,4 +50,50 @@ export async function writeFigures(
     ],
   });
   return { createTodo, completeHabit };
+}
+
+/**
+ * Figure 0 alone, on a stack of its own (`BENCH_ONLY=writes`): the raw engine operations,
+ * then GET by id, creating a to-do and completing a habit through the gateway, each as a
+ * ratio to the operation it stands on, measured in this one run. For comparing a change to
+ * the write path without the rest of the benchmark.
+ */
+export async function writeRatios(basePort: number, durationS: number) {
+  const world = await startWorld(basePort);
+  try {
+    const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+      type: 'todo',
+      title: 'Read figure todo',
+      difficulty: 'easy',
+    });
+    // Warm the JIT and the caches on the read the first figure makes.
+    await runLoad({
+      url: `${world.gatewayUrl}/api/tasks/${todo.data.id}`,
+      headers: { authorization: `Bearer ${world.user.key}` },
+      amount: 5000,
+    });
+    const raw = await rawFigures(world, durationS);
+    const gateway = await gatewayRatio(world, todo.data.id);
+    const writes = await writeFigures(world, durationS);
+    return {
+      raw,
+      getTask: {
+        ...gateway.viaGateway,
+        ratio: ratio(gateway.viaGateway.rps, raw.twoFindOnes.opsPerS),
+        target: '≥ 0.45',
+      },
+      createTodo: {
+        ...writes.createTodo,
+        ratio: ratio(writes.createTodo.rps, raw.insertOne.opsPerS),
+        target: '≥ 0.25',
+      },
+      completeHabit: {
+        ...writes.completeHabit,
+        ratio: ratio(writes.completeHabit.rps, raw.findOneAndUpdate.opsPerS),
+        target: '≥ 0.15',
+      },
+    };
+  } finally {
+    await world.stop();
+  }
 }

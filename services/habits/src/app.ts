@@ -9,6 +9,7 @@ import { TaskFeeds } from './store/task-feeds.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
 import type { HabitsDeps } from './usecases/deps.js';
+import { SettledDays } from './usecases/settled-days.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerProfileRoutes } from './routes/profile.js';
 import { registerInternalRoutes } from './routes/internal.js';
@@ -41,6 +42,7 @@ export async function buildHabitsApp(
     profiles: new ProfileStore(models),
     completions: new CompletionStore(models),
     relay,
+    settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
   };
   await deps.tasks.backfillFeeds();

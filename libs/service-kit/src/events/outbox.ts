@@ -36,8 +36,12 @@ export interface OutboxDoc {
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private readonly pending = new Set<Promise<void>>();
-  /** Documents with a flush queued that has not read them yet. */
-  private readonly waiting = new Set<string>();
+  /**
+   * Documents with a flush queued that has not started yet, with the events it will
+   * publish: those its writers handed over, or `null` when one did not say and the flush
+   * must read the document.
+   */
+  private readonly waiting = new Map<string, EventEnvelope[] | null>();
   private stopped = false;
   /** Whether some document may still hold events no flush will publish. */
   private dirty = true;
@@ -64,13 +68,22 @@ export class OutboxRelay {
    * Publish one document's events now (called right after the write). A flush of the
    * document that has not started yet publishes these events too, so none is added: under
    * a burst of writes to one document, one flush takes the events of many.
+   *
+   * `written` is the document's outbox as the write returned it, when the writer has it:
+   * the flush then publishes it without reading the document again. Entries another
+   * process relayed meanwhile are published again and deduplicated by message id; entries
+   * a later write added are that write's to hand over.
    */
-  flush(model: OutboxModel, id: string): void {
+  flush(model: OutboxModel, id: string, written?: readonly EventEnvelope[]): void {
     if (this.stopped) return;
     const key = `${model.modelName}:${id}`;
-    if (this.waiting.has(key)) return;
-    this.waiting.add(key);
-    const task = this.flushDoc(model, id, () => this.waiting.delete(key)).catch((err) => {
+    if (this.waiting.has(key)) {
+      const known = this.waiting.get(key);
+      this.waiting.set(key, known && written ? union(known, written) : null);
+      return;
+    }
+    this.waiting.set(key, written ? [...written] : null);
+    const task = this.flushDoc(model, id, key).catch((err) => {
       this.dirty = true;
       this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
     });
@@ -96,11 +109,13 @@ export class OutboxRelay {
     }
   }
 
-  private async flushDoc(model: OutboxModel, id: string, onStart?: () => void): Promise<void> {
+  private async flushDoc(model: OutboxModel, id: string, key: string): Promise<void> {
     // One turn of the event loop first: flushes asked for by the writes of this turn are
-    // taken by this read.
+    // taken by this one.
     await null;
-    onStart?.();
+    const written = this.waiting.get(key);
+    this.waiting.delete(key);
+    if (written) return this.publishAll(model, { _id: id, [OUTBOX_FIELD]: written });
     const doc = await model.findById(id, { [OUTBOX_FIELD]: 1 }).lean<OutboxDoc>();
     if (doc) await this.publishAll(model, doc);
   }
@@ -176,4 +191,10 @@ export class OutboxRelay {
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled(this.pending);
   }
+}
+
+/** `a` and the events of `b` it lacks, by id, in order. */
+function union(a: readonly EventEnvelope[], b: readonly EventEnvelope[]): EventEnvelope[] {
+  const ids = new Set(a.map((event) => event.id));
+  return [...a, ...b.filter((event) => !ids.has(event.id))];
 }

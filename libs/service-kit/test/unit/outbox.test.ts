@@ -187,6 +187,38 @@ describe('OutboxRelay', () => {
     expect(bus.published.at(-1)).toBe(later[0]!.id);
   });
 
+  it('a flush given the outbox as written publishes it and pulls it off without reading', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model);
+    const events = model.put('d1', 'x.y.created', 'x.y.updated');
+    relay.flush(m, 'd1', model.outboxOf('d1'));
+    await relay.stop();
+    expect(model.reads).toBe(0);
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.outboxOf('d1')).toEqual([]);
+  });
+
+  it('flushes joined before the first starts publish every writer’s events once; one that did not say makes it read', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model);
+    const first = model.append('d1', 'x.y.v1');
+    relay.flush(m, 'd1', model.outboxOf('d1'));
+    const second = model.append('d1', 'x.y.v2');
+    relay.flush(m, 'd1', model.outboxOf('d1'));
+    await settle();
+    expect(model.reads).toBe(0);
+    expect(bus.published).toEqual([...first, ...second].map((e) => e.id));
+
+    const third = model.append('d1', 'x.y.v3');
+    relay.flush(m, 'd1', model.outboxOf('d1'));
+    const fourth = model.append('d1', 'x.y.v4');
+    relay.flush(m, 'd1');
+    await relay.stop();
+    expect(model.reads).toBe(1);
+    expect(bus.published.slice(2)).toEqual([...third, ...fourth].map((e) => e.id));
+    expect(model.outboxOf('d1')).toEqual([]);
+  });
+
   it('stop waits for flushes in flight; after stop nothing is flushed or swept', async () => {
     const model = new FakeModel();
     const { relay, bus, m } = relayFor(model);

@@ -35,6 +35,8 @@ export interface TaskUpdate<R> {
   task: TaskDoc;
   result: R;
   wrote: boolean;
+  /** The task's outbox as written, for the relay (empty when nothing was written). */
+  outbox: EventEnvelope[];
 }
 
 /** Never part of a reply. */
@@ -145,7 +147,9 @@ export class TaskStore {
     if (!written?.result.visible) return null;
     const task = withoutOutbox(written.doc);
     if (written.result.wrote) await this.feeds?.follow(task);
-    return { task, result: written.result.result, wrote: written.result.wrote };
+    const wrote = written.result.wrote;
+    const outbox = wrote ? (written.doc._outbox ?? []) : [];
+    return { task, result: written.result.result, wrote, outbox };
   }
 
   /**

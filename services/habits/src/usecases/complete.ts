@@ -91,7 +91,7 @@ export async function completeTask(
     await release();
     throw notFound('Task');
   }
-  deps.relay.flush(deps.tasks.model, id);
+  deps.relay.flush(deps.tasks.model, id, done.outbox);
 
   const progress = await awardXp(deps, actor, done.result, now, await profileRead);
   return {

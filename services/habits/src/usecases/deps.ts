@@ -4,13 +4,16 @@ import type { ProfileStore } from '../store/profile-store.js';
 import type { CompletionStore } from '../store/completion-store.js';
 import type { ProfileState } from '../store/profile-store.js';
 import { dayKey } from '../domain/days.js';
+import type { SettledDays } from './settled-days.js';
 
-/** What the use-cases share: stores, the relay and a clock (tests move it between days). */
+/** What the use-cases share: stores, the relay, read caches and a clock (tests move it between days). */
 export interface HabitsDeps {
   tasks: TaskStore;
   profiles: ProfileStore;
   completions: CompletionStore;
   relay: OutboxRelay;
+  /** Users whose current day this process saw settled (a read cache, settled-days.ts). */
+  settledDays: SettledDays;
   now: () => Date;
 }
 

@@ -42,5 +42,7 @@ export async function updateProfile(
   if (body.dayStartHour !== undefined) set.dayStartHour = body.dayStartHour;
   const now = deps.now();
   const profile = await deps.profiles.update(actor.userId, set, now);
+  // "Today" may have moved: the next request looks at the profile again.
+  deps.settledDays.forget(actor.userId);
   return profileView(profile, now);
 }

@@ -1,7 +1,6 @@
 import { scopeOf, type Actor } from '@momentum/contracts';
 import { dailyStreakToday } from '../domain/streaks.js';
 import { taskUpdated } from '../events/task-events.js';
-import type { ProfileState } from '../store/profile-store.js';
 import { todayOf, type HabitsDeps } from './deps.js';
 
 /**
@@ -14,13 +13,19 @@ import { todayOf, type HabitsDeps } from './deps.js';
  * nothing missed any more instead of undoing it. The day is marked settled after the
  * resets, so a process that dies halfway leaves it for the next request to finish; two
  * requests settling at once both look, and the second finds nothing to reset.
- * Returns the user's profile (the caller needs their day).
+ *
+ * A day this process saw settled is remembered for a few seconds (settled-days.ts), so a
+ * burst of one user's requests reads their profile once, not once per request.
  */
-export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<ProfileState> {
-  const profile = await deps.profiles.get(actor.userId);
+export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<void> {
   const now = deps.now();
+  if (deps.settledDays.settled(actor.userId, now)) return;
+  const profile = await deps.profiles.get(actor.userId);
   const today = todayOf(profile, now);
-  if (profile.settledDay === today) return profile;
+  if (profile.settledDay === today) {
+    deps.settledDays.remember(actor.userId, profile, today, now);
+    return;
+  }
 
   for (const daily of await deps.tasks.runningDailies(actor.userId)) {
     if (dailyStreakToday(daily, today) !== 0) continue;
@@ -30,8 +35,9 @@ export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<Prof
       const event = taskUpdated(null, { ...task, ...set, rev: task.rev + 1 }, ['streak']);
       return { set, events: [event], result: undefined };
     });
-    if (reset?.wrote) deps.relay.flush(deps.tasks.model, daily._id);
+    if (reset?.wrote) deps.relay.flush(deps.tasks.model, daily._id, reset.outbox);
   }
-  await deps.profiles.update(actor.userId, { settledDay: today }, now);
-  return { ...profile, settledDay: today };
+  const settled = await deps.profiles.update(actor.userId, { settledDay: today }, now);
+  // Remembered under the settings as written: a zone changed meanwhile decides "today".
+  if (todayOf(settled, now) === today) deps.settledDays.remember(actor.userId, settled, today, now);
 }

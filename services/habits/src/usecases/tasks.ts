@@ -46,8 +46,9 @@ export async function createTask(
     createdAt: now,
     updatedAt: now,
   };
-  const task = await deps.tasks.insert(doc, taskCreated(actor, { ...doc, _outbox: [] }));
-  deps.relay.flush(deps.tasks.model, task._id);
+  const event = taskCreated(actor, { ...doc, _outbox: [] });
+  const task = await deps.tasks.insert(doc, event);
+  deps.relay.flush(deps.tasks.model, task._id, [event]);
   return task;
 }
 
@@ -101,7 +102,7 @@ export async function updateTask(
     return { set, events, result: undefined };
   });
   if (!updated) throw notFound('Task');
-  deps.relay.flush(deps.tasks.model, id);
+  deps.relay.flush(deps.tasks.model, id, updated.outbox);
   return { task: updated.task, changed };
 }
 
@@ -117,5 +118,5 @@ export async function archiveTask(deps: HabitsDeps, actor: Actor, id: string): P
     };
   });
   if (!archived) throw notFound('Task');
-  if (archived.wrote) deps.relay.flush(deps.tasks.model, id);
+  if (archived.wrote) deps.relay.flush(deps.tasks.model, id, archived.outbox);
 }

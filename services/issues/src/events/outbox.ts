@@ -1,9 +1,11 @@
+import type { EventEnvelope } from '@momentum/contracts';
 import type { OutboxRelay } from '@momentum/service-kit';
 import type { IssuesModels } from '../store/models.js';
 
 /**
  * Publish right after a write what the write put in a document's outbox (the relay's
- * sweep is the fallback). Issues, comments and blockers carry their own events.
+ * sweep is the fallback). Issues, comments and blockers carry their own events. A writer
+ * that has the outbox as written hands it over, so the relay need not read it again.
  */
 export class Outbox {
   constructor(
@@ -11,8 +13,8 @@ export class Outbox {
     private readonly m: IssuesModels,
   ) {}
 
-  issue(id: string): void {
-    this.relay.flush(this.m.Issue, id);
+  issue(id: string, written?: readonly EventEnvelope[]): void {
+    this.relay.flush(this.m.Issue, id, written);
   }
 
   comment(id: string): void {

@@ -24,6 +24,8 @@ export interface IssueChange<R> {
   doc: IssueDoc;
   result: R;
   wrote: boolean;
+  /** The issue's outbox as written, for the relay (empty when nothing was written). */
+  outbox: EventEnvelope[];
 }
 
 /** How often a create takes another number after finding its number taken. */
@@ -77,9 +79,13 @@ export class IssueStore {
    * Stores a new issue under the project's next number (`build` makes it for the number).
    * Callers check everything that could refuse the create first, so a refused create
    * takes no number. A number found taken (a counter behind its issues, see
-   * IssueNumbers.catchUp) is never shown: the create takes the next one.
+   * IssueNumbers.catchUp) is never shown: the create takes the next one. Returns the issue
+   * with its outbox as stored, for the relay.
    */
-  async insertNumbered(projectId: string, build: (number: number) => NewIssue): Promise<IssueDoc> {
+  async insertNumbered(
+    projectId: string,
+    build: (number: number) => NewIssue,
+  ): Promise<{ issue: IssueDoc; outbox: EventEnvelope[] }> {
     for (let attempt = 1; ; attempt++) {
       const doc = build(await this.numbers.next(projectId));
       const now = new Date();
@@ -95,7 +101,7 @@ export class IssueStore {
       }
       const stored = listed(issue);
       await Promise.all([this.feed?.follow(stored), this.adopted(null, stored)]);
-      return stored;
+      return { issue: stored, outbox: issue._outbox };
     }
   }
 
@@ -129,7 +135,8 @@ export class IssueStore {
     const doc = listed(written.doc);
     const { wrote, result, parentBefore } = written.result;
     if (wrote) await Promise.all([this.feed?.follow(doc), this.adopted(parentBefore, doc)]);
-    return { doc, result, wrote };
+    const outbox = wrote ? (written.doc._outbox ?? []) : [];
+    return { doc, result, wrote, outbox };
   }
 
   /** A parent's timeline lists the issue once it is under it (its old one checks, so keeps it). */

@@ -39,7 +39,7 @@ export async function createIssue(
   const status = body.status ?? DEFAULT_ISSUE_STATUS;
   const priority = body.priority ?? DEFAULT_ISSUE_PRIORITY;
   const description = body.description ?? '';
-  const created = await core.issues.insertNumbered(project._id, (number) => {
+  const { issue: created, outbox } = await core.issues.insertNumbered(project._id, (number) => {
     const identifier = formatIdentifier(project.key, number);
     const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
     return {
@@ -69,7 +69,7 @@ export async function createIssue(
       _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
     };
   });
-  core.outbox.issue(id);
+  core.outbox.issue(id, outbox);
   await core.activity.first({
     issueId: id,
     action: 'created',

@@ -36,7 +36,7 @@ export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): P
       };
     });
     if (!deleted) throw notFound('Issue');
-    core.outbox.issue(id);
+    core.outbox.issue(id, deleted.outbox);
     await core.blockers.removeAllOf(id);
   });
 }

@@ -67,7 +67,7 @@ export async function updateIssue(
     : await write();
   if (!changed) throw notFound('Issue');
   if (!changed.wrote) return changed.doc;
-  core.outbox.issue(id);
+  core.outbox.issue(id, changed.outbox);
   await core.activity.append(
     changed.result.map((c) => ({
       issueId: id,

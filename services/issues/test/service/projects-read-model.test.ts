@@ -137,6 +137,28 @@ describe('issues: project read model and issue events', () => {
     );
   });
 
+  it('a created issue alone leaves nothing in its outbox once its event is out', async () => {
+    // The create hands the outbox it stored to the relay, which pulls exactly those entries
+    // off: an entry it handed over differently from how it was stored would stay behind.
+    const teamId = randomUUID();
+    const id = randomUUID();
+    const actor = userActor({ teamIds: [teamId] });
+    h.projects.set(id, { id, teamId, key: 'ONE', name: 'alone' });
+    const issue = (
+      await call(h, actor, 'POST', '/api/tasks', { projectId: id, title: 'alone' })
+    ).json().data;
+    await eventually(async () =>
+      received.find(
+        (e) =>
+          e.type === EventTypes.issues.issueCreated && (e.data as IssueEventData).id === issue.id,
+      ),
+    );
+    await eventually(async () => {
+      const doc = await h.ctx.db.collection('issues').findOne({ _id: issue.id as never });
+      return doc && (doc._outbox as unknown[]).length === 0;
+    });
+  });
+
   it('answers 404 for a project the projects service does not know', async () => {
     const res = await call(h, userActor({ teamIds: [] }), 'POST', '/api/tasks', {
       projectId: randomUUID(),
