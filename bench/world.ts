@@ -2,8 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { signActor } from '@momentum/service-kit';
 import type { Actor } from '@momentum/contracts';
 import { BenchClient } from './client.js';
-// @ts-expect-error plain ESM helpers shared with the npm scripts
-import { deleteStreams, dropDatabases, ensureMongo, ensureNats } from '../scripts/lib/engines.mjs';
+import {
+  deleteStreams,
+  dropDatabases,
+  ensureMongo,
+  ensureNats,
+  stopEngine,
+  // @ts-expect-error plain ESM helpers shared with the npm scripts
+} from '../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startStack } from '../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -89,8 +95,7 @@ export async function startWorld(
       await stack.stop();
       await dropDatabases(mongo.url, `${dbPrefix}_`);
       await deleteStreams(nats.url, new RegExp(`^BENCH${run.toUpperCase()}_`));
-      mongo.child?.kill('SIGTERM');
-      nats.child?.kill('SIGTERM');
+      await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
     },
   };
 }

@@ -6,7 +6,7 @@ import { ensureDependencies, internalSecret, adminKey } from './lib/setup.mjs';
 
 ensureDependencies();
 const { build } = await import('./build.mjs');
-const { ensureMongo, ensureNats } = await import('./lib/engines.mjs');
+const { ensureMongo, ensureNats, stopEngine } = await import('./lib/engines.mjs');
 const { startStack } = await import('./lib/stack.mjs');
 
 await build();
@@ -49,8 +49,7 @@ const shutdown = async () => {
   stopping = true;
   log('stopping…');
   await stack.stop();
-  mongo.child?.kill('SIGTERM');
-  nats.child?.kill('SIGTERM');
+  await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

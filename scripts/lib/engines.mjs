@@ -108,6 +108,20 @@ export async function ensureMongo({ dataDir = path.join(ROOT, '.data'), port = 2
 }
 
 /**
+ * Stops an engine this process started (`child` from ensureMongo or ensureNats; nothing
+ * when null) and resolves once it has exited, so a stack started next does not find its
+ * port still open and use an engine that is going away.
+ */
+export async function stopEngine(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(kill);
+}
+
+/**
  * FerretDB over SQLite with its data in `dir`, listening on `port`; resolves once it
  * answers. The fault tests start (and stop, and start again) private ones with this.
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with the npm scripts
-import { deleteStreams, ensureMongo, ensureNats } from '../../scripts/lib/engines.mjs';
+import { deleteStreams, ensureMongo, ensureNats, stopEngine } from '../../scripts/lib/engines.mjs';
 
 /** Real engines for service tests: whatever is configured or running, else started here. */
 export default async function setup(project: TestProject) {
@@ -19,8 +19,7 @@ export default async function setup(project: TestProject) {
     // The streams of testConfig()'s prefixes (`t<run><8 hex>`), once every file is done.
     const ours = new RegExp(`^T${eventRun.toUpperCase()}[0-9A-F]{8}_`);
     await deleteStreams(nats.url, ours).catch(() => undefined);
-    mongo.child?.kill('SIGTERM');
-    nats.child?.kill('SIGTERM');
+    await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   };
 }
 

@@ -5,6 +5,7 @@ import {
   dropDatabases,
   ensureMongo,
   ensureNats,
+  stopEngine,
   // @ts-expect-error plain ESM helpers shared with the npm scripts
 } from '../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -48,8 +49,7 @@ export default async function setup(project: TestProject) {
     await stack.stop();
     await dropDatabases(mongo.url, `e2e_${run}_`);
     await deleteStreams(nats.url, new RegExp(`^E2E${run.toUpperCase()}_`)).catch(() => undefined);
-    mongo.child?.kill('SIGTERM');
-    nats.child?.kill('SIGTERM');
+    await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   };
 }
 

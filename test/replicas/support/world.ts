@@ -5,6 +5,7 @@ import {
   dropDatabases,
   ensureMongo,
   ensureNats,
+  stopEngine,
   // @ts-expect-error plain ESM helpers shared with the npm scripts
 } from '../../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -73,8 +74,7 @@ export async function startReplicaWorld(
       await dropDatabases(mongo.url, `replicas_${run}_`);
       const ours = new RegExp(`^(KV_)?REPLICAS${run.toUpperCase()}_`, 'i');
       await deleteStreams(nats.url, ours).catch(() => undefined);
-      mongo.child?.kill('SIGTERM');
-      nats.child?.kill('SIGTERM');
+      await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
     },
   };
 }
