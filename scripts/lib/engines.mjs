@@ -5,7 +5,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, cpSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ROOT, log, which } from './util.mjs';
+import { ROOT, log, stopProcess, which } from './util.mjs';
 import { FERRETDB_PATCH_LEVEL, patchFerretDBSource } from './ferretdb-patch.mjs';
 
 const FERRETDB_VERSION = 'v1.24.2';
@@ -112,14 +112,7 @@ export async function ensureMongo({ dataDir = path.join(ROOT, '.data'), port = 2
  * when null) and resolves once it has exited, so a stack started next does not find its
  * port still open and use an engine that is going away.
  */
-export async function stopEngine(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(kill);
-}
+export const stopEngine = (child) => stopProcess(child);
 
 /**
  * FerretDB over SQLite with its data in `dir`, listening on `port`; resolves once it

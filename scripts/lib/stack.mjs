@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ROOT, log } from './util.mjs';
+import { ROOT, log, stopProcess } from './util.mjs';
 import { SERVICES, GATEWAY, MCP_SERVER, bundlePath } from './components.mjs';
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
@@ -140,18 +140,7 @@ export async function startStack({
   };
   const children = [];
   const stop = async () => {
-    await Promise.all(
-      children.reverse().map(
-        ({ child }) =>
-          new Promise((resolve) => {
-            // A child ended by a signal has a null exitCode; it will not emit 'exit' again.
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-          }),
-      ),
-    );
+    await Promise.all(children.reverse().map(({ child }) => stopProcess(child)));
   };
   try {
     for (const s of SERVICES) {

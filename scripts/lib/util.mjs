@@ -13,3 +13,17 @@ export function which(cmd) {
     return null;
   }
 }
+
+/**
+ * SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited (at once if
+ * it already has, or if there is none).
+ */
+export async function stopProcess(child, graceMs = 10_000) {
+  // A child ended by a signal has a null exitCode; it will not emit 'exit' again.
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(kill);
+}
