@@ -104,8 +104,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       }
       const contentType = reply.getHeader('content-type');
       toBuffer(payload).then((body) => {
-        // A minted key or webhook signing secret is shown once (spec §8): remember that the
-        // request ran, not what it showed.
+        // A minted key or webhook signing secret is shown once (docs/interface.md §8): remember
+        // that the request ran, not what it showed.
         const withheld = showsOnce(body.toString('latin1'));
         const kept = store.complete(idem.key, idem.fingerprint, {
           status: reply.statusCode,

@@ -61,7 +61,7 @@ export type PageMeta = z.infer<typeof PageMeta>;
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: PageMeta });
 
-/** A single resource reply, wrapped as every success body is (spec §4). */
+/** A single resource reply, wrapped as every success body is (docs/interface.md §4). */
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
 /** `sort=-createdAt` → `{ field: 'createdAt', direction: -1 }` over an allow-list. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ErrorCodes } from './errors.js';
 
-// The two error bodies of spec §7 as schemas: replies are serialized through them, and the
-// OpenAPI document names them. Members are loose objects so that a detail a rule adds (a
-// limit, a path of identifiers) is kept, never stripped.
+// The two error bodies of docs/interface.md §7 as schemas: replies are serialized through
+// them, and the OpenAPI document names them. Members are loose objects so that a detail a
+// rule adds (a limit, a path of identifiers) is kept, never stripped.
 
 const field = z.string().describe('The refused field (dotted for nested ones), or a header name');
 

@@ -78,7 +78,7 @@ export function errorBody(
     : { error: { code, message, details } };
 }
 
-/** Which error shape a public path uses (spec §7, ARCHITECTURE "Errors"). */
+/** Which error shape a public path uses (docs/interface.md §7). */
 export function errorShapeForPath(path: string): ErrorShape {
   return path === '/api/agents' ||
     path.startsWith('/api/agents/') ||

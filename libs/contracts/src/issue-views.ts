@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { IsoDate, Timestamp, Uuid } from './common.js';
 import { ActivityActions, IssuePriorities, IssueStatuses } from './issues.js';
 
-// The reply shapes of the issues service (spec §2.3–§2.6); inputs and events are in issues.ts.
-// Replies are serialized through these schemas, and the OpenAPI document names them.
+// The reply shapes of the issues service (docs/interface.md §2.3–§2.6); inputs and events
+// are in issues.ts. Replies are serialized through these schemas, and the OpenAPI document
+// names them.
 
 /** A user or agent as issues show them: the acting id may be a user's or an agent's. */
 const actorId = z.string().describe('The acting user or agent (`system` for the platform)');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, Uuid, sortParam } from './common.js';
 
-// Issue, comment, activity and blocker schemas (owned by the issues service): spec §2.3–§2.6,
-// §4.3–§4.5, §7. Cross-service pieces (statuses, priorities, event data, issue states) are fixed
-// below; other services depend on them.
+// Issue, comment, activity and blocker schemas (owned by the issues service):
+// docs/interface.md §2.3–§2.6, §4.3–§4.5, §7. Cross-service pieces (statuses, priorities,
+// event data, issue states) are fixed below; other services depend on them.
 
 export const IssueStatuses = [
   'backlog',

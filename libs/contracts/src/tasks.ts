@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDate, PageQuery, Timestamp, Uuid, queryBool, sortParam } from './common.js';
 import { componentRef } from './documentation.js';
 
-// Task schemas (owned by the habits service): spec §2.1, §4.1, §7.
+// Task schemas (owned by the habits service): docs/interface.md §2.1, §4.1, §7.
 export const TaskTypes = ['habit', 'daily', 'todo'] as const;
 export type TaskType = (typeof TaskTypes)[number];
 export const Difficulties = ['trivial', 'easy', 'medium', 'hard'] as const;
@@ -150,7 +150,8 @@ export const TaskView = z.object({
 });
 export type TaskView = z.infer<typeof TaskView>;
 
-// The task as replies carry it (spec §2.1): common fields, and the fields of its type only.
+// The task as replies carry it (docs/interface.md §2.1): common fields, and the fields of its
+// type only.
 const taskFields = {
   id: Uuid,
   userId: Uuid.describe('The owner'),
@@ -193,7 +194,7 @@ export const Task = z.discriminatedUnion('type', [HabitTask, DailyTask, TodoTask
   },
 });
 
-/** PATCH reply: the id, the fields the request changed, and updatedAt (spec §4.1). */
+/** PATCH reply: the id, the fields the request changed, and updatedAt (docs/interface.md §4.1). */
 export const TaskChanges = z
   .object({
     id: Uuid,

@@ -18,8 +18,8 @@ import { serveDocument } from './openapi.js';
 /**
  * A route declared once: method, path, zod schemas for params, query, body and the reply,
  * and a handler that receives parsed, typed input. Fastify validates with these schemas
- * (the §7 details of `parseInput`), serializes replies through them, and the OpenAPI
- * document is generated from them.
+ * (the docs/interface.md §7 details of `parseInput`), serializes replies through them, and
+ * the OpenAPI document is generated from them.
  */
 export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   method: HTTPMethods;

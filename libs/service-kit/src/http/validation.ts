@@ -4,7 +4,7 @@ import { AppError, type ErrorDetails } from '@momentum/contracts';
 
 /**
  * Parses input with a zod schema and turns the first problem into the exact 422
- * details of spec §7: `{field, rule:"required"}`, `{field, value, allowed}`, or a
+ * details of docs/interface.md §7: `{field, rule:"required"}`, `{field, value, allowed}`, or a
  * custom rule such as `{field:"schedule", rule:"required_for_dailies"}`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -21,9 +21,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export const NO_BODY: unique symbol = Symbol('no body');
 
 /**
- * Fastify's validator compiler for zod schemas: the same parse and the same §7 details as
- * `parseInput`. A refusal is the AppError itself, so the error handler answers it as it
- * always did (422, or the route's own mapping).
+ * Fastify's validator compiler for zod schemas: the same parse and the same
+ * docs/interface.md §7 details as `parseInput`. A refusal is the AppError itself, so the
+ * error handler answers it as it always did (422, or the route's own mapping).
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const prepare =
@@ -78,7 +78,7 @@ function detailsOf(issue: Issue, field: string): ErrorDetails {
           : { field, rule: 'type', expected: issue.expected };
       return { field, rule: 'type', expected: issue.expected };
     case 'invalid_value':
-      // A missing enum field is "required", not a wrong value (spec §7).
+      // A missing enum field is "required", not a wrong value (docs/interface.md §7).
       if (issue.input === undefined) return { field, rule: 'required' };
       return { field, value: shortValue(issue.input), allowed: issue.values };
     case 'too_big':

@@ -8,8 +8,9 @@ import { DOCUMENT_PATH, openApiDocument, openApiPaths } from '../../src/http/ope
 import { injectAs, TEST_SECRET, userActor } from '../../src/testing.js';
 
 /**
- * defineRoute registers Fastify schemas: Fastify validates with them (the §7 details of
- * parseInput, unchanged), serializes replies through them, and @fastify/swagger documents them.
+ * defineRoute registers Fastify schemas: Fastify validates with them (the docs/interface.md
+ * §7 details of parseInput, unchanged), serializes replies through them, and
+ * @fastify/swagger documents them.
  */
 const Thing = z.object({ id: Uuid, name: z.string(), createdAt: Timestamp }).meta({ id: 'Thing' });
 const Body = z

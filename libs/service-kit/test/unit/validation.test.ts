@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@momentum/contracts';
 import { parseInput } from '../../src/http/validation.js';
 
-/** The 422 details of spec §7, produced from zod schemas by parseInput. */
+/** The 422 details of docs/interface.md §7, produced from zod schemas by parseInput. */
 const TaskBody = z
   .strictObject({
     type: z.enum(['habit', 'daily', 'todo']),

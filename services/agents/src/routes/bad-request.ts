@@ -4,7 +4,7 @@ import { AppError } from '@momentum/contracts';
 import { validationErrorFrom } from '@momentum/service-kit';
 
 /**
- * Shape B (spec §7) has no 422: malformed input on agent paths is a 400 whose message
+ * Shape B (docs/interface.md §7) has no 422: malformed input on agent paths is a 400 whose message
  * names the field. Each route gets an error handler that turns validation failures into
  * BAD_REQUEST and rethrows everything to the kit's handler, which writes the body.
  */

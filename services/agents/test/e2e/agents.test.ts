@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, newTeam, newUser, type TestUser } from '../../../../test/support/e2e.js';
 
-/** Spec §7 shape B: exactly `{ statusCode, message }` on /api/agents. */
+/** docs/interface.md §7 shape B: exactly `{ statusCode, message }` on /api/agents. */
 const shapeB = (statusCode: number) => ({ statusCode, message: expect.any(String) });
 const KEY = /^svc_[A-Za-z0-9_-]+$/;
 

@@ -52,7 +52,7 @@ export async function createTask(
   return task;
 }
 
-/** Type-specific fields may only change on their type (spec §4.1 PATCH). */
+/** Type-specific fields may only change on their type (docs/interface.md §4.1 PATCH). */
 function checkFieldsFitType(task: TaskDoc, body: UpdateTaskBody): void {
   if (body.schedule !== undefined && task.type !== 'daily') {
     throw validationError('schedule: applies only to dailies', {

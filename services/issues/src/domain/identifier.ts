@@ -1,4 +1,4 @@
-/** `ENG` + 7 → `ENG-7`: the human key of an issue (spec §2.3). */
+/** `ENG` + 7 → `ENG-7`: the human key of an issue (docs/interface.md §2.3). */
 export function formatIdentifier(projectKey: string, number: number): string {
   if (!Number.isInteger(number) || number < 1)
     throw new RangeError(`issue number must be a positive integer, got ${number}`);

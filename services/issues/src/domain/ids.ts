@@ -35,7 +35,7 @@ export function uuidv7(now = Date.now()): string {
  * The id of the relation "issue is blocked by blocker": a name-based UUID (version 5
  * layout over SHA-1) of the pair, so the pair is unique by `_id` alone — an insert of a
  * pair stored already is refused, with no second unique index — and the id is still a
- * UUID (spec §2.6).
+ * UUID (docs/interface.md §2.6).
  */
 export function blockerId(issueId: string, blockedById: string): string {
   const hash = createHash('sha1').update(`momentum.blocker:${issueId}:${blockedById}`).digest();
