@@ -26,6 +26,7 @@ import {
   startPublishSpan,
   type StoredTrace,
 } from '../telemetry/messages.js';
+import { natsConnectOptions } from './nats-options.js';
 
 /** The reply a responder sends when its handler threw. */
 const RPC_FAILED = '__rpcFailed';
@@ -73,7 +74,7 @@ export class EventBus {
 
   static async connect(url: string, prefix: string, name: string, log: Logger): Promise<EventBus> {
     const nc = await connect({
-      servers: url,
+      ...natsConnectOptions(url),
       name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,

@@ -2,3 +2,4 @@
 export * from './bus.js';
 export * from './outbox.js';
 export * from './peers.js';
+export * from './nats-options.js';
