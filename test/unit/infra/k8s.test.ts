@@ -55,10 +55,10 @@ const configMaps = new Map(
 const configData = [...configMaps.values()].reduce<Obj>((all, d) => ({ ...all, ...d }), {});
 
 // ── the Secret: created by the documented command, never committed ──────────────────────
-const readme = read('README.md');
-/** `kubectl … create secret generic momentum-secrets …` from README.md, continuation lines joined. */
+const deployment = read('docs/DEPLOYMENT.md');
+/** `kubectl … create secret generic momentum-secrets …` from docs/DEPLOYMENT.md, continuation lines joined. */
 const secretCommand = /kubectl[^\n]*create secret generic momentum-secrets(?:[^\n]*\\\n)*[^\n]*/
-  .exec(readme)?.[0]
+  .exec(deployment)?.[0]
   .replace(/\\\n/g, ' ');
 /** Each `--from-literal=KEY="value"` of that command: the shell text of the value. */
 const secretLiterals = new Map(
@@ -238,8 +238,8 @@ describe('infra/k8s: the Secret', () => {
     }
   });
 
-  it('README.md documents `kubectl create secret generic momentum-secrets` with every key used', () => {
-    expect(secretCommand, 'the command in README.md').toBeDefined();
+  it('docs/DEPLOYMENT.md documents `kubectl create secret generic momentum-secrets` with every key used', () => {
+    expect(secretCommand, 'the command in docs/DEPLOYMENT.md').toBeDefined();
     expect(secretCommand).toMatch(/-n momentum\b|--namespace[= ]momentum\b/);
     const referenced = new Set(
       podTemplates.flatMap((m) =>

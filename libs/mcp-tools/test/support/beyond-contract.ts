@@ -36,7 +36,7 @@ export async function completingTasks(mcp: McpTestClient, ws: Workspace) {
     xp += done.xpEarned;
     level = done.newLevel;
   }
-  // Three hard completions take a new user past 25 XP: level 2 (README, Levels).
+  // Three hard completions take a new user past 25 XP: level 2 (docs/API.md, Levels).
   expect(level).toBeGreaterThan(before.level);
   expect(await profileOf(ws)).toMatchObject({ xp, level });
 
