@@ -4,6 +4,7 @@ import {
   DocumentLeases,
   ensureIndexes,
   isMongoUp,
+  type LeaseOptions,
   type ServiceContext,
 } from '@momentum/service-kit/storage';
 import { useLocalFeeds } from '@momentum/service-kit/local-engine';
@@ -25,7 +26,7 @@ import { BlockerStore } from './store/blocker-store.js';
 import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
 import { Projects } from './usecases/projects.js';
-import type { IssuesCore } from './usecases/core.js';
+import type { IssuesCore, IssuesHooks } from './usecases/core.js';
 import { registerIssueRoutes } from './routes/issues.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerCommentRoutes } from './routes/comments.js';
@@ -35,6 +36,10 @@ import { registerInternalRoutes } from './routes/internal.js';
 export interface IssuesAppOptions {
   /** Who is in a team and what people are called; the identity and agents services by default. */
   directory?: Directory;
+  /** The graph leases' duration and wait (tests make them short). */
+  leases?: LeaseOptions;
+  /** Test hooks inside the use cases (IssuesHooks). */
+  hooks?: IssuesHooks;
 }
 
 /** Builds the issues app: issues, comments, activity, blockers and search. */
@@ -70,11 +75,12 @@ export async function buildIssuesApp(
     comments: new CommentStore(models, timelines),
     activity: new ActivityStore(models, timelines),
     blockers: new BlockerStore(models),
-    links: new LinkLeases(new DocumentLeases(ctx.db)),
+    links: new LinkLeases(new DocumentLeases(ctx.db, options.leases)),
     projects: new Projects(projectStore, ctx.bus),
     directory: options.directory ?? ownDirectory!,
     outbox: new Outbox(relay, models),
     log: ctx.log,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   };
   await consumeProjectEvents(ctx.bus, projectStore, ctx.log);
 

@@ -11,7 +11,7 @@ const noOutbox = { _outbox: 0 } as const;
  * Blocker relations: `issueId` is blocked by `blockedById`. Each write is one atomic write
  * of one relation with its event in `_outbox`; a removed relation stays, marked, so its
  * removal can carry the event. Adding is checked for cycles under the blocker lease
- * (store/graph-leases.ts) by the caller.
+ * (store/link-leases.ts) by the caller.
  */
 export class BlockerStore {
   constructor(private readonly m: IssuesModels) {}
@@ -67,6 +67,15 @@ export class BlockerStore {
       { issueId: { $in: [...issueIds] }, removedAt: null },
       { issueId: 1, blockedById: 1 },
     ).lean<Pick<BlockerDoc, 'issueId' | 'blockedById'>[]>();
+  }
+
+  /** The projects of the given issues (deleted ones too): where a cycle search reached. */
+  async projectsOf(issueIds: readonly string[]): Promise<string[]> {
+    if (!issueIds.length) return [];
+    const docs = await this.m.Issue.find({ _id: { $in: [...issueIds] } }, { projectId: 1 }).lean<
+      Array<{ projectId: string }>
+    >();
+    return [...new Set(docs.map((d) => d.projectId))];
   }
 
   /** A relation touching the issue, by relation id or by the other issue's id (lookups by `_id` only). */

@@ -14,6 +14,7 @@ import { blockerCyclePath } from '../domain/graph.js';
 import { blockerId } from '../domain/ids.js';
 import type { BlockerDoc, IssueDoc } from '../store/models.js';
 import type { NewActivity } from '../store/activity-store.js';
+import type { Fence } from '@momentum/service-kit/storage';
 import type { IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 
@@ -26,12 +27,17 @@ export interface BlockerResult {
   blockedBy: IssueDoc;
 }
 
+/** How often an addition widens its leases to the projects its search reached. */
+const MAX_LEASE_ROUNDS = 8;
+
 /**
  * "issue is blocked by blockedById". Refused: the issue itself (422 `self`), a relation
  * that exists (409 `duplicate`), one that would close a cycle of any length (409 `cycle`,
  * with the path). Both issues must be visible to the caller (404 unknown, 403 another
- * team's). The checks and the write run under the blocker lease, so two additions at once
- * cannot each pass and together close a cycle.
+ * team's). The checks and the write run under the blocker leases of every project the
+ * search reached (LinkLeases.blockers), so two additions at once cannot each pass and
+ * together close a cycle; a search that reaches a project it holds no lease of starts over
+ * holding that one too.
  */
 export async function addBlocker(
   core: IssuesCore,
@@ -40,7 +46,7 @@ export async function addBlocker(
   blockedById: string,
 ): Promise<BlockerResult> {
   const scope = scopeOf(actor);
-  await visibleIssue(core.issues, scope, issueId);
+  const first = await visibleIssue(core.issues, scope, issueId);
   if (blockedById === issueId) {
     throw validationError('blockedById: an issue cannot block itself', {
       field: 'blockedById',
@@ -48,32 +54,77 @@ export async function addBlocker(
       value: blockedById,
     });
   }
-  const result = await core.links.blockers(async () => {
-    // Read under the lease: an issue deleted meanwhile has had its relations removed.
-    const issue = await visibleIssue(core.issues, scope, issueId);
-    const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
-    if (await core.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
-    const cycle = await cyclePath(core, issueId, blockedById);
-    if (cycle) {
-      const path = [issue.identifier, ...(await identifiers(core, scope, cycle))];
-      throw conflict(`This would close a blocker cycle: ${path.join(' → ')}`, {
-        field: 'blockedById',
-        rule: 'cycle',
-        path,
-      });
+  const other = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
+  let projects = [...new Set([first.projectId, other.projectId])];
+  for (let round = 0; round < MAX_LEASE_ROUNDS; round++) {
+    const outcome = await core.links.blockers(projects, (fence) =>
+      addUnderLeases(core, actor, scope, issueId, blockedById, projects, fence),
+    );
+    if ('reached' in outcome) {
+      projects = [...new Set([...projects, ...outcome.reached])];
+      continue;
     }
-    const event = makeEvent(
-      EventTypes.issues.blockerAdded,
-      eventData(issue, blockerId(issueId, blockedById), blockedById),
+    core.outbox.blocker(outcome.relation._id);
+    await recordBoth(core, actor, outcome.issue, outcome.blockedBy, 'added');
+    return outcome;
+  }
+  throw new AppError('SERVICE_UNAVAILABLE', 'The blocker graph is busy; try again', undefined, {
+    'Retry-After': '1',
+  });
+}
+
+/** The checks and the write, holding the leases of `projects`; or the projects it lacked. */
+async function addUnderLeases(
+  core: IssuesCore,
+  actor: Actor,
+  scope: Scope,
+  issueId: string,
+  blockedById: string,
+  projects: readonly string[],
+  fence: Fence,
+): Promise<BlockerResult | { reached: string[] }> {
+  // Read under the lease: an issue deleted meanwhile has had its relations removed.
+  const issue = await visibleIssue(core.issues, scope, issueId);
+  const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
+  if (await core.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
+  const search = await cyclePath(core, issueId, blockedById);
+  if (search.cycle) {
+    const path = [issue.identifier, ...(await identifiers(core, scope, search.cycle))];
+    throw conflict(`This would close a blocker cycle: ${path.join(' → ')}`, {
+      field: 'blockedById',
+      rule: 'cycle',
+      path,
+    });
+  }
+  const reached = search.projects.filter((p) => !projects.includes(p));
+  if (reached.length) return { reached };
+  await core.hooks?.beforeLinkWrite?.();
+  await fence.check();
+  const id = blockerId(issueId, blockedById);
+  const event = makeEvent(EventTypes.issues.blockerAdded, eventData(issue, id, blockedById), actor);
+  const relation = await core.blockers.add({ issueId, blockedById, createdBy: actor.id }, event);
+  if (!relation) throw duplicate(blockedBy);
+  const undo = async () => {
+    const removed = makeEvent(
+      EventTypes.issues.blockerRemoved,
+      eventData(issue, id, blockedById),
       actor,
     );
-    const relation = await core.blockers.add({ issueId, blockedById, createdBy: actor.id }, event);
-    if (!relation) throw duplicate(blockedBy);
-    return { relation, issue, blockedBy };
-  });
-  core.outbox.blocker(result.relation._id);
-  await recordBoth(core, actor, result.issue, result.blockedBy, 'added');
-  return result;
+    await core.blockers.remove(id, removed);
+    core.outbox.blocker(id);
+  };
+  fence.wrote(undo);
+  // An issue deleted after the read above (by a delete that lost its lease) may have had
+  // its relations removed before this one was written: take it back.
+  const [stillIssue, stillBlocker] = await Promise.all([
+    core.issues.load(issueId),
+    core.issues.load(blockedById),
+  ]);
+  if (!stillIssue || stillIssue.deletedAt || !stillBlocker || stillBlocker.deletedAt) {
+    await undo();
+    throw notFound(stillIssue && !stillIssue.deletedAt ? 'Blocking issue' : 'Issue');
+  }
+  return { relation, issue, blockedBy };
 }
 
 /** Remove a relation of the issue, named by its id (or by the other issue's id). */
@@ -132,13 +183,14 @@ const eventData = (issue: IssueDoc, id: string, blockedById: string): BlockerEve
 
 /**
  * Walk blocked-by edges from the would-be blocker, one query per level, until the issue
- * shows up or the graph is exhausted; then let the pure check name the path.
+ * shows up or the graph is exhausted; then let the pure check name the path. Also says
+ * which projects the walk reached (the leases a safe addition holds).
  */
 async function cyclePath(
   core: IssuesCore,
   issueId: string,
   blockedById: string,
-): Promise<string[] | null> {
+): Promise<{ cycle: string[] | null; projects: string[] }> {
   const edges = new Map<string, string[]>();
   const seenIds = new Set([blockedById]);
   let frontier = [blockedById];
@@ -159,7 +211,8 @@ async function cyclePath(
       field: 'blockedById',
       rule: 'graph_too_large',
     });
-  return blockerCyclePath(issueId, blockedById, edges);
+  const cycle = blockerCyclePath(issueId, blockedById, edges);
+  return { cycle, projects: cycle ? [] : await core.blockers.projectsOf([...seenIds]) };
 }
 
 async function identifiers(core: IssuesCore, scope: Scope, ids: string[]): Promise<string[]> {

@@ -23,4 +23,11 @@ export interface IssuesCore {
   directory: Directory;
   outbox: Outbox;
   log: Logger;
+  hooks?: IssuesHooks;
+}
+
+/** Where a test may pause a use case (a process stalled at the worst moment). */
+export interface IssuesHooks {
+  /** After a link's cycle check passed, before its write. */
+  beforeLinkWrite?: () => Promise<void>;
 }

@@ -13,13 +13,16 @@ import { seen } from './access.js';
  * DELETE an issue (the spec leaves issue deletion open): the issue is marked deleted and
  * hidden from every read, with the deleted event in its outbox, in one write guarded by
  * its revision; then its blocker relations go, so they neither show nor block cycle
- * checks. Both happen under the blocker lease: a blocker being added at the same moment
- * either comes first and is removed with the others, or sees the issue deleted. Sub-issues
+ * checks. Both happen under the blocker lease of its project, which every addition of a
+ * blocker on this issue holds too: one being added at the same moment either comes first and
+ * is removed with the others, or sees the issue deleted (and one that ran while this delete
+ * was paused past its lease sees it after its own write and takes that back). Sub-issues
  * keep their parentId; the parent reads as unknown. Its number is never reused.
  */
 export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): Promise<void> {
   const scope = scopeOf(actor);
-  await core.links.blockers(async () => {
+  const projectId = seen(scope, await core.issues.load(id)).projectId;
+  await core.links.blockers([projectId], async () => {
     const deleted = await core.issues.change(id, (read) => {
       const current = seen(scope, read);
       const data: IssueEventData = {

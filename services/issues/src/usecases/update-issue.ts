@@ -13,6 +13,7 @@ import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
+import type { IssueDecision } from '../store/issue-store.js';
 import type { IssuesCore } from './core.js';
 import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
@@ -23,7 +24,8 @@ import { teamAssignee } from './people.js';
  * write that holds only while the issue is still as read (else read and decide again),
  * then one activity entry per changed field, stamped with the write's time. A patch that
  * changes nothing writes nothing and answers the issue as it is. A new parent is checked
- * and written under the project's parent lease, so two moves cannot close a cycle.
+ * and written under the project's parent lease, so two moves cannot close a cycle; a move
+ * whose lease was taken over before it finished is put back (503, DocumentLeases).
  */
 export async function updateIssue(
   core: IssuesCore,
@@ -41,30 +43,47 @@ export async function updateIssue(
   let assignee: Promise<AssigneeSnapshot> | undefined;
   const assigneeIn = (teamId: string, assigneeId: string) =>
     (assignee ??= teamAssignee(core.directory, teamId, assigneeId));
-  const write = () =>
-    core.issues.change(id, async (read) => {
-      const current = seen(scope, read);
-      const changes = diffIssue(current, patch);
-      if (!changes.length) return { result: changes };
-      const set = await fieldsToSet(core, scope, current, changes, patch, assigneeIn);
-      const data: IssueEventData = {
-        id,
-        projectId: current.projectId,
-        identifier: current.identifier,
-        status: set.status ?? current.status,
-        version: current.version + 1,
-        changed: changes.map((c) => c.field),
-      };
-      return {
-        set,
-        event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
-        result: changes,
-      };
-    });
+  const decide = async (read: IssueDoc): Promise<IssueDecision<FieldChange[]>> => {
+    const current = seen(scope, read);
+    const changes = diffIssue(current, patch);
+    if (!changes.length) return { result: changes };
+    const set = await fieldsToSet(core, scope, current, changes, patch, assigneeIn);
+    const data: IssueEventData = {
+      id,
+      projectId: current.projectId,
+      identifier: current.identifier,
+      status: set.status ?? current.status,
+      version: current.version + 1,
+      changed: changes.map((c) => c.field),
+    };
+    return {
+      set,
+      event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
+      result: changes,
+    };
+  };
   // An issue never changes project: the lease is the one its new parent is checked under.
   const changed = body.parentId
-    ? await core.links.parents((await visibleIssue(core.issues, scope, id)).projectId, write)
-    : await write();
+    ? await core.links.parents(
+        (await visibleIssue(core.issues, scope, id)).projectId,
+        async (fence) => {
+          let before: string | null = null;
+          const result = await core.issues.change(id, async (read) => {
+            before = read.parentId;
+            const decided = await decide(read);
+            // Checked, about to write: only while the lease is still this request's.
+            if (decided.set) {
+              await core.hooks?.beforeLinkWrite?.();
+              await fence.check();
+            }
+            return decided;
+          });
+          if (result?.wrote && result.doc.parentId !== before)
+            fence.wrote(() => restoreParent(core, actor, id, result.doc.parentId, before));
+          return result;
+        },
+      )
+    : await core.issues.change(id, decide);
   if (!changed) throw notFound('Issue');
   if (!changed.wrote) return changed.doc;
   core.outbox.issue(id, changed.outbox);
@@ -105,4 +124,31 @@ async function fieldsToSet(
   if (set.parentId)
     await checkParent(core.issues, scope, current.projectId, current._id, set.parentId);
   return set;
+}
+
+/** Takes a parent change back, if the issue still has it (a move whose lease was lost). */
+async function restoreParent(
+  core: IssuesCore,
+  actor: Actor,
+  id: string,
+  moved: string | null,
+  before: string | null,
+): Promise<void> {
+  const undone = await core.issues.change(id, (read) => {
+    if (read.parentId !== moved) return { result: null };
+    const data: IssueEventData = {
+      id,
+      projectId: read.projectId,
+      identifier: read.identifier,
+      status: read.status,
+      version: read.version + 1,
+      changed: ['parentId'],
+    };
+    return {
+      set: { parentId: before },
+      event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
+      result: null,
+    };
+  });
+  if (undone?.wrote) core.outbox.issue(id, undone.outbox);
 }

@@ -5,7 +5,7 @@ import { RequestSubjects, type Actor, type ProjectLookupReply } from '@momentum/
 import type { ServiceContext } from '@momentum/service-kit/storage';
 import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
 import { IssuesConfigSchema, type IssuesConfig } from '../../src/config.js';
-import { buildIssuesApp } from '../../src/app.js';
+import { buildIssuesApp, type IssuesAppOptions } from '../../src/app.js';
 import { MemoryDirectory } from './memory-directory.js';
 
 /**
@@ -27,6 +27,7 @@ export async function startHarness(
     directory: new MemoryDirectory(),
     projects: new Map(),
   },
+  options: Omit<IssuesAppOptions, 'directory'> = {},
 ): Promise<Harness> {
   const ctx = await testContext('issues', config);
   const { directory, projects } = shared;
@@ -34,7 +35,7 @@ export async function startHarness(
     RequestSubjects.projectLookup,
     async (data) => projects.get((data as { id: string }).id) ?? null,
   );
-  const app = await buildIssuesApp(ctx, { directory });
+  const app = await buildIssuesApp(ctx, { ...options, directory });
   return {
     ctx,
     app,
