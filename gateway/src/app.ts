@@ -15,6 +15,8 @@ import { authenticationPlugin } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { KeyResolver } from './auth/key-resolver.js';
 import { keyCacheInvalidationPlugin } from './auth/local-invalidation.js';
+import { unknownKeyInvalidationPlugin } from './auth/unknown-key-invalidation.js';
+import type { UnknownKeyIds } from './auth/unknown-keys.js';
 import { corsPlugin } from './cors/plugin.js';
 import { declaredBodyLimitPlugin } from './limits/body-limit.js';
 import { rateLimitPlugin } from './limits/rate-limit.js';
@@ -34,6 +36,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   resolver: KeyResolver;
   keyCache: KeyCache;
+  /** Key ids known not to exist, forgotten when this gateway carries a key creation. */
+  unknownKeys?: UnknownKeyIds;
   owners: IdOwnerCache;
   /** Extra routes mounted after authentication (the in-app MCP endpoint). */
   extensions?: Array<(app: FastifyInstance) => Promise<void> | void>;
@@ -85,6 +89,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   await app.register(idempotencyPlugin, { store: deps.idempotency });
   await app.register(keyCacheInvalidationPlugin, { cache: deps.keyCache });
+  if (deps.unknownKeys)
+    await app.register(unknownKeyInvalidationPlugin, { unknown: deps.unknownKeys });
 
   // Each service's replicas (its URL may list several), sent to in turn.
   const upstreams = new Upstreams(urls, config.UPSTREAM_CONNECTIONS);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BaseConfigSchema, DefaultPorts, parseReplicaUrls } from '@momentum/service-kit';
 import { originMatcher, parseOrigins } from './cors/origins.js';
+import { KeyGuardConfig } from './auth/guard-config.js';
 
 /**
  * A service's base URL, or its replicas' comma-separated (`http://h:3004,http://h:4004`):
@@ -31,6 +32,7 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   WEBHOOKS_URL: url(DefaultPorts.webhooks),
   /** How long a verified key is trusted without asking again (invalidated at once by events). */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  ...KeyGuardConfig,
   /** Connections per upstream service. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
   /** Requests per key per window; 0 turns rate limiting off. */

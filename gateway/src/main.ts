@@ -11,10 +11,11 @@ import {
 import { GatewayConfigSchema } from './config.js';
 import { buildGateway } from './app.js';
 import { KeyCache } from './auth/key-cache.js';
-import { KeyResolver } from './auth/key-resolver.js';
+import { guardedResolver } from './auth/guarded-resolver.js';
 import { HttpKeyDirectory } from './auth/http-key-directory.js';
 import { IdOwnerCache } from './routing/id-owner.js';
 import { subscribeInvalidation } from './events/invalidation.js';
+import { keepKeysFresh } from './events/key-freshness.js';
 import { mcpExtension } from './mcp/extension.js';
 import { SharedGatewayState } from './shared/state.js';
 
@@ -26,7 +27,8 @@ try {
 const config = loadConfig(GatewayConfigSchema);
 const client = (url: string) => new InternalClient(url, config.INTERNAL_SECRET);
 const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
-const resolver = new KeyResolver(
+const { resolver, unknown: unknownKeys } = guardedResolver(
+  config,
   new HttpKeyDirectory(client(config.IDENTITY_URL), client(config.AGENTS_URL)),
   keyCache,
 );
@@ -43,6 +45,7 @@ const app = await buildGateway({
   config,
   resolver,
   keyCache,
+  unknownKeys,
   owners,
   extensions: [mcpExtension],
   idempotency: shared.idempotency,
@@ -61,6 +64,7 @@ if (config.METRICS_PORT > 0) {
   );
 }
 subscribeInvalidation(bus, keyCache);
+keepKeysFresh(bus, keyCache, unknownKeys, app.log);
 await serve(app, { port: config.PORT, host: config.HOST, closers: [() => bus.drain()] }).catch(
   exitOnStartupError('gateway'),
 );

@@ -64,7 +64,7 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
       if (isPublicRoute(request)) return app.throttle(request, reply);
       const token = bearerToken(request);
       const key = token?.startsWith('svc_') ? token : null;
-      const actor = key ? await resolver.resolve(key) : null;
+      const actor = key ? await resolver.resolve(key, request.ip) : null;
       if (key && actor) {
         request.actor = actor;
         request.apiKeyId = parseApiKey(key)?.keyId ?? null;

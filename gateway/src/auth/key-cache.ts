@@ -13,6 +13,11 @@ export interface CachedVerdict {
 
 export class KeyCache {
   private readonly entries = new Map<string, CachedVerdict>();
+  /**
+   * Bumped by every drop: a verdict whose verification began before a drop (a revocation
+   * arriving while it was computed) is not cached, since it may predate the change.
+   */
+  private gen = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -30,6 +35,26 @@ export class KeyCache {
     return hit;
   }
 
+  get generation(): number {
+    return this.gen;
+  }
+
+  /**
+   * Caches a verdict unless a drop happened since `generation` was read (when its
+   * verification began); returns whether it was cached.
+   */
+  setIfCurrent(
+    generation: number,
+    fingerprint: string,
+    keyId: string,
+    actor: Actor | null,
+    now = Date.now(),
+  ): boolean {
+    if (generation !== this.gen) return false;
+    this.set(fingerprint, keyId, actor, now);
+    return true;
+  }
+
   set(fingerprint: string, keyId: string, actor: Actor | null, now = Date.now()): void {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -41,6 +66,7 @@ export class KeyCache {
 
   /** Drop every verdict matching the predicate; returns how many went. */
   dropWhere(match: (v: CachedVerdict) => boolean): number {
+    this.gen++;
     let dropped = 0;
     for (const [fp, verdict] of this.entries) {
       if (match(verdict)) {
@@ -60,6 +86,12 @@ export class KeyCache {
   }
   dropAgent(agentId: string) {
     return this.dropWhere((v) => v.actor?.type === 'agent' && v.actor.id === agentId);
+  }
+
+  /** Every verdict (the gateway's NATS connection came back: it may have missed events). */
+  clear(): void {
+    this.gen++;
+    this.entries.clear();
   }
 
   get size() {

@@ -5,7 +5,8 @@ import { TEST_SECRET } from '@momentum/service-kit/testing';
 import { buildGateway, type GatewayDeps } from '../../src/app.js';
 import { GatewayConfigSchema, type Upstream } from '../../src/config.js';
 import { KeyCache } from '../../src/auth/key-cache.js';
-import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
+import type { KeyDirectory } from '../../src/auth/key-resolver.js';
+import { guardedResolver, type GuardedResolver } from '../../src/auth/guarded-resolver.js';
 import { IdOwnerCache } from '../../src/routing/id-owner.js';
 
 /**
@@ -68,6 +69,8 @@ export interface TestGateway {
   seen: SeenRequest[];
   keyring: Keyring;
   keyCache: KeyCache;
+  /** The resolver's guards as the gateway runs them (throttle, hash pool, unknown key ids). */
+  guarded: GuardedResolver;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export async function startTestGateway(
   });
   const keyring = new Keyring();
   const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
+  const guarded = guardedResolver(config, keyring, keyCache);
   const clients = [
     new InternalClient(config.HABITS_URL, TEST_SECRET),
     new InternalClient(config.ISSUES_URL, TEST_SECRET),
@@ -105,7 +109,8 @@ export async function startTestGateway(
   const app = await buildGateway({
     config,
     keyCache,
-    resolver: options.resolver ?? new KeyResolver(keyring, keyCache),
+    resolver: options.resolver ?? guarded.resolver,
+    unknownKeys: guarded.unknown,
     owners: new IdOwnerCache(...clients),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
@@ -118,8 +123,10 @@ export async function startTestGateway(
     seen,
     keyring,
     keyCache,
+    guarded,
     async close() {
       await app.close();
+      await guarded.pool.close();
       await Promise.all([...upstreams.map((u) => u.close()), ...clients.map((c) => c.close())]);
     },
   };
