@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp, admissionOf, OutboxRelay, busConnected } from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
-import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import type { HabitsConfig } from './config.js';
 import { habitsModels } from './store/models.js';
 import { TaskStore } from './store/task-store.js';
-import { TaskFeeds } from './store/task-feeds.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
 import type { HabitsDeps } from './usecases/deps.js';
@@ -32,20 +30,14 @@ export async function buildHabitsApp(
     ctx.log,
     ctx.config.OUTBOX_SWEEP_MS,
   );
-  // The list feeds only where the engine needs them (FerretDB); MongoDB's indexes serve
-  // every list.
-  const feeds = (await useLocalFeeds(ctx.db, ctx.config.LOCAL_ENGINE_FEEDS))
-    ? new TaskFeeds(ctx.db)
-    : null;
   const deps: HabitsDeps = {
-    tasks: new TaskStore(models, feeds),
+    tasks: new TaskStore(models),
     profiles: new ProfileStore(models),
     completions: new CompletionStore(models),
     relay,
     settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
   };
-  await deps.tasks.backfillFeeds();
 
   const app = createServiceApp({
     name: 'habits',

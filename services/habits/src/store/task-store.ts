@@ -1,9 +1,7 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
-import { onceForFeeds } from '@momentum/service-kit/local-engine';
 import type { HabitsModels, TaskDoc } from './models.js';
-import { TaskFeeds } from './task-feeds.js';
 
 /** Who may see a task: its owner, and the members of its team. */
 export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =>
@@ -74,21 +72,14 @@ const updateOf = (set: Partial<TaskDoc>, events: EventEnvelope[]): UpdateQuery<T
   ...(events.length ? { $push: { _outbox: { $each: events } } } : {}),
 });
 
-/** Tasks read at once while the feeds are filled in. */
-const BACKFILL_BATCH = 500;
-
 /**
  * Task queries and writes. Lookups filter on `_id` alone and check access in code. Every
  * write is one atomic write of one task with its events in `_outbox`; one that depends on
  * what was read is guarded by the task's `rev` (updateWithRevision), so it holds with any
- * number of processes. On the local engine (`feeds` given) the store also keeps the list
- * feeds in step with each write; its callers cannot tell which path ran.
+ * number of processes.
  */
 export class TaskStore {
-  constructor(
-    private readonly m: HabitsModels,
-    private readonly feeds: TaskFeeds | null,
-  ) {}
+  constructor(private readonly m: HabitsModels) {}
 
   get model() {
     return this.m.Task;
@@ -107,18 +98,12 @@ export class TaskStore {
     return (await this.m.Task.findById(id, { _id: 1 }).lean().exec()) !== null;
   }
 
-  /**
-   * Stores a new task with its event: one insert. With feeds, pending entries go first and
-   * are shown after; a crash in between leaves entries a reader settles from the stored
-   * task, or never shows if the task was not stored (see service-kit feed.ts).
-   */
+  /** Stores a new task with its event: one insert. */
   async insert(doc: Omit<TaskDoc, '_outbox'>, event: EventEnvelope): Promise<TaskDoc> {
-    await this.feeds?.add(doc);
     // The driver's insert: the use-case built every field, nothing for mongoose to add.
     await this.m.Task.db
       .collection<TaskDoc>(this.m.Task.collection.name)
       .insertOne({ ...doc, _outbox: [event] });
-    await this.feeds?.follow(doc);
     return doc;
   }
 
@@ -146,19 +131,16 @@ export class TaskStore {
     });
     if (!written?.result.visible) return null;
     const task = withoutOutbox(written.doc);
-    if (written.result.wrote) await this.feeds?.follow(task);
     const wrote = written.result.wrote;
     const outbox = wrote ? (written.doc._outbox ?? []) : [];
     return { task, result: written.result.result, wrote, outbox };
   }
 
   /**
-   * A page and its total. On the local engine the default list (newest first) reads the
-   * feeds; otherwise — and always on MongoDB — a query and a count (no `$facet` on
-   * FerretDB), each served by a declared index.
+   * A page and its total: a query and a count (no `$facet` on FerretDB), each served by a
+   * declared index.
    */
   async list(filter: ListFilter, page: ListPage): Promise<{ items: TaskDoc[]; total: number }> {
-    if (this.feeds && TaskFeeds.serves(filter, page)) return this.feeds.list(filter, page);
     const query = listFilterOf(filter);
     const [items, total] = await Promise.all([
       this.m.Task.find(query, listProjection)
@@ -170,29 +152,6 @@ export class TaskStore {
       this.m.Task.countDocuments(query).exec(),
     ]);
     return { items, total };
-  }
-
-  /**
-   * On the local engine, tasks stored before the feeds existed join them, oldest first,
-   * once per database. Nothing to do without feeds.
-   */
-  async backfillFeeds(): Promise<void> {
-    const feeds = this.feeds;
-    if (!feeds) return;
-    await onceForFeeds(this.m.Task.db, 'tasks', async () => {
-      const cursor = this.m.Task.find({}, listProjection)
-        .sort({ createdAt: 1, _id: 1 })
-        .lean<TaskDoc>()
-        .cursor();
-      let batch: TaskDoc[] = [];
-      for await (const task of cursor) {
-        batch.push(task);
-        if (batch.length < BACKFILL_BATCH) continue;
-        await feeds.backfill(batch);
-        batch = [];
-      }
-      if (batch.length) await feeds.backfill(batch);
-    });
   }
 
   /** A user's dailies with a running streak: candidates for a missed-day reset. */

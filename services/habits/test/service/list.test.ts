@@ -116,3 +116,54 @@ describe('habits service: task list', () => {
     }
   });
 });
+
+describe('habits service: paging a list', () => {
+  const h = useHabits();
+  const ada = { ...userActor(), teamIds: [randomUUID()] };
+  const teamId = ada.teamIds[0]!;
+  const titles = (res: { json(): { data: { title: string }[] } }) =>
+    res.json().data.map((t) => t.title);
+
+  beforeAll(async () => {
+    const as = h.as(ada);
+    for (let i = 0; i < 25; i++) {
+      h.clock.now = new Date(Date.UTC(2025, 2, 10, 12, i));
+      const body = i % 3 ? habitBody({ title: `t${i}` }) : todoBody({ title: `t${i}` });
+      const id = (await as.post('/api/tasks', i % 4 ? body : { ...body, teamId })).json().data.id;
+      if (i % 5 === 0) await as.del(`/api/tasks/${id}`);
+      if (i === 10) await as.patch(`/api/tasks/${id}`, { archived: false });
+    }
+  });
+
+  it.each(['', 'archived=true', `teamId=${teamId}`, `teamId=${teamId}&archived=true`])(
+    'pages newest first as the oldest-first list reversed (%s)',
+    async (filter) => {
+      const as = h.as(ada);
+      const query = (await as.get(`/api/tasks?${filter}&sort=createdAt&limit=100`)).json();
+      const expected = [...query.data].reverse().map((t: { title: string }) => t.title);
+      const pages: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const res = await as.get(`/api/tasks?${filter}&page=${page}&limit=7`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().meta).toEqual({ total: query.meta.total, page, perPage: 7 });
+        pages.push(...titles(res));
+      }
+      expect(pages).toEqual(expected);
+    },
+  );
+
+  it('counts what the list shows after archiving and bringing back', async () => {
+    const as = h.as(ada);
+    const before = (await as.get('/api/tasks?limit=100')).json();
+    const [newest] = before.data;
+    await as.del(`/api/tasks/${newest.id}`);
+    const archived = (await as.get('/api/tasks?limit=100')).json();
+    expect(archived.meta.total).toBe(before.meta.total - 1);
+    expect(archived.data.map((t: { id: string }) => t.id)).not.toContain(newest.id);
+    await as.del(`/api/tasks/${newest.id}`); // idempotent: counted once
+    await as.patch(`/api/tasks/${newest.id}`, { archived: false });
+    const back = (await as.get('/api/tasks?limit=100')).json();
+    expect(back.meta.total).toBe(before.meta.total);
+    expect(back.data[0].id).toBe(newest.id);
+  });
+});
