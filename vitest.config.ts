@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four layers: unit (pure, no I/O), service (one Fastify app via `inject` on a real
- * MongoDB-compatible engine and real NATS; run with and without the local engine's feeds), e2e (every process over HTTP), faults (every
- * process, with services and engines killed and restarted).
+ * Five layers: unit (pure, no I/O), service (one Fastify app via `inject` on a real
+ * MongoDB-compatible engine and real NATS), e2e (every process over HTTP), faults (every
+ * process, with services and engines killed and restarted) and replicas (two of every
+ * process).
  */
 export default defineConfig({
   test: {
@@ -17,18 +18,15 @@ export default defineConfig({
           ],
         },
       },
-      // The service layer twice: with the local engine's feeds (as `npm start` runs on
-      // FerretDB) and without them — the path MongoDB takes, where indexes serve every list.
-      ...(['on', 'off'] as const).map((feeds) => ({
+      {
         test: {
-          name: feeds === 'on' ? 'service' : 'service-indexed',
+          name: 'service',
           include: ['{libs,services,gateway,mcp-server}/**/test/service/**/*.test.ts'],
           globalSetup: ['test/setup/engines.ts'],
-          env: { LOCAL_ENGINE_FEEDS: feeds },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
-      })),
+      },
       {
         test: {
           name: 'e2e',
