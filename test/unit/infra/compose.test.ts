@@ -21,7 +21,16 @@ import {
   validateCompose,
 } from './schemas.js';
 
-const MONGO_URL = 'mongodb://mongo:27017/?replicaSet=rs0';
+/** `${NAME:?message}`: a variable Compose requires. */
+const required = (name: string) => new RegExp(`^\\$\\{${name}:\\?[^}]+\\}$`);
+/** Each service's own MongoDB user, on the replica set, authenticated against admin. */
+const mongoUrl = (name: string) =>
+  new RegExp(
+    `^mongodb://${name}:\\$\\{MONGO_${name.toUpperCase()}_PASSWORD:\\?[^}]+\\}@mongo:27017/\\?replicaSet=rs0&authSource=admin$`,
+  );
+/** Each component's own NATS user. */
+const natsUrl = (name: string) =>
+  new RegExp(`^nats://${name}:\\$\\{NATS_${name.toUpperCase()}_PASSWORD:\\?[^}]+\\}@nats:4222$`);
 
 const composeText = read('docker-compose.yml');
 const compose = asObj(parse(composeText, { merge: true }));
@@ -84,13 +93,17 @@ describe('docker-compose.yml', () => {
     expect(asArr(mongo.volumes).some((v) => String(v).endsWith(':/data/db'))).toBe(true);
   });
 
-  it('runs NATS 2.10 (pinned) with JetStream, a monitoring port and a healthcheck on it', () => {
+  it('runs NATS 2.10 (pinned) on infra/nats/nats.conf: JetStream, monitoring on 8222 and a healthcheck on it', () => {
     const nats = composeService('nats');
     expect(String(nats.image)).toMatch(/^nats:2\.10\.\d+-alpine$/);
     const command = asArr(nats.command).map(String);
-    expect(command).toContain('-js');
-    expect(command.join(' ')).toMatch(/(-m|--http_port) 8222/);
-    expect(healthTest(nats)).toContain('8222');
+    const file = command[command.findIndex((c) => c === '--config' || c === '-c') + 1];
+    expect(asArr(nats.volumes)).toContain(`./infra/nats/nats.conf:${file}:ro`);
+    const conf = read('infra/nats/nats.conf');
+    expect(conf).toMatch(/^jetstream\s*\{[^}]*store_dir:\s*\/data/m);
+    expect(asArr(nats.volumes).some((v) => String(v).endsWith(':/data'))).toBe(true);
+    expect(conf).toMatch(/^http:\s*127\.0\.0\.1:8222$/m);
+    expect(healthTest(nats)).toContain('http://127.0.0.1:8222/healthz');
   });
 
   it.each(DEPLOYED.map((c) => [c.name, c] as const))(
@@ -117,11 +130,10 @@ describe('docker-compose.yml', () => {
         const want = expectedValue(c, key);
         if (want !== undefined) expect(env[key], `${name} ${key}`).toBe(want);
       }
-      if (env.MONGO_URL !== undefined) expect(env.MONGO_URL).toBe(MONGO_URL);
-      if (env.NATS_URL !== undefined) expect(env.NATS_URL).toBe('nats://nats:4222');
-      if (env.INTERNAL_SECRET !== undefined) {
-        expect(env.INTERNAL_SECRET).toMatch(/^\$\{INTERNAL_SECRET:\?.+\}$/);
-      }
+      if (env.MONGO_URL !== undefined) expect(env.MONGO_URL).toMatch(mongoUrl(name));
+      if (env.NATS_URL !== undefined) expect(env.NATS_URL).toMatch(natsUrl(name));
+      if (env.INTERNAL_SECRET !== undefined)
+        expect(env.INTERNAL_SECRET).toMatch(required('INTERNAL_SECRET'));
       if (name === 'identity') expect(env.ADMIN_API_KEY).toMatch(/^\$\{ADMIN_API_KEY:\?.+\}$/);
       else expect(env).not.toHaveProperty('ADMIN_API_KEY');
     },
@@ -204,3 +216,91 @@ describe('docker-compose.yml', () => {
 });
 
 // ── infra/k8s ───────────────────────────────────────────────────────────────────────────
+
+describe('docker-compose.yml: least privilege', () => {
+  const APP = DEPLOYED.map((c) => c.name);
+  const mongo = composeService('mongo');
+  const nats = composeService('nats');
+  /** The services whose definition names `${name…}`. */
+  const usersOf = (name: string) =>
+    Object.entries(composeServices)
+      .filter(([, s]) => JSON.stringify(s).includes(`\${${name}:`))
+      .map(([n]) => n)
+      .sort();
+
+  it.each(APP.map((n) => [n] as const))(
+    '%s runs read-only (a /tmp in memory), without capabilities or privilege escalation, within limits',
+    (name) => {
+      const s = composeService(name);
+      expect(s.read_only).toBe(true);
+      expect(asArr(s.tmpfs).map((t) => String(t).split(':')[0])).toEqual(['/tmp']);
+      expect(s.cap_drop).toEqual(['ALL']);
+      expect(s).not.toHaveProperty('cap_add');
+      expect(s).not.toHaveProperty('privileged');
+      expect(asArr(s.security_opt)).toContain('no-new-privileges:true');
+      const limits = asObj(asObj(asObj(s.deploy).resources).limits);
+      expect(Number(limits.cpus)).toBeGreaterThan(0);
+      expect(String(limits.memory)).toMatch(/^\d+[MG]$/);
+      expect(Number(s.pids_limit)).toBeGreaterThan(0);
+      // the image's user (node), never root
+      expect(s.user ?? 'node').not.toMatch(/^(root|0)(:|$)/);
+    },
+  );
+
+  it('MongoDB and NATS run read-only too, without capabilities, within limits; mongod as its own user', () => {
+    for (const s of [mongo, nats]) {
+      expect(s.read_only).toBe(true);
+      expect(s.cap_drop).toEqual(['ALL']);
+      expect(asArr(s.security_opt)).toContain('no-new-privileges:true');
+      expect(asObj(asObj(asObj(s.deploy).resources).limits)).toHaveProperty('memory');
+    }
+    expect(mongo.user).toBe('999:999');
+  });
+
+  it('MongoDB requires a login: the key file and root from the environment, one user per service created on the first start', () => {
+    expect(asArr(mongo.entrypoint)).toEqual(['bash', '/momentum/entrypoint.sh']);
+    const volumes = asArr(mongo.volumes).map(String);
+    expect(volumes).toContain('./infra/mongo/entrypoint.sh:/momentum/entrypoint.sh:ro');
+    expect(volumes).toContain(
+      './infra/mongo/create-users.js:/docker-entrypoint-initdb.d/create-users.js:ro',
+    );
+    const env = composeEnv(mongo);
+    expect(env.MONGO_KEYFILE).toMatch(required('MONGO_KEYFILE'));
+    expect(env.MONGO_ROOT_PASSWORD).toMatch(required('MONGO_ROOT_PASSWORD'));
+    for (const s of DEPLOYED_SERVICES) {
+      const variable = `MONGO_${s.name.toUpperCase()}_PASSWORD`;
+      expect(env[variable], variable).toMatch(required(variable));
+    }
+    // the healthcheck logs in as root with the password from the environment, not its command line
+    const check = healthTest(mongo);
+    expect(check).toContain("auth('root', process.env.MONGO_ROOT_PASSWORD)");
+    expect(check).not.toMatch(/\s(-p|--password)\b/);
+  });
+
+  it('NATS requires a login: every user of infra/nats/nats.conf gets its password from the environment', () => {
+    const conf = read('infra/nats/nats.conf');
+    const users = [...conf.matchAll(/\{\s*user:\s*(\w+),\s*password:\s*\$(\w+),/g)];
+    expect(users.map((u) => u[1]).sort()).toEqual(
+      [...DEPLOYED_SERVICES.map((s) => s.name), GATEWAY.name].sort(),
+    );
+    const env = composeEnv(nats);
+    for (const [, user, variable] of users) {
+      expect(variable).toBe(`NATS_${String(user).toUpperCase()}_PASSWORD`);
+      expect(env[variable ?? ''], variable).toMatch(required(variable ?? ''));
+    }
+  });
+
+  it('each password reaches only its component and the engine that checks it', () => {
+    for (const s of DEPLOYED_SERVICES) {
+      const upper = s.name.toUpperCase();
+      expect(usersOf(`MONGO_${upper}_PASSWORD`), s.name).toEqual(['mongo', s.name].sort());
+      expect(usersOf(`NATS_${upper}_PASSWORD`), s.name).toEqual(['nats', s.name].sort());
+    }
+    expect(usersOf('NATS_GATEWAY_PASSWORD')).toEqual([GATEWAY.name, 'nats'].sort());
+    expect(usersOf('MONGO_ROOT_PASSWORD')).toEqual(['mongo']);
+    expect(usersOf('MONGO_KEYFILE')).toEqual(['mongo']);
+    // the MCP server reaches neither engine
+    expect(composeEnv(composeService(MCP_SERVER.name))).not.toHaveProperty('NATS_URL');
+    expect(composeEnv(composeService(MCP_SERVER.name))).not.toHaveProperty('MONGO_URL');
+  });
+});
