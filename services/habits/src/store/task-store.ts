@@ -10,7 +10,10 @@ export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =
 export interface ListFilter {
   /** The owner's tasks, or a team's (the caller's membership is checked by the use-case). */
   owner: { userId: string } | { teamId: string };
-  /** Spec §4.1 `archived`: "include archived tasks" — true lists both, false only active ones. */
+  /**
+   * docs/interface.md §4.1 `archived`: "include archived tasks" — true lists both, false only
+   * active ones.
+   */
   includeArchived: boolean;
   type?: TaskDoc['type'];
 }

@@ -42,7 +42,7 @@ describe('habits service: task list', () => {
     const todos = (await h.as(ada).get('/api/tasks?type=todo')).json();
     expect(todos.data.map((t: { title: string }) => t.title)).toEqual(['date', 'Apple']);
     expect(todos.meta.total).toBe(2);
-    // Spec §4.1: archived=true includes archived tasks (alongside the active ones).
+    // docs/interface.md §4.1: archived=true includes archived tasks (alongside the active ones).
     const all = (await h.as(ada).get('/api/tasks?archived=true')).json();
     expect(all.data.map((t: { title: string }) => t.title)).toEqual([
       'team one',
