@@ -1,6 +1,6 @@
 // A private nats-server for the infra tests, run on infra/nats/nats.conf with its own ports and
 // store: the real permissions, checked by the real server (never the shared NATS on 4222).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,20 +30,14 @@ export const testPasswords = (): Record<string, string> =>
     NATS_USERS.map((u) => [passwordVar(u), `p${Math.random().toString(16).slice(2)}`]),
   );
 
-/** `nats-server -t`: the exit status and what it said. */
+/** `nats-server -t`: whether the file is valid, and what the server said (on stderr). */
 export function checkConfig(file: string, env: Record<string, string>) {
-  try {
-    const out = execFileSync(NATS_SERVER, ['-t', '-c', file], {
-      cwd: path.dirname(file),
-      env: { PATH: process.env.PATH, ...env },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { ok: true, output: out };
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string };
-    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
-  }
+  const result = spawnSync(NATS_SERVER, ['-t', '-c', file], {
+    cwd: path.dirname(file),
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+  });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
 const freePort = () =>
