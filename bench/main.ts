@@ -136,7 +136,6 @@ try {
 
   results = {
     at: new Date().toISOString(),
-    engine: process.env.LOCAL_ENGINE_FEEDS ?? 'auto',
     raw,
     overRaw: overRaw(raw, gateway.viaGateway, writes),
     gatewayOverDirect: gateway,
@@ -281,8 +280,7 @@ function printTable(r: any) {
     ],
   ];
   const width = Math.max(...rows.map((row) => row[0].length));
-  console.log(`\nlocal engine feeds: ${r.engine}`);
-  console.log(`${'figure'.padEnd(width)}  measured  (target)`);
+  console.log(`\n${'figure'.padEnd(width)}  measured  (target)`);
   for (const [name, value, target] of rows)
     console.log(`${name.padEnd(width)}  ${value}  (${target})`);
   console.log('\nwritten to bench/results.json');

@@ -1,9 +1,3 @@
-import { connectMongo } from '@momentum/service-kit/storage';
-import { useLocalFeeds } from '@momentum/service-kit/local-engine';
-import { TaskFeeds } from '../services/habits/src/store/task-feeds.js';
-import type { TaskDoc } from '../services/habits/src/store/models.js';
-import { IssueFeed } from '../services/issues/src/store/issue-feed.js';
-import type { IssueDoc } from '../services/issues/src/store/models.js';
 import { Seeder, varyDates } from './seed.js';
 import { sequentialP50, round } from './load.js';
 import type { World } from './world.js';
@@ -50,13 +44,6 @@ export async function grow(
   offset: number,
 ): Promise<void> {
   const seeder = await Seeder.connect(world.mongoUrl);
-  const habits = await connectMongo(world.mongoUrl, `${world.dbPrefix}_habits`);
-  const issues = await connectMongo(world.mongoUrl, `${world.dbPrefix}_issues`);
-  // The feeds exist only where the local engine keeps them (LOCAL_ENGINE_FEEDS); their
-  // writes take the scope's lease, so seeding beside the running services is safe.
-  const localFeeds = await useLocalFeeds(habits, 'auto');
-  const taskFeeds = new TaskFeeds(habits);
-  const issueFeed = new IssueFeed(issues);
   try {
     await seeder.cloneMany(
       `${world.dbPrefix}_habits`,
@@ -66,9 +53,6 @@ export async function grow(
       (doc, i) => {
         doc.title = `Scale todo ${offset + i}`;
         varyDates(doc, offset + i);
-      },
-      async (docs) => {
-        if (localFeeds) await taskFeeds.addMany(docs as TaskDoc[]);
       },
     );
     await seeder.cloneMany(
@@ -84,12 +68,9 @@ export async function grow(
           doc.identifier = doc.identifier.replace(/-\d+$/, `-${number}`);
         varyDates(doc, offset + i);
       },
-      async (docs) => {
-        if (localFeeds) await issueFeed.addMany(docs as IssueDoc[]);
-      },
     );
   } finally {
-    await Promise.all([seeder.close(), habits.close(), issues.close()]);
+    await seeder.close();
   }
 }
 

@@ -5,8 +5,7 @@ import { MongoClient, type Document } from 'mongodb';
  * Bulk data for the scaling figures. Creating 100k documents through the API would take
  * longer than the benchmark itself, so one document made through the API is copied
  * straight into its service's database: the copies have exactly the stored shape the
- * service writes (whatever fields and indexes it has), with fresh ids and ordinals, and
- * join the service's list feeds through the service's own bulk-import code.
+ * service writes (whatever fields and indexes it has), with fresh ids and ordinals.
  */
 export class Seeder {
   private constructor(private readonly client: MongoClient) {}
@@ -17,20 +16,15 @@ export class Seeder {
     return new Seeder(client);
   }
 
-  /**
-   * Copies the document `templateId` of `dbName.collection` until `count` more exist;
-   * `beforeInsert` sees each batch of copies last (the services' feeds take them there).
-   */
+  /** Copies the document `templateId` of `dbName.collection` until `count` more exist. */
   async cloneMany(
     dbName: string,
     collection: string,
     templateId: string,
     count: number,
     vary: (doc: Document, i: number) => void,
-    beforeInsert: (docs: Document[]) => Promise<void>,
   ) {
     const db = this.client.db(dbName);
-    // Named, not looked for: other collections (an issue's timeline) share the id.
     const doc = await db
       .collection<Document>(collection)
       .findOne({ _id: templateId as unknown as Document['_id'] });
@@ -44,7 +38,6 @@ export class Seeder {
         vary(copy, done + j);
         return copy;
       });
-      await beforeInsert(docs);
       await db.collection(collection).insertMany(docs, { ordered: false });
       if ((done / batch) % 10 === 0)
         process.stderr.write(

@@ -7,7 +7,6 @@ import {
   type LeaseOptions,
   type ServiceContext,
 } from '@momentum/service-kit/storage';
-import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import type { IssuesConfig } from './config.js';
 import type { Directory } from './directory/directory.js';
 import { HttpDirectory } from './directory/http-directory.js';
@@ -16,12 +15,10 @@ import { consumeProjectEvents } from './events/project-consumer.js';
 import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
 import { IssueLists } from './store/issue-lists.js';
-import { IssueFeed } from './store/issue-feed.js';
 import { addMissingRevisions } from './store/revisions.js';
 import { PageStore } from './store/page-store.js';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
-import { TimelineStore } from './store/timeline-store.js';
 import { BlockerStore } from './store/blocker-store.js';
 import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
@@ -51,13 +48,6 @@ export async function buildIssuesApp(
   await ensureIndexes(ctx.db);
   await addMissingRevisions(models);
 
-  // The local engine's aids (feeds, timelines): off on MongoDB, where indexes serve reads.
-  const local = await useLocalFeeds(ctx.db, ctx.config.LOCAL_ENGINE_FEEDS);
-  const feed = local ? new IssueFeed(ctx.db) : null;
-  const timelines = local ? new TimelineStore(ctx.db) : null;
-  if (feed) await feed.backfill();
-  else await Promise.all([IssueFeed.forget(ctx.db), TimelineStore.forget(ctx.db)]);
-
   // Events ride the issue, comment and blocker they belong to; older activity entries may still hold some.
   const relay = new OutboxRelay(
     ctx.bus,
@@ -67,13 +57,13 @@ export async function buildIssuesApp(
   relay.start();
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);
-  const issues = new IssueStore(models, feed, timelines);
+  const issues = new IssueStore(models);
   const core: IssuesCore = {
     issues,
-    lists: new IssueLists(models, feed),
-    pages: new PageStore(models, timelines),
-    comments: new CommentStore(models, timelines),
-    activity: new ActivityStore(models, timelines),
+    lists: new IssueLists(models),
+    pages: new PageStore(models),
+    comments: new CommentStore(models),
+    activity: new ActivityStore(models),
     blockers: new BlockerStore(models),
     links: new LinkLeases(new DocumentLeases(ctx.db, options.leases)),
     projects: new Projects(projectStore, ctx.bus),

@@ -55,24 +55,3 @@ export function rankOf(issueKeys: readonly string[], keys: readonly string[]): n
   const held = new Set(issueKeys);
   return keys.filter((k) => held.has(k)).length;
 }
-
-/** An issue's distinct words, as its project feed keeps them for search (issue-feed.ts). */
-export function searchWordsOf(title: string, description: string): string[] {
-  return [...new Set(normalizeWords(`${title} ${description}`))];
-}
-
-/**
- * `rankOf` over words instead of stored keys: a whole-word key needs the word, a prefix
- * key a word starting with it (cut to PREFIX_MAX like the stored prefixes).
- */
-export function rankOfWords(words: readonly string[], keys: readonly string[]): number {
-  let rank = 0;
-  for (const key of keys) {
-    const text = key.slice(2);
-    const held = key.startsWith('w:')
-      ? words.includes(text)
-      : words.some((w) => w.slice(0, PREFIX_MAX).startsWith(text));
-    if (held) rank++;
-  }
-  return rank;
-}

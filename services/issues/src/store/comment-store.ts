@@ -1,7 +1,6 @@
 import type { EventEnvelope } from '@momentum/contracts';
 import { withoutOutbox } from '@momentum/service-kit/storage';
 import type { CommentDoc, CommentEntry, IssuesModels } from './models.js';
-import type { TimelineStore } from './timeline-store.js';
 
 export type NewComment = Pick<
   CommentDoc,
@@ -16,13 +15,9 @@ const noOutbox = { _outbox: 0 } as const;
  * Comments of an issue; access to the issue is decided before these are called. Each write
  * is one atomic write of one comment with its event in `_outbox`; an edit or deletion
  * names the author in its filter, so only the author's succeeds, whatever was read before.
- * On the local engine each written version also joins the issue's timeline.
  */
 export class CommentStore {
-  constructor(
-    private readonly m: IssuesModels,
-    private readonly timelines: TimelineStore | null,
-  ) {}
+  constructor(private readonly m: IssuesModels) {}
 
   find(issueId: string, id: string): Promise<CommentEntry | null> {
     return this.m.Comment.findOne(live(issueId, id), noOutbox).lean<CommentEntry>().exec();
@@ -32,15 +27,11 @@ export class CommentStore {
     const now = new Date();
     const comment: CommentEntry = {
       ...doc,
-      rev: 0,
       deletedAt: null,
       createdAt: now,
       updatedAt: now,
     };
-    await Promise.all([
-      this.m.Comment.create({ ...comment, _outbox: [event] }),
-      this.timelines?.addComment(comment),
-    ]);
+    await this.m.Comment.create({ ...comment, _outbox: [event] });
     return comment;
   }
 
@@ -52,30 +43,22 @@ export class CommentStore {
     set: Pick<CommentDoc, 'body' | 'mentions'>,
     event: EventEnvelope,
   ): Promise<CommentEntry | null> {
-    return this.written(
-      await this.m.Comment.findOneAndUpdate(
-        { ...live(issueId, id), userId: authorId },
-        { $set: set, $inc: { rev: 1 }, $push: { _outbox: event } },
-        { new: true },
-      ).lean<CommentDoc>(),
-    );
+    const updated = await this.m.Comment.findOneAndUpdate(
+      { ...live(issueId, id), userId: authorId },
+      { $set: set, $push: { _outbox: event } },
+      { new: true },
+    ).lean<CommentDoc>();
+    // FerretDB has no projection on findAndModify: the events are dropped here.
+    return updated && withoutOutbox(updated);
   }
 
   /** Marks the author's comment deleted; false when it is not (or no longer) there. */
   async remove(issueId: string, id: string, authorId: string, event: EventEnvelope) {
     const removed = await this.m.Comment.findOneAndUpdate(
       { ...live(issueId, id), userId: authorId },
-      { $set: { deletedAt: new Date() }, $inc: { rev: 1 }, $push: { _outbox: event } },
+      { $set: { deletedAt: new Date() }, $push: { _outbox: event } },
       { new: true },
     ).lean<CommentDoc>();
-    return !!(await this.written(removed));
-  }
-
-  /** FerretDB has no projection on findAndModify: the events are dropped here. */
-  private async written(stored: CommentDoc | null): Promise<CommentEntry | null> {
-    if (!stored) return null;
-    const comment = withoutOutbox(stored);
-    await this.timelines?.addComment(comment);
-    return comment;
+    return !!removed;
   }
 }

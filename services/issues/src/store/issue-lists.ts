@@ -1,8 +1,14 @@
 import type { IssueSortField, ListIssuesQuery, Scope } from '@momentum/contracts';
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import type { IssueDoc, IssuesModels } from './models.js';
-import { IssueFeed, SEARCH_MATCHES_MAX } from './issue-feed.js';
 import { listProjection } from './issue-store.js';
+
+/**
+ * Search ranks at most this many matches, the newest, and counts no further (as GitHub's
+ * search stops at 1,000 results): a search then costs what its matches cost, not what the
+ * project's size does.
+ */
+export const SEARCH_MATCHES_MAX = 1000;
 
 /** API sort names → stored fields (ranks and folded titles sort as people expect). */
 const sortFields: Record<IssueSortField, keyof IssueDoc> = {
@@ -23,18 +29,12 @@ export interface Page<T> {
 
 /**
  * Issue lists and search. Queries are served by the indexes models.ts declares (equality
- * fields, then the sort, `_id` breaking ties). On the local engine (`feed` given) a
- * project's default list and a project's search read its feed instead, as FerretDB would
- * read the whole collection for the query; both ways answer the same.
+ * fields, then the sort, `_id` breaking ties).
  */
 export class IssueLists {
-  constructor(
-    private readonly m: IssuesModels,
-    private readonly feed: IssueFeed | null,
-  ) {}
+  constructor(private readonly m: IssuesModels) {}
 
   async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
-    if (this.feed && IssueFeed.serves(q)) return this.feed.list(q);
     const filter = listFilter(scope, q);
     const sort = listSort(q);
     const [rows, total] = await Promise.all([
@@ -60,7 +60,6 @@ export class IssueLists {
     page: number,
     limit: number,
   ): Promise<Page<IssueDoc>> {
-    if (this.feed && projectId) return this.feed.search(projectId, keys, page, limit);
     const match: FilterQuery<IssueDoc> = {
       searchKeys: { $in: keys },
       teamId: { $in: [...scope.teamIds] },

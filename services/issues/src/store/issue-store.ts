@@ -2,9 +2,7 @@ import type { EventEnvelope, IssueState, Scope } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
 import type { IssueDoc, IssuesModels } from './models.js';
-import type { IssueFeed } from './issue-feed.js';
 import { IssueNumbers } from './issue-numbers.js';
-import type { TimelineStore } from './timeline-store.js';
 
 /** Never sent to clients. */
 export const listProjection = { searchKeys: 0, _outbox: 0 } as const;
@@ -34,18 +32,12 @@ const NUMBER_ATTEMPTS = 5;
 /**
  * Issue lookups and writes. Every write is one atomic write of one issue with its event in
  * `_outbox`; one decided on a read is guarded by the issue's `rev` (updateWithRevision), so
- * it holds with any number of processes. On the local engine (`feed` and `timelines`
- * given) the project feed follows each write, and a parent's timeline each issue put under
- * it; callers cannot tell which path ran.
+ * it holds with any number of processes.
  */
 export class IssueStore {
   private readonly numbers: IssueNumbers;
 
-  constructor(
-    private readonly m: IssuesModels,
-    private readonly feed: IssueFeed | null,
-    private readonly timelines: TimelineStore | null,
-  ) {
+  constructor(private readonly m: IssuesModels) {
     this.numbers = new IssueNumbers(m);
   }
 
@@ -90,8 +82,6 @@ export class IssueStore {
       const doc = build(await this.numbers.next(projectId));
       const now = new Date();
       const issue: IssueDoc = { ...doc, rev: 0, createdAt: now, updatedAt: now };
-      // Pending until shown below: a reader shows it once the issue is stored (feed.ts).
-      await this.feed?.add(issue);
       try {
         await this.m.Issue.create(issue);
       } catch (err) {
@@ -99,9 +89,7 @@ export class IssueStore {
         await this.numbers.catchUp(projectId);
         continue;
       }
-      const stored = listed(issue);
-      await Promise.all([this.feed?.follow(stored), this.adopted(null, stored)]);
-      return { issue: stored, outbox: issue._outbox };
+      return { issue: listed(issue), outbox: issue._outbox };
     }
   }
 
@@ -115,34 +103,26 @@ export class IssueStore {
     id: string,
     decide: (current: IssueDoc) => IssueDecision<R> | Promise<IssueDecision<R>>,
   ): Promise<IssueChange<R> | null> {
-    type Outcome = { wrote: boolean; result: R; parentBefore: string | null };
+    type Outcome = { wrote: boolean; result: R };
     const written = await updateWithRevision<IssueDoc, Outcome>(
       this.m.Issue,
       id,
       async (stored) => {
         const decision = await decide(listed(stored));
-        const outcome = { result: decision.result, parentBefore: stored.parentId };
-        if (!decision.set) return { result: { ...outcome, wrote: false } };
+        if (!decision.set) return { result: { result: decision.result, wrote: false } };
         const update: UpdateQuery<IssueDoc> = {
           $set: { ...decision.set, updatedAt: after(stored.updatedAt) },
           $inc: { version: 1 },
           $push: { _outbox: decision.event },
         };
-        return { update, result: { ...outcome, wrote: true } };
+        return { update, result: { result: decision.result, wrote: true } };
       },
     );
     if (!written) return null;
     const doc = listed(written.doc);
-    const { wrote, result, parentBefore } = written.result;
-    if (wrote) await Promise.all([this.feed?.follow(doc), this.adopted(parentBefore, doc)]);
+    const { wrote, result } = written.result;
     const outbox = wrote ? (written.doc._outbox ?? []) : [];
     return { doc, result, wrote, outbox };
-  }
-
-  /** A parent's timeline lists the issue once it is under it (its old one checks, so keeps it). */
-  private async adopted(parentBefore: string | null, issue: IssueDoc): Promise<void> {
-    if (issue.parentId && issue.parentId !== parentBefore)
-      await this.timelines?.adopt(issue.parentId, issue._id);
   }
 
   /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */

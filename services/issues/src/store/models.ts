@@ -57,7 +57,7 @@ export interface IssueDoc {
 
 /**
  * A comment. A deleted one is kept, marked, so the write that deletes it can carry its
- * event; `rev` rises with each edit, so of two copies of a comment the newer is known.
+ * event.
  */
 export interface CommentDoc {
   _id: string;
@@ -66,7 +66,6 @@ export interface CommentDoc {
   userId: string;
   userType: ActorType;
   mentions: Mention[];
-  rev: number;
   deletedAt?: Date | null;
   _outbox: EventEnvelope[];
   createdAt: Date;
@@ -214,7 +213,6 @@ export function issuesModels(db: Connection) {
       userId: str,
       userType: str,
       mentions: mixedList,
-      rev: revision,
       deletedAt: { type: Date, default: null },
       _outbox: mixedList,
     },

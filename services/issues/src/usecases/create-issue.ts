@@ -70,15 +70,17 @@ export async function createIssue(
     };
   });
   core.outbox.issue(id, outbox);
-  await core.activity.first({
-    issueId: id,
-    action: 'created',
-    field: 'issue',
-    oldValue: null,
-    newValue: created.identifier,
-    userId: actor.id,
-    userType: actor.type,
-    createdAt: created.createdAt,
-  });
+  await core.activity.append([
+    {
+      issueId: id,
+      action: 'created',
+      field: 'issue',
+      oldValue: null,
+      newValue: created.identifier,
+      userId: actor.id,
+      userType: actor.type,
+      createdAt: created.createdAt,
+    },
+  ]);
   return created;
 }

@@ -4,9 +4,7 @@ import {
   PREFIX_MAX,
   queryKeys,
   rankOf,
-  rankOfWords,
   searchKeysOf,
-  searchWordsOf,
 } from '../../src/domain/search-terms.js';
 
 describe('search normalization', () => {
@@ -70,31 +68,5 @@ describe('search queries', () => {
     expect(rankOf(keys, queryKeys('resume'))).toBe(1);
     expect(rankOf(keys, queryKeys('ÄRGER mit umlaut'))).toBe(3);
     expect(rankOf(searchKeysOf('resume', ''), queryKeys('RÉSUMÉ'))).toBe(1);
-  });
-});
-
-describe("search over an issue's words (the project feed)", () => {
-  it('keeps each normalized word once', () => {
-    expect(searchWordsOf('Login bug', 'Login FAILS, bug!')).toEqual(['login', 'bug', 'fails']);
-  });
-  it('ranks words exactly as stored keys rank', () => {
-    const texts: [string, string][] = [
-      ['Login page crash', ''],
-      ['Login', 'nothing else'],
-      ['Billing', 'invoice'],
-      ['Résumé export', 'Ärger mit Umlauten'],
-      ['a'.repeat(30), 'pagination'],
-    ];
-    const queries = ['login page cra', 'resume', 'ÄRGER mit umlaut', 'a'.repeat(20), 'pag', 'x'];
-    for (const [title, description] of texts)
-      for (const q of queries)
-        expect(rankOfWords(searchWordsOf(title, description), queryKeys(q))).toBe(
-          rankOf(searchKeysOf(title, description), queryKeys(q)),
-        );
-  });
-  it('matches the last word as a prefix and the others whole', () => {
-    const words = searchWordsOf('Deployment of alpine', '');
-    expect(rankOfWords(words, queryKeys('alpine depl'))).toBe(2);
-    expect(rankOfWords(words, queryKeys('alp deployment'))).toBe(1);
   });
 });

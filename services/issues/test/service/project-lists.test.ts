@@ -1,26 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLocalFeeds } from '@momentum/service-kit/local-engine';
 import { uuidv7 } from '../../src/domain/ids.js';
-import { IssueFeed, SEARCH_MATCHES_MAX } from '../../src/store/issue-feed.js';
-import { testConfig } from '@momentum/service-kit/testing';
-import { IssuesConfigSchema } from '../../src/config.js';
-import {
-  call,
-  createIssue,
-  newWorld,
-  startHarness,
-  useIssuesApp,
-  type Harness,
-} from '../support/harness.js';
+import { SEARCH_MATCHES_MAX } from '../../src/store/issue-lists.js';
+import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 type Reply = { data: { id: string }[]; meta: { total: number; page: number; perPage: number } };
 
-/**
- * On the local engine a project's default list and its search read the project's feed; a
- * filtered or sorted list and a search over all the caller's teams run queries (as every
- * list does without the feeds). Both ways must agree.
- */
-describe('issues: project feeds', () => {
+/** A project's default list, paged, and its search, beside the same over all the caller's teams. */
+describe("issues: a project's list and search", () => {
   const { h, w } = useIssuesApp('FED');
   const get = async (url: string) => {
     const res = await call(h, w.owner, 'GET', url);
@@ -66,8 +52,7 @@ describe('issues: project feeds', () => {
   it(`ranks and counts the newest ${SEARCH_MATCHES_MAX} matches`, async () => {
     const big = newWorld(h, 'BIG');
     const template = await createIssue(h, big, { title: 'Bulk alpine issue' });
-    // Bulk-import copies the way the benchmark does: feed entries (when the service keeps
-    // them), then the documents.
+    // Bulk-import copies the way the benchmark does: straight into the collection.
     const issues = h.ctx.db.collection('issues');
     const doc = (await issues.findOne({ _id: template.id as never }))!;
     const copies = Array.from({ length: SEARCH_MATCHES_MAX + 50 }, (_, i) => ({
@@ -78,8 +63,6 @@ describe('issues: project feeds', () => {
       identifier: `BIG-${100_000 + i}`,
       _outbox: [],
     }));
-    if (await useLocalFeeds(h.ctx.db, h.ctx.config.LOCAL_ENGINE_FEEDS))
-      await new IssueFeed(h.ctx.db).addMany(copies as never);
     await issues.insertMany(copies as never);
 
     const search = `/api/tasks/search?q=alpine&projectId=${big.projectId}&limit=100`;
@@ -92,42 +75,5 @@ describe('issues: project feeds', () => {
     expect(beyond.json().data).toEqual([]);
     const list = await call(h, big.owner, 'GET', `/api/tasks?projectId=${big.projectId}`);
     expect(list.json().meta.total).toBe(SEARCH_MATCHES_MAX + 51);
-  });
-});
-
-describe('issues: switching the local engine’s aids off and on', () => {
-  it('lists and pages the same after a start without them and one with them again', async () => {
-    const config = IssuesConfigSchema.parse(testConfig());
-    const started: Harness[] = [];
-    const start = async (feeds: 'on' | 'off') => {
-      // Sharing the first one's directory and projects lookup.
-      const h = await startHarness({ ...config, LOCAL_ENGINE_FEEDS: feeds }, started[0]);
-      started.push(h);
-      return h;
-    };
-    try {
-      const first = await start('on');
-      const w = newWorld(first, 'SWT');
-      const a = await createIssue(first, w, { title: 'Made with the aids' });
-      await call(first, w.owner, 'POST', `/api/tasks/${a.id}/comments`, { body: 'before' });
-      const without = await start('off');
-      const b = await createIssue(without, w, { title: 'Made without them' });
-      await call(without, w.owner, 'PATCH', `/api/tasks/${a.id}`, { title: 'Renamed without' });
-      await call(without, w.owner, 'POST', `/api/tasks/${a.id}/comments`, { body: 'after' });
-      const again = await start('on');
-      for (const h of [without, again]) {
-        const list = (await call(h, w.owner, 'GET', `/api/tasks?projectId=${w.projectId}`)).json();
-        expect(list.data.map((i: { title: string }) => i.title)).toEqual([
-          'Made without them',
-          'Renamed without',
-        ]);
-        expect(list.meta.total).toBe(2);
-        const page = (await call(h, w.owner, 'GET', `/api/tasks/${a.id}`)).json().data;
-        expect(page.comments.map((c: { body: string }) => c.body)).toEqual(['before', 'after']);
-      }
-      expect(b.identifier).toBe('SWT-2');
-    } finally {
-      for (const h of started.reverse()) await h.close();
-    }
   });
 });
