@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeTaskCreate, routeTaskList } from '../../src/routing/task-router.js';
 
-/** ARCHITECTURE "The shared path family /api/tasks". */
+/** The shared path family /api/tasks (docs/API.md, "The /api/tasks family"). */
 describe('task router', () => {
   it('a list query naming a project or an issue-only filter goes to issues', () => {
     for (const key of ['projectId', 'status', 'priority', 'assigneeId', 'parentId', 'labels']) {
