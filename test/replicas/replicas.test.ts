@@ -271,8 +271,7 @@ async function burstWithKill(
     expect(a.headers.get('retry-after')).toBe('1');
   // The survivors carry on: from a second after the kill the gateways send to the other
   // replica at once (a refused connection is retried there), so nearly every request is
-  // acknowledged. (On the local engine a write may also wait for a feed lease the dead
-  // replica held, up to its 10 s, and get 503 after 5 s: README "Replicas".)
+  // acknowledged.
   const later = answers.filter((a) => a.sentAt > killedAt + 1000);
   expect(later.length).toBeGreaterThanOrEqual(AFTER_THE_KILL);
   expect(later.filter((a) => a.status < 300).length).toBeGreaterThanOrEqual(later.length * 0.8);

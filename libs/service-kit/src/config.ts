@@ -26,11 +26,6 @@ export const BaseConfigSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(64),
   /** Requests that may wait for a turn; one more gets 503 with Retry-After. */
   MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(2000),
-  /**
-   * The local engine's list feeds (`@momentum/service-kit/local-engine`): `auto` uses them
-   * when the engine is FerretDB and not on MongoDB (useLocalFeeds); `on`/`off` force it.
-   */
-  LOCAL_ENGINE_FEEDS: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 

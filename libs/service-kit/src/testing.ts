@@ -10,12 +10,6 @@ import type { BaseConfig } from './config.js';
  * Test helpers for the service layer: a real database and a real NATS, under names no
  * other test file or earlier run uses.
  */
-function localEngineFeeds(value: string | undefined): BaseConfig['LOCAL_ENGINE_FEEDS'] {
-  if (value === undefined) return 'auto';
-  if (value === 'auto' || value === 'on' || value === 'off') return value;
-  throw new Error(`LOCAL_ENGINE_FEEDS must be auto, on or off, not ${value}`);
-}
-
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdefghij';
 
 export function testConfig(
@@ -35,7 +29,6 @@ export function testConfig(
     LOG_LEVEL: 'silent',
     MAX_IN_FLIGHT: 4,
     MAX_QUEUED: 2000,
-    LOCAL_ENGINE_FEEDS: localEngineFeeds(process.env.LOCAL_ENGINE_FEEDS),
     ...extra,
   };
 }

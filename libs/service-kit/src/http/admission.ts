@@ -22,8 +22,8 @@ const admittedAtOnce = (request: FastifyRequest) =>
 /**
  * Admission control: at most `maxInFlight` requests inside the service, the rest waiting
  * in arrival order. Past its capacity a service gets slower for everyone, and unevenly:
- * a request that writes waits at every turn it takes (a document's, a feed's, the engine's
- * one writer) behind all the others, while a read waits at none. Waiting at the door
+ * a request that writes waits at every turn it takes (a document's, the engine's one
+ * writer) behind all the others, while a read waits at none. Waiting at the door
  * instead keeps those inner queues short, so a write costs about what it costs on a quiet
  * service plus the same wait as every other request. Options are checked here, once.
  * Registered after the signed-actor check, which tells a call between services.
