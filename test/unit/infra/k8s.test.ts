@@ -27,6 +27,8 @@ import {
 } from './schemas.js';
 
 const K8S_DIR = 'infra/k8s';
+/** The replica set's members, as every MONGO_URL names them. */
+const MONGO_HOSTS = 'mongo-0.mongo,mongo-1.mongo,mongo-2.mongo:27017';
 const k8sFiles = readdirSync(path.join(ROOT, K8S_DIR))
   .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
   .sort();
@@ -39,9 +41,38 @@ const parseManifests = (file: string, text: string): Manifest[] =>
     if (d.errors.length > 0) throw new Error(`${file}: ${d.errors[0]?.message}`);
     return { file, doc: asObj(d.toJS()) };
   });
-const manifests: Manifest[] = k8sFiles.flatMap((file) =>
+const ownManifests: Manifest[] = k8sFiles.flatMap((file) =>
   parseManifests(file, read(path.join(K8S_DIR, file))),
 );
+/** The kustomizations kustomization.yaml takes as resources (`../nats`, `../mongo`). */
+const baseDirs = asArr(ownManifests.find((m) => m.doc.kind === 'Kustomization')?.doc.resources)
+  .map(String)
+  .filter((r) => !/\.ya?ml$/.test(r))
+  .map((r) => path.join(K8S_DIR, r));
+/** Their ConfigMaps, as kustomize generates them (a file's name is its key; a hash suffix aside). */
+const generated: Manifest[] = baseDirs.flatMap((dir) => {
+  const file = path.join(dir, 'kustomization.yaml');
+  const k = asObj(parseManifests(file, read(file))[0]?.doc);
+  return asArr(k.configMapGenerator).map((g) => ({
+    file,
+    doc: {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: asObj(g).name,
+        namespace: 'momentum',
+        labels: { 'app.kubernetes.io/part-of': 'momentum' },
+      },
+      data: Object.fromEntries(
+        asArr(asObj(g).files).map((f) => {
+          const [key, source = key] = String(f).split('=');
+          return [key, read(path.join(dir, String(source)))];
+        }),
+      ),
+    },
+  }));
+});
+const manifests: Manifest[] = [...ownManifests, ...generated];
 const objects = manifests.filter((m) => m.doc.kind !== 'Kustomization');
 const meta = (o: Obj) => asObj(o.metadata);
 const spec = (o: Obj | undefined) => asObj(o?.spec);
@@ -54,22 +85,30 @@ const configMaps = new Map(
 );
 const configData = [...configMaps.values()].reduce<Obj>((all, d) => ({ ...all, ...d }), {});
 
-// ── the Secret: created by the documented command, never committed ──────────────────────
+// ── the Secrets: created by the documented commands, never committed ─────────────────────
 const deployment = read('docs/DEPLOYMENT.md');
-/** `kubectl … create secret generic momentum-secrets …` from docs/DEPLOYMENT.md, continuation lines joined. */
-const secretCommand = /kubectl[^\n]*create secret generic momentum-secrets(?:[^\n]*\\\n)*[^\n]*/
-  .exec(deployment)?.[0]
-  .replace(/\\\n/g, ' ');
-/** Each `--from-literal=KEY="value"` of that command: the shell text of the value. */
-const secretLiterals = new Map(
-  [...(secretCommand ?? '').matchAll(/--from-literal=(\w+)=("(?:[^"\\]|\\.)*"|\S+)/g)].map((m) => [
-    m[1] ?? '',
-    m[2] ?? '',
+/** Every `kubectl … create secret generic <name> …` of docs/DEPLOYMENT.md, continuation lines joined. */
+const secretCommands = new Map(
+  [...deployment.matchAll(/kubectl[^\n]*create secret generic ([\w-]+)(?:[^\n]*\\\n)*[^\n]*/g)].map(
+    (m) => [m[1] ?? '', m[0].replace(/\\\n/g, ' ')],
+  ),
+);
+const secretCommand = secretCommands.get('momentum-secrets');
+/** Each `--from-literal=KEY="value"` of a command: the shell text of the value. */
+const literalsOf = (command: string | undefined) =>
+  new Map(
+    [...(command ?? '').matchAll(/--from-literal=(\w+)=("(?:[^"\\]|\\.)*"|\S+)/g)].map((m) => [
+      m[1] ?? '',
+      m[2] ?? '',
+    ]),
+  );
+const secretLiterals = literalsOf(secretCommand);
+const secrets = new Map<string, Obj>(
+  [...secretCommands].map(([name, command]) => [
+    name,
+    Object.fromEntries([...literalsOf(command).keys()].map((k) => [k, `<${name}.${k}>`])),
   ]),
 );
-const secrets = new Map<string, Obj>([
-  ['momentum-secrets', Object.fromEntries([...secretLiterals.keys()].map((k) => [k, 'secret']))],
-]);
 
 interface Resolved {
   value: string | undefined;
@@ -101,7 +140,12 @@ function containerEnv(container: Obj): Map<string, Resolved> {
   for (const e of asArr(container.env).map(asObj)) {
     const name = String(e.name);
     if (e.value !== undefined) {
-      env.set(name, { value: String(e.value), source: 'value' });
+      // $(VAR): a variable defined before it, as the kubelet expands it
+      const value = String(e.value).replace(
+        /\$\((\w+)\)/g,
+        (ref, v: string) => env.get(v)?.value ?? ref,
+      );
+      env.set(name, { value, source: 'value' });
       continue;
     }
     const from = asObj(e.valueFrom);
@@ -162,24 +206,34 @@ function servesReady(name: string): boolean {
 }
 
 describe('infra/k8s: files and schemas', () => {
-  it('every manifest parses, and kustomization.yaml lists exactly the others', () => {
+  it('every manifest parses, and kustomization.yaml lists exactly the others and ../nats, ../mongo', () => {
     expect(manifests.length).toBeGreaterThan(DEPLOYED.length);
     const kustomization = ofKind('Kustomization')[0];
     expect(kustomization?.file).toBe('kustomization.yaml');
     const resources = asArr(kustomization?.doc.resources).map(String).sort();
-    expect(resources).toEqual(k8sFiles.filter((f) => f !== 'kustomization.yaml'));
+    expect(resources.filter((r) => r.endsWith('.yaml'))).toEqual(
+      k8sFiles.filter((f) => f !== 'kustomization.yaml'),
+    );
+    // the configuration files Compose mounts, generated into ConfigMaps
+    expect(resources.filter((r) => !r.endsWith('.yaml'))).toEqual(['../mongo', '../nats']);
+    expect(generated.map((m) => meta(m.doc).name).sort()).toEqual(['mongo-scripts', 'nats-config']);
   });
 
   it('kustomization.yaml refers to no file that is missing (no generator of an uncommitted file)', () => {
-    const k = asObj(ofKind('Kustomization')[0]?.doc);
-    const referenced = [
-      ...asArr(k.resources),
-      ...[...asArr(k.secretGenerator), ...asArr(k.configMapGenerator)].flatMap((g) => [
-        ...asArr(asObj(g).files).map((f) => String(f).split('=').at(-1)),
-        ...asArr(asObj(g).envs),
-      ]),
-    ].map(String);
-    for (const f of referenced) expect(existsSync(path.join(ROOT, K8S_DIR, f)), f).toBe(true);
+    for (const dir of [K8S_DIR, ...baseDirs]) {
+      const k = asObj(parseManifests(dir, read(path.join(dir, 'kustomization.yaml')))[0]?.doc);
+      const referenced = [
+        ...asArr(k.resources),
+        ...[...asArr(k.secretGenerator), ...asArr(k.configMapGenerator)].flatMap((g) => [
+          ...asArr(asObj(g).files).map((f) => String(f).split('=').at(-1)),
+          ...asArr(asObj(g).envs),
+        ]),
+      ].map(String);
+      for (const f of referenced)
+        expect(existsSync(path.join(ROOT, dir, f)), `${dir}: ${f}`).toBe(true);
+      // no Secret generated from a file in the repository
+      expect(asArr(k.secretGenerator), dir).toEqual([]);
+    }
   });
 
   it('every object is valid against its kind’s Kubernetes schema (kubernetes-models validate())', () => {
@@ -238,9 +292,10 @@ describe('infra/k8s: the Secret', () => {
     }
   });
 
-  it('docs/DEPLOYMENT.md documents `kubectl create secret generic momentum-secrets` with every key used', () => {
+  it('docs/DEPLOYMENT.md documents `kubectl create secret generic` for every Secret and key used', () => {
     expect(secretCommand, 'the command in docs/DEPLOYMENT.md').toBeDefined();
-    expect(secretCommand).toMatch(/-n momentum\b|--namespace[= ]momentum\b/);
+    for (const [name, command] of secretCommands)
+      expect(command, name).toMatch(/-n momentum\b|--namespace[= ]momentum\b/);
     const referenced = new Set(
       podTemplates.flatMap((m) =>
         asArr(podSpecOf(m.doc).containers).flatMap((c) =>
@@ -251,9 +306,10 @@ describe('infra/k8s: the Secret', () => {
         ),
       ),
     );
-    expect([...referenced].sort()).toEqual(
-      [...secretLiterals.keys()].map((k) => `momentum-secrets/${k}`).sort(),
+    const documented = [...secretCommands].flatMap(([name, command]) =>
+      [...literalsOf(command).keys()].map((k) => `${name}/${k}`),
     );
+    expect([...referenced].sort()).toEqual(documented.sort());
   });
 
   it.skipIf(!hasOpenssl())('the documented values are what the components accept', () => {
@@ -274,13 +330,10 @@ describe('infra/k8s: the Secret', () => {
 });
 
 describe('infra/k8s: the components', () => {
-  it('the ConfigMap carries MONGO_URL (the replica set), NATS_URL and every service URL', () => {
-    for (const key of ['MONGO_URL', 'NATS_URL', 'LOG_LEVEL'])
-      expect(configData).toHaveProperty(key);
-    expect(configData.MONGO_URL).toBe(
-      'mongodb://mongo-0.mongo,mongo-1.mongo,mongo-2.mongo:27017/?replicaSet=rs0',
-    );
-    expect(configData.NATS_URL).toBe('nats://nats:4222');
+  it('the ConfigMap carries every service URL, and no MONGO_URL or NATS_URL (each component has its own)', () => {
+    expect(configData).toHaveProperty('LOG_LEVEL');
+    expect(configData).not.toHaveProperty('MONGO_URL');
+    expect(configData).not.toHaveProperty('NATS_URL');
     for (const s of DEPLOYED_SERVICES) {
       expect(configData[urlVar(s.name)]).toBe(`http://${s.name}:${s.port}`);
     }
@@ -324,10 +377,18 @@ describe('infra/k8s: the components', () => {
       for (const key of ['INTERNAL_SECRET', 'ADMIN_API_KEY']) {
         if (env.has(key)) expect(env.get(key)?.source, `${name} ${key}`).toBe('secret');
       }
-      if (DEPLOYED_SERVICES.some((s) => s.name === name)) {
-        expect(env.get('MONGO_URL')?.value).toBe(configData.MONGO_URL);
-        expect(env.get('NATS_URL')?.value).toBe(configData.NATS_URL);
-      }
+      // its own MongoDB user (services) and NATS user (services and the gateway), nothing else
+      const service = DEPLOYED_SERVICES.some((s) => s.name === name);
+      if (service) {
+        expect(env.get('MONGO_URL')?.value).toBe(
+          `mongodb://${name}:<momentum-mongo.${name.toUpperCase()}_PASSWORD>@${MONGO_HOSTS}/?replicaSet=rs0&authSource=admin`,
+        );
+      } else expect(env.has('MONGO_URL'), 'MONGO_URL').toBe(false);
+      if (service || name === GATEWAY.name) {
+        expect(env.get('NATS_URL')?.value).toBe(
+          `nats://${name}:<momentum-nats.${name.toUpperCase()}_PASSWORD>@nats:4222`,
+        );
+      } else expect(env.has('NATS_URL'), 'NATS_URL').toBe(false);
       // only identity holds the admin key
       expect(env.has('ADMIN_API_KEY'), `${name} ADMIN_API_KEY`).toBe(name === 'identity');
     },
@@ -497,10 +558,16 @@ describe('infra/k8s: MongoDB and NATS', () => {
     const replSet = args[args.indexOf('--replSet') + 1];
     expect(replSet).toBe('rs0');
     expect(args).toContain('--bind_ip_all');
-    const url = new URL(String(configData.MONGO_URL).replace(/^mongodb:\/\/[^/]+/, 'mongodb://h'));
-    expect(url.searchParams.get('replicaSet')).toBe(replSet);
-    const hosts = /^mongodb:\/\/([^/]+)\//.exec(String(configData.MONGO_URL))?.[1]?.split(',');
-    expect(hosts?.map((h) => h.replace(/:27017$/, ''))).toEqual(podHosts(sts));
+    for (const s of DEPLOYED_SERVICES) {
+      const mongoUrl = String(deploymentOf(s.name).env.get('MONGO_URL')?.value);
+      const url = new URL(mongoUrl.replace(/^mongodb:\/\/[^/]+/, 'mongodb://h'));
+      expect(url.searchParams.get('replicaSet'), s.name).toBe(replSet);
+      const hosts = /^mongodb:\/\/[^@/]+@([^/]+)\//.exec(mongoUrl)?.[1]?.split(',');
+      expect(
+        hosts?.map((h) => h.replace(/:27017$/, '')),
+        s.name,
+      ).toEqual(podHosts(sts));
+    }
   });
 
   it('a Job initiates the replica set with every member, idempotently', () => {
@@ -527,7 +594,11 @@ describe('infra/k8s: MongoDB and NATS', () => {
           .some((m) => m.name === v.name && configFile.startsWith(`${String(m.mountPath)}/`)),
       );
     const cm = configMaps.get(String(asObj(volume?.configMap).name));
-    const conf = String(cm?.[path.basename(configFile)] ?? '');
+    const main = String(cm?.[path.basename(configFile)] ?? '');
+    // what it includes is in the same ConfigMap
+    const included = [...main.matchAll(/^include \.\/(\S+)$/gm)].map((m) => m[1] ?? '');
+    for (const f of included) expect(cm, `include ${f}`).toHaveProperty(f);
+    const conf = [main, ...included.map((f) => String(cm?.[f]))].join('\n');
     expect(conf).toMatch(/jetstream\s*\{[^}]*store_dir:\s*\/data/);
     expect(conf).toMatch(/server_name:\s*\$SERVER_NAME/);
     const env = asArr(container.env).map(asObj);
@@ -536,7 +607,8 @@ describe('infra/k8s: MongoDB and NATS', () => {
     });
     for (const host of podHosts(sts)) expect(conf).toContain(`nats://${host}:6222`);
     // NATS_URL's Service selects the NATS pods on the client port
-    const client = named('Service', new URL(String(configData.NATS_URL)).hostname)?.doc;
+    const natsUrl = String(deploymentOf(GATEWAY.name).env.get('NATS_URL')?.value);
+    const client = named('Service', /@([\w-]+):4222$/.exec(natsUrl)?.[1] ?? '')?.doc;
     expect(selects(asObj(spec(client).selector), podLabelsOf(sts))).toBe(true);
   });
 

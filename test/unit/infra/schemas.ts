@@ -9,7 +9,7 @@ import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { type Component, type Obj, ROOT, COMPONENTS, requiredEnv } from './support.js';
 
 // ── components ──────────────────────────────────────────────────────────────────────────
@@ -79,6 +79,11 @@ const K8S_MODELS: Record<string, K8sModel> = {
     module: 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler',
     type: 'IHorizontalPodAutoscaler',
     create: (d) => new HorizontalPodAutoscaler(d as never),
+  },
+  'networking.k8s.io/v1/Ingress': {
+    module: 'kubernetes-models/networking.k8s.io/v1/Ingress',
+    type: 'IIngress',
+    create: (d) => new Ingress(d as never),
   },
   'networking.k8s.io/v1/NetworkPolicy': {
     module: 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy',
