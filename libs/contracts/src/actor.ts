@@ -16,6 +16,10 @@ export const ActorSchema = z.object({
   isAdmin: z.boolean(),
   /** An agent's own team, when it has one. */
   agentTeamId: z.string().nullable().optional(),
+  /** The calling key's scopes (see scopes.ts); absent or null: every scope. */
+  scopes: z.array(z.string()).nullable().optional(),
+  /** When the calling key expires (ISO 8601); absent or null: never. */
+  keyExpiresAt: z.string().nullable().optional(),
 });
 export type Actor = z.infer<typeof ActorSchema>;
 

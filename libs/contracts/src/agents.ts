@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, Timestamp, Uuid } from './common.js';
+import { KeyGrantFields } from './scopes.js';
 
 // Agent schemas (owned by the agents service).
 // AgentSummary and AgentEventData are fixed: the gateway and the issues service use them.
@@ -166,6 +167,10 @@ export const AgentView = z
     config: z.record(z.string(), z.unknown()),
     ownerId: Uuid,
     hasApiKey: z.boolean(),
+    key: z
+      .object(KeyGrantFields)
+      .nullable()
+      .describe('The name, scopes and expiry of the agent’s key (never the key); null without one'),
     lastUsedAt: Timestamp.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -177,6 +182,7 @@ export const AgentKeyView = z
   .object({
     agentId: Uuid,
     apiKey: z.string().describe('The raw key, shown this once; only its hash is stored'),
+    ...KeyGrantFields,
   })
   .meta({ id: 'AgentKey' });
 

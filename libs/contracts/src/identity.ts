@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common.js';
 import { PersonSummary } from './issue-views.js';
+import { KeyGrantFields, SCOPES } from './scopes.js';
 
 export const CreateUserBody = z
   .strictObject({
@@ -57,6 +58,13 @@ export const MeView = z
     xp: z.number().int().optional().describe('Users only'),
     ownerId: Uuid.optional().describe('Agents only: the owning user'),
     teamId: Uuid.nullable().optional().describe('Agents only: the agent’s own team'),
+    scopes: z
+      .array(z.enum(SCOPES))
+      .describe('What the calling key may do (every scope for a key created without scopes)'),
+    expiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe('When the calling key stops working; null: never'),
   })
   .meta({ id: 'Me', description: 'Who the caller acts as' });
 
@@ -64,12 +72,20 @@ export const MeView = z
 export const NewUserView = z
   .object({ user: UserView, apiKey: z.string().describe('Shown this once') })
   .meta({ id: 'NewUser' });
-/** A key of the caller's: its ids, never the key. */
+/** A key of the caller's: its ids and grant, never the key. */
 export const ApiKeyInfo = z
-  .object({ id: Uuid, keyId: z.string(), createdAt: Timestamp })
+  .object({
+    id: Uuid,
+    keyId: z.string().describe('The public part of the key (`svc_<keyId>_…`)'),
+    ...KeyGrantFields,
+    createdAt: Timestamp,
+    lastUsedAt: Timestamp.nullable().describe(
+      'When a gateway last verified the key (to the minute or so); null: not yet',
+    ),
+  })
   .meta({ id: 'ApiKeyInfo' });
 export const NewApiKey = z
-  .object({ id: Uuid, apiKey: z.string().describe('Shown this once') })
+  .object({ id: Uuid, apiKey: z.string().describe('Shown this once'), ...KeyGrantFields })
   .meta({ id: 'NewApiKey' });
 export const TeamMember = PersonSummary;
 export const Membership = z.object({ teamId: Uuid, userId: Uuid }).meta({ id: 'Membership' });
@@ -86,6 +102,10 @@ export interface KeyRecord {
     teamIds: string[];
     isAdmin: boolean;
     agentTeamId?: string | null;
+    /** The key's scopes; absent or null: every scope. */
+    scopes?: string[] | null;
+    /** When the key expires (ISO 8601); the gateway refuses it from then on. */
+    keyExpiresAt?: string | null;
   };
 }
 

@@ -10,3 +10,4 @@ export * from './issue-views.js';
 export * from './agents.js';
 export * from './documentation.js';
 export * from './error-bodies.js';
+export * from './scopes.js';

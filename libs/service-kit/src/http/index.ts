@@ -4,6 +4,7 @@ export * from './app.js';
 export * from './actor-header.js';
 export * from './admission.js';
 export * from './api-keys.js';
+export * from './key-use.js';
 export * from './closing-guard.js';
 export * from './error-handler.js';
 export * from './internal-client.js';

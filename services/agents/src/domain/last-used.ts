@@ -1,6 +1,2 @@
-/** lastUsedAt is a coarse signal: written at most once a minute per agent. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
-
-export function needsLastUsedTouch(lastUsedAt: Date | null, now: Date): boolean {
-  return !lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
-}
+// One rule for user and agent keys alike (service-kit); re-exported where agents used it.
+export { LAST_USED_RESOLUTION_MS, needsLastUsedTouch } from '@momentum/service-kit';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '@momentum/contracts';
+import { AppError, KEY_GRANT_RULES } from '@momentum/contracts';
 import { validationErrorFrom } from '@momentum/service-kit';
 
 /**
@@ -20,6 +20,9 @@ function asBadRequest(err: unknown): unknown {
   const validation = err instanceof z.ZodError ? validationErrorFrom(err) : err;
   if (validation instanceof AppError && validation.code === 'VALIDATION_ERROR') {
     const details = validation.details ?? {};
+    // A well-formed key grant asking for an unknown scope or a past expiry is 422 on every
+    // path (the message names what was refused); only malformed input is 400 here.
+    if ((KEY_GRANT_RULES as readonly unknown[]).includes(details.rule)) return validation;
     // zod reports an unknown key at the object; name the key itself.
     const message =
       details.rule === 'unknown_field'

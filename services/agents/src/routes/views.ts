@@ -1,7 +1,7 @@
-import type { AgentSummary, AgentView } from '@momentum/contracts';
+import type { AgentSummary, AgentView, ApiScope } from '@momentum/contracts';
 import type { AgentDoc } from '../store/models.js';
 
-/** The agent record: never its key id, key or hash — only whether it has a key. */
+/** The agent record: never its key id, key or hash — only whether it has a key, and its grant. */
 export const agentView = (a: AgentDoc): AgentView => ({
   id: a._id,
   name: a.name,
@@ -12,6 +12,13 @@ export const agentView = (a: AgentDoc): AgentView => ({
   config: a.config ?? {},
   ownerId: a.ownerId,
   hasApiKey: a.keyId !== null && a.keyId !== undefined,
+  key: a.keyId
+    ? {
+        name: a.keyName ?? null,
+        scopes: (a.keyScopes as ApiScope[] | null | undefined) ?? null,
+        expiresAt: a.keyExpiresAt ? a.keyExpiresAt.toISOString() : null,
+      }
+    : null,
   lastUsedAt: a.lastUsedAt ? a.lastUsedAt.toISOString() : null,
   createdAt: a.createdAt.toISOString(),
   updatedAt: a.updatedAt.toISOString(),

@@ -23,7 +23,10 @@ export type AgentChanges = Partial<
 
 /** What one change of an agent writes: the fields and the event that announces them. */
 export interface AgentChange {
-  set: AgentChanges & Partial<Pick<AgentDoc, 'keyId' | 'keyHash' | 'deletedAt'>>;
+  set: AgentChanges &
+    Partial<
+      Pick<AgentDoc, 'keyId' | 'keyHash' | 'keyName' | 'keyScopes' | 'keyExpiresAt' | 'deletedAt'>
+    >;
   event: EventEnvelope;
 }
 

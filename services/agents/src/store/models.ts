@@ -16,6 +16,10 @@ export interface AgentDoc {
   keyId: string | null;
   /** bcrypt hash of the key's secret; the raw key is never stored. */
   keyHash: string | null;
+  /** The key's label, scopes (null: every scope) and expiry (null: never); see KeyGrant. */
+  keyName?: string | null;
+  keyScopes?: string[] | null;
+  keyExpiresAt?: Date | null;
   lastUsedAt: Date | null;
   /** Soft delete: the row stays so activity timelines can still name the agent. */
   deletedAt: Date | null;
@@ -51,6 +55,9 @@ export function agentModels(db: Connection) {
       ownerId: { type: String, required: true },
       keyId: { type: String, default: null },
       keyHash: { type: String, default: null },
+      keyName: { type: String, default: null },
+      keyScopes: { type: [String], default: null },
+      keyExpiresAt: { type: Date, default: null },
       lastUsedAt: { type: Date, default: null },
       deletedAt: { type: Date, default: null },
       rev: { type: Number, default: 0 },

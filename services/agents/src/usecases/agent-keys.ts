@@ -1,4 +1,12 @@
-import { conflict, notFound, scopeOf, type Actor } from '@momentum/contracts';
+import {
+  conflict,
+  grantFor,
+  notFound,
+  scopeOf,
+  type Actor,
+  type ApiScope,
+  type KeyGrantInput,
+} from '@momentum/contracts';
 import { hashSecret, newApiKey } from '@momentum/service-kit';
 import type { AgentDeps } from './manage-agents.js';
 import { requireHuman } from './manage-agents.js';
@@ -9,6 +17,9 @@ export interface MintedKey {
   agentId: string;
   /** The raw key: returned to the caller this once, never stored or logged. */
   apiKey: string;
+  name: string | null;
+  scopes: ApiScope[] | null;
+  expiresAt: string | null;
 }
 
 const HAS_KEY = 'This agent already has an API key; rotate it with POST /api/agents/:id/regen-key';
@@ -24,9 +35,12 @@ async function storeNewKey(
   { store, events }: AgentDeps,
   actor: Actor,
   id: string,
+  input: KeyGrantInput | undefined,
   accept: (agent: AgentDoc) => { revokedKeyId: string | null; rotated: boolean },
 ): Promise<MintedKey> {
   requireHuman(actor);
+  // Never more than the calling key holds (403 otherwise).
+  const grant = grantFor(actor, input);
   const scope = scopeOf(actor);
   const current = await store.get(scope, id);
   if (!current) throw notFound('Agent');
@@ -40,7 +54,13 @@ async function storeNewKey(
       const { revokedKeyId, rotated } = accept(agent);
       const data = agentEventData(agent, revokedKeyId);
       return {
-        set: { keyId: key.keyId, keyHash: hash },
+        set: {
+          keyId: key.keyId,
+          keyHash: hash,
+          keyName: grant.name,
+          keyScopes: grant.scopes,
+          keyExpiresAt: grant.expiresAt,
+        },
         event: rotated ? events.keyRotated(actor, data) : events.updated(actor, data),
       };
     })
@@ -54,12 +74,23 @@ async function storeNewKey(
   }
   await events.announce(id, stored.event);
   await store.dropKeyPointer(stored.before.keyId);
-  return { agentId: id, apiKey: key.raw };
+  return {
+    agentId: id,
+    apiKey: key.raw,
+    name: grant.name,
+    scopes: grant.scopes,
+    expiresAt: grant.expiresAt?.toISOString() ?? null,
+  };
 }
 
 /** The agent's first key; 409 when it has one already (rotate instead). */
-export function mintKey(deps: AgentDeps, actor: Actor, id: string): Promise<MintedKey> {
-  return storeNewKey(deps, actor, id, (agent) => {
+export function mintKey(
+  deps: AgentDeps,
+  actor: Actor,
+  id: string,
+  input?: KeyGrantInput,
+): Promise<MintedKey> {
+  return storeNewKey(deps, actor, id, input, (agent) => {
     if (agent.keyId) throw conflict(HAS_KEY);
     return { revokedKeyId: null, rotated: false };
   });
@@ -71,6 +102,14 @@ export function mintKey(deps: AgentDeps, actor: Actor, id: string): Promise<Mint
  * Concurrent rotations all succeed, one after the other: each revokes the key before it,
  * and only the last one's key works.
  */
-export function rotateKey(deps: AgentDeps, actor: Actor, id: string): Promise<MintedKey> {
-  return storeNewKey(deps, actor, id, (agent) => ({ revokedKeyId: agent.keyId, rotated: true }));
+export function rotateKey(
+  deps: AgentDeps,
+  actor: Actor,
+  id: string,
+  input?: KeyGrantInput,
+): Promise<MintedKey> {
+  return storeNewKey(deps, actor, id, input, (agent) => ({
+    revokedKeyId: agent.keyId,
+    rotated: true,
+  }));
 }

@@ -25,9 +25,14 @@ export async function keyRecord(
   return {
     keyId,
     hash: agent.keyHash,
-    actor: agentKeyActor(
-      { id: agent._id, name: agent.name, ownerId: agent.ownerId, teamId: agent.teamId },
-      owner,
-    ),
+    actor: {
+      ...agentKeyActor(
+        { id: agent._id, name: agent.name, ownerId: agent.ownerId, teamId: agent.teamId },
+        owner,
+      ),
+      // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
+      scopes: agent.keyScopes ?? null,
+      keyExpiresAt: agent.keyExpiresAt ? agent.keyExpiresAt.toISOString() : null,
+    },
   };
 }

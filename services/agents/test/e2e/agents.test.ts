@@ -44,6 +44,7 @@ describe('agents through the gateway', () => {
       config: {},
       ownerId: ada.id,
       hasApiKey: false,
+      key: null,
       lastUsedAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -3,6 +3,15 @@ import { checkSecret, parseApiKey } from '@momentum/service-kit';
 import { useHarness, waitFor } from '../support/harness.js';
 import { AGENT_KEY as KEY, agentApi } from '../support/agent-api.js';
 
+/** A key minted without a body: every scope, no expiry, no name. */
+const unrestricted = (agentId: string) => ({
+  agentId,
+  apiKey: expect.stringMatching(KEY),
+  name: null,
+  scopes: null,
+  expiresAt: null,
+});
+
 describe('agent keys: mint, rotate, store', () => {
   const h = useHarness();
   const api = agentApi(h);
@@ -12,7 +21,7 @@ describe('agent keys: mint, rotate, store', () => {
     const agent = await api.newAgent(owner);
     const res = await api.mint(owner, agent.id);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ data: { agentId: agent.id, apiKey: expect.stringMatching(KEY) } });
+    expect(res.json()).toEqual({ data: unrestricted(agent.id) });
 
     const again = await api.mint(owner, agent.id);
     expect(again.statusCode).toBe(409);
@@ -29,7 +38,7 @@ describe('agent keys: mint, rotate, store', () => {
     const oldKey = parseApiKey((await api.mint(owner, agent.id)).json().data.apiKey)!;
     const res = await api.regen(owner, agent.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { agentId: agent.id, apiKey: expect.stringMatching(KEY) } });
+    expect(res.json()).toEqual({ data: unrestricted(agent.id) });
     const newKey = parseApiKey(res.json().data.apiKey)!;
     expect(newKey.keyId).not.toBe(oldKey.keyId);
 

@@ -33,6 +33,7 @@ describe('agents: create, list, get', () => {
       config: {},
       ownerId: owner.id,
       hasApiKey: false,
+      key: null,
       lastUsedAt: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),

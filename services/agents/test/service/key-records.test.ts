@@ -28,6 +28,8 @@ describe('agent key records for the gateway', () => {
         teamIds: [team],
         isAdmin: false,
         agentTeamId: team,
+        scopes: null,
+        keyExpiresAt: null,
       },
     });
     expect(await checkSecret(parsed.secret, data.hash)).toBe(true);

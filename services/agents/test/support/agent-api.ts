@@ -21,10 +21,19 @@ export function agentApi(h: Harness) {
       expect(res.statusCode).toBe(201);
       return res.json().data as { id: string; name: string };
     },
-    mint: (owner: Actor, id: string) =>
-      h.as(owner, { method: 'POST', url: `/api/agents/${id}/api-key` }),
-    regen: (owner: Actor, id: string) =>
-      h.as(owner, { method: 'POST', url: `/api/agents/${id}/regen-key` }),
+    /** Mints the agent's key; `payload` is the optional grant `{name?, scopes?, expiresAt?}`. */
+    mint: (owner: Actor, id: string, payload?: object) =>
+      h.as(owner, {
+        method: 'POST',
+        url: `/api/agents/${id}/api-key`,
+        ...(payload ? { payload } : {}),
+      }),
+    regen: (owner: Actor, id: string, payload?: object) =>
+      h.as(owner, {
+        method: 'POST',
+        url: `/api/agents/${id}/regen-key`,
+        ...(payload ? { payload } : {}),
+      }),
     /** The gateway's key lookup. */
     record: (keyId: string) =>
       h.as(SYSTEM_ACTOR, { method: 'GET', url: `/internal/keys/${keyId}` }),

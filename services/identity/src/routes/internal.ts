@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, type KeyRecord } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { LAST_USED_RESOLUTION_MS, defineRoute, needsLastUsedTouch } from '@momentum/service-kit';
 import type { IdentityDeps } from '../usecases/deps.js';
 import { teamMembers } from '../usecases/teams.js';
 
@@ -16,12 +16,19 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       internal: true,
       params: z.object({ keyId: z.string().max(64) }),
     },
-    async ({ params }): Promise<{ data: KeyRecord }> => {
+    async ({ params, request }): Promise<{ data: KeyRecord }> => {
       const key = await deps.keys.findByKeyId(params.keyId);
       if (!key || key.revokedAt) throw notFound('Key');
       const user = await deps.users.find(key.userId);
       if (!user) throw notFound('Key');
       const teamIds = await deps.teams.teamIdsOf(user._id);
+      // Gateways ask on a cache miss, so this marks use at the cache's resolution; the write
+      // does not hold up the answer, and a failed one never refuses a good key.
+      const now = new Date();
+      if (needsLastUsedTouch(key.lastUsedAt, now))
+        void deps.keys
+          .touchLastUsed(key.keyId, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))
+          .catch((err: unknown) => request.log.warn({ err }, 'lastUsedAt not updated'));
       return {
         data: {
           keyId: key.keyId,
@@ -33,6 +40,9 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
             name: user.name,
             teamIds,
             isAdmin: user.isAdmin,
+            // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
+            scopes: key.scopes ?? null,
+            keyExpiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
           },
         },
       };

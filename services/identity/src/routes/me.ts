@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MeView, dataOf, notFound } from '@momentum/contracts';
+import { MeView, dataOf, effectiveScopes, notFound, type Actor } from '@momentum/contracts';
 import { defineRoute, type InternalClient } from '@momentum/service-kit';
 import type { IdentityDeps } from '../usecases/deps.js';
 
@@ -15,7 +15,7 @@ export function registerMeRoutes(
       url: '/api/me',
       summary: 'Who the caller acts as',
       description:
-        'Users add `email`, `level` and `xp`; agents add `ownerId` and `teamId` (their own team).',
+        'Users add `email`, `level` and `xp`; agents add `ownerId` and `teamId` (their own team). `scopes` and `expiresAt` are the calling key’s. Every valid key may call this, whatever its scopes: it is how a client learns what the key may do.',
       operationId: 'getMe',
       tags: ['identity'],
       response: { status: 200, schema: dataOf(MeView) },
@@ -32,6 +32,7 @@ export function registerMeRoutes(
             teamId: actor.agentTeamId ?? null,
             teamIds: actor.teamIds,
             isAdmin: false,
+            ...keyGrant(actor),
           },
         };
       }
@@ -52,8 +53,15 @@ export function registerMeRoutes(
           teamIds,
           isAdmin: user.isAdmin,
           ...(progress ? { level: progress.level, xp: progress.xp } : {}),
+          ...keyGrant(actor),
         },
       };
     },
   );
 }
+
+/** The calling key's grant, as the gateway put it on the actor. */
+const keyGrant = (actor: Actor) => ({
+  scopes: effectiveScopes(actor.scopes),
+  expiresAt: actor.keyExpiresAt ?? null,
+});

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import {
   ApiKeyInfo,
   CreateUserBody,
+  KeyGrantBody,
   KeyParams,
   NewApiKey,
   NewUserView,
   dataOf,
+  type ApiScope,
 } from '@momentum/contracts';
 import { z } from 'zod';
 import { defineRoute } from '@momentum/service-kit';
@@ -39,7 +41,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
     {
       method: 'GET',
       url: '/api/users/me/api-keys',
-      summary: "List the caller's active key ids (never the keys)",
+      summary: "List the caller's keys: name, scopes, expiry, last use (never the keys)",
+      description:
+        'Revoked keys are left out; expired ones stay listed (with their `expiresAt`) until revoked. `lastUsedAt` is updated at most once a minute per key.',
       operationId: 'listMyApiKeys',
       tags: ['identity'],
       response: { status: 200, schema: dataOf(z.array(ApiKeyInfo)) },
@@ -52,7 +56,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
         data: keys.map((k) => ({
           id: k._id,
           keyId: k.keyId,
+          name: k.name ?? null,
+          scopes: (k.scopes as ApiScope[] | null | undefined) ?? null,
+          expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
           createdAt: k.createdAt.toISOString(),
+          lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
         })),
       };
     },
@@ -64,12 +72,15 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
       method: 'POST',
       url: '/api/users/me/api-keys',
       summary: 'Create an extra API key for the caller; shown once',
+      description:
+        'The optional body names the key and limits it: `scopes` from the catalogue (an unknown one is 422; omitted, the calling key’s own) and `expiresAt` (future, else 422; omitted, never, or when the calling key expires). A key never grants more than it holds: a scope it lacks or a later expiry is 403.',
       operationId: 'createMyApiKey',
       tags: ['identity'],
+      body: KeyGrantBody.optional(),
       response: { status: 201, schema: dataOf(NewApiKey) },
       errors: [403],
     },
-    async ({ actor }) => ({ data: await createUserKey(deps, actor) }),
+    async ({ actor, body }) => ({ data: await createUserKey(deps, actor, body) }),
   );
 
   defineRoute(

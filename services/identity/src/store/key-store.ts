@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@momentum/contracts';
+import type { EventEnvelope, KeyGrant } from '@momentum/contracts';
 import type { IdentityModels, UserKeyDoc } from './models.js';
 
 const VISIBLE = { _outbox: 0 } as const;
@@ -11,8 +11,9 @@ export class KeyStore {
     return this.m.UserKey;
   }
 
-  async create(userId: string, keyId: string, hash: string): Promise<string> {
-    const doc = await this.m.UserKey.create({ keyId, userId, hash });
+  /** A key without a grant (the bootstrap admin's, a new user's first) has every scope, for ever. */
+  async create(userId: string, keyId: string, hash: string, grant?: KeyGrant): Promise<string> {
+    const doc = await this.m.UserKey.create({ keyId, userId, hash, ...grant });
     return doc._id;
   }
 
@@ -24,10 +25,26 @@ export class KeyStore {
     return this.m.UserKey.updateOne({ keyId }, { $set: { hash, revokedAt: null } });
   }
 
+  /** The user's keys not revoked (expired ones included, so they can be seen and revoked). */
   listActive(userId: string) {
-    return this.m.UserKey.find({ userId, revokedAt: null }, { keyId: 1, createdAt: 1 })
+    return this.m.UserKey.find(
+      { userId, revokedAt: null },
+      { keyId: 1, name: 1, scopes: 1, expiresAt: 1, lastUsedAt: 1, createdAt: 1 },
+    )
       .sort({ createdAt: 1 })
-      .lean<Array<Pick<UserKeyDoc, '_id' | 'keyId' | 'createdAt'>>>();
+      .lean<Array<Omit<UserKeyDoc, 'hash' | 'userId' | 'revokedAt' | '_outbox'>>>();
+  }
+
+  /**
+   * Marks use. Callers throttle (needsLastUsedTouch); the filter skips a write another
+   * process made in the same minute, and `updatedAt`-style fields are left alone.
+   */
+  async touchLastUsed(keyId: string, now: Date, since: Date): Promise<void> {
+    await this.m.UserKey.updateOne(
+      { keyId, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: since } }] },
+      { $set: { lastUsedAt: now } },
+      { timestamps: false },
+    );
   }
 
   /** One of the user's active keys; another user's key id is simply not found. */

@@ -44,6 +44,10 @@ export interface UserKeyDoc {
   keyId: string;
   userId: string;
   hash: string;
+  /** The key's label, scopes (null: every scope) and expiry (null: never); see KeyGrant. */
+  name?: string | null;
+  scopes?: string[] | null;
+  expiresAt?: Date | null;
   revokedAt?: Date | null;
   lastUsedAt?: Date | null;
   createdAt: Date;
@@ -101,6 +105,9 @@ export function identityModels(db: Connection) {
       keyId: { type: String, required: true },
       userId: { type: String, required: true },
       hash: { type: String, required: true },
+      name: { type: String, default: null },
+      scopes: { type: [String], default: null },
+      expiresAt: { type: Date, default: null },
       revokedAt: { type: Date, default: null },
       lastUsedAt: { type: Date, default: null },
       _outbox: outbox,

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { notFound, type Actor } from '@momentum/contracts';
+import {
+  grantFor,
+  notFound,
+  type Actor,
+  type ApiScope,
+  type KeyGrantInput,
+} from '@momentum/contracts';
 import { hashSecret, newApiKey } from '@momentum/service-kit';
 import type { IdentityDeps } from './deps.js';
 import type { UserDoc } from '../store/models.js';
@@ -26,15 +32,35 @@ export async function createUser(
   return { user, apiKey: key.raw };
 }
 
-/** An extra key for the caller, shown once. */
+export interface NewUserKey {
+  id: string;
+  /** The raw key: returned to the caller this once, never stored or logged. */
+  apiKey: string;
+  name: string | null;
+  scopes: ApiScope[] | null;
+  expiresAt: string | null;
+}
+
+/**
+ * An extra key for the caller, shown once, with an optional name, scopes and expiry —
+ * never more than the calling key holds (grantFor: 403 otherwise).
+ */
 export async function createUserKey(
   { keys }: IdentityDeps,
   actor: Actor,
-): Promise<{ id: string; apiKey: string }> {
+  input?: KeyGrantInput,
+): Promise<NewUserKey> {
   requireHuman(actor, 'create keys');
+  const grant = grantFor(actor, input);
   const key = newApiKey('u');
-  const id = await keys.create(actor.id, key.keyId, await hashSecret(key.secret));
-  return { id, apiKey: key.raw };
+  const id = await keys.create(actor.id, key.keyId, await hashSecret(key.secret), grant);
+  return {
+    id,
+    apiKey: key.raw,
+    name: grant.name,
+    scopes: grant.scopes,
+    expiresAt: grant.expiresAt?.toISOString() ?? null,
+  };
 }
 
 /**

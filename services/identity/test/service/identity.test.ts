@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SYSTEM_ACTOR } from '@momentum/contracts';
+import { SCOPES, SYSTEM_ACTOR } from '@momentum/contracts';
 import { checkSecret, parseApiKey } from '@momentum/service-kit';
 import { type ServiceContext } from '@momentum/service-kit/storage';
 import {
@@ -259,6 +259,8 @@ describe('identity service', () => {
       teamId: null,
       teamIds: [teamId],
       isAdmin: false,
+      scopes: SCOPES,
+      expiresAt: null,
     });
   });
 
