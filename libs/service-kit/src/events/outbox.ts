@@ -1,16 +1,18 @@
 import type { Model } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from './bus.js';
-import { watchOutbox, type OutboxStats } from '../telemetry/metrics.js';
+import { outboxGaugeFailures, watchOutbox, type OutboxStats } from '../telemetry/metrics.js';
 import { PeerWatch } from './peers.js';
 
 /**
  * Transactional outbox without transactions: a write stores its events in the written
  * document's `_outbox` array in the same atomic update. The relay publishes them and
- * pulls them off. A crash between the two leaves them in place; the sweep at startup
- * publishes them again, and the message id deduplicates. Later sweeps run only after a
- * flush failed: a sweep cannot use an index on FerretDB (it scans every document), so it
- * must not run every few seconds on a healthy service.
+ * pulls them off. A crash or a throw between the two leaves them in place: a sweep finds
+ * them — at startup, soon after a flush failed (the dirty flag), when a replica is lost,
+ * and on a timer whatever happens (`fullSweepEveryMs`), so every committed write's events
+ * go out eventually. The sweep and the backlog gauges read through one index on the
+ * oldest waiting entry's time, partial on documents with entries waiting (OUTBOX_INDEX),
+ * so their cost follows the backlog, not the collection.
  *
  * Several processes may relay one document at once: each publishes what it read (JetStream
  * drops a repeat by message id) and pulls exactly those entries off in one atomic update,
@@ -20,6 +22,20 @@ import { PeerWatch } from './peers.js';
  * out within seconds, without waiting for it to come back.
  */
 export const OUTBOX_FIELD = '_outbox';
+
+/** The first waiting entry's time: present exactly while a document has entries waiting. */
+const PENDING_KEY = `${OUTBOX_FIELD}.0.occurredAt`;
+const PENDING = { [PENDING_KEY]: { $exists: true } };
+
+/**
+ * The index every outbox collection gets (declared on the model's schema and created at
+ * start): documents with entries waiting, oldest first. Partial, so it holds only the
+ * backlog; an engine without partial indexes (FerretDB 1.x) gets the plain index.
+ */
+export const OUTBOX_INDEX = {
+  keys: { [PENDING_KEY]: 1 },
+  options: { name: 'outbox_pending', partialFilterExpression: PENDING },
+} as const;
 
 /**
  * Any service's model: the relay reads and writes only `_id` and `_outbox`, and a
@@ -31,6 +47,11 @@ export type OutboxModel = Model<any>;
 export interface OutboxDoc {
   _id: string;
   _outbox?: EventEnvelope[];
+}
+
+export interface OutboxRelayOptions {
+  /** A sweep runs at least this often, dirty or not (ms; 30 s by default). */
+  fullSweepEveryMs?: number;
 }
 
 export class OutboxRelay {
@@ -48,20 +69,58 @@ export class OutboxRelay {
   private unwatch: (() => void) | undefined;
   private peers: PeerWatch | undefined;
   private lastStats: { at: number; stats: Promise<OutboxStats> } | undefined;
+  private lastSweep = 0;
+  private readonly fullSweepEveryMs: number;
+  private indexed: Promise<void> = Promise.resolve();
+  private sweeping: Promise<void> | undefined;
 
+  /** `sweepEveryMs`: how often a dirty relay sweeps. */
   constructor(
     private readonly bus: EventBus,
     private readonly models: OutboxModel[],
     private readonly log: Logger,
     private readonly sweepEveryMs = 5000,
-  ) {}
+    options: OutboxRelayOptions = {},
+  ) {
+    this.fullSweepEveryMs = options.fullSweepEveryMs ?? 30_000;
+    for (const model of models) {
+      const schema = model.schema as OutboxModel['schema'] | undefined;
+      const declared = schema?.indexes().some(([keys]) => PENDING_KEY in keys);
+      if (schema && !declared) schema.index(OUTBOX_INDEX.keys, OUTBOX_INDEX.options);
+    }
+  }
 
   start(): void {
     this.unwatch = watchOutbox(() => this.stats());
     this.watchPeers();
+    this.indexed = this.createIndexes();
     void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.sweepEveryMs);
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastSweep >= this.fullSweepEveryMs) this.dirty = true;
+      void this.sweep();
+    }, this.sweepEveryMs);
     this.timer.unref();
+  }
+
+  /** The pending index on every collection (created here: the app's indexes ran before). */
+  private async createIndexes(): Promise<void> {
+    for (const model of this.models) {
+      const collection = model.collection as OutboxModel['collection'] | undefined;
+      if (!collection) continue;
+      try {
+        await collection.createIndex(OUTBOX_INDEX.keys, OUTBOX_INDEX.options);
+      } catch (err) {
+        // FerretDB 1.x: no partial indexes (and it scans whatever the index).
+        if (!/partialFilterExpression/.test(String((err as Error).message))) {
+          this.log.warn({ err, model: model.modelName }, 'outbox index not created');
+          continue;
+        }
+        const { name } = OUTBOX_INDEX.options;
+        await collection.createIndex(OUTBOX_INDEX.keys, { name }).catch((plainErr: unknown) => {
+          this.log.warn({ err: plainErr, model: model.modelName }, 'outbox index not created');
+        });
+      }
+    }
   }
 
   /**
@@ -91,13 +150,22 @@ export class OutboxRelay {
     void task.finally(() => this.pending.delete(task));
   }
 
-  async sweep(): Promise<void> {
+  /** One sweep at a time: a timer tick during a long sweep joins it. */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = undefined));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
     if (!this.dirty || this.stopped) return;
     this.dirty = false;
+    this.lastSweep = Date.now();
+    await this.indexed;
     for (const model of this.models) {
       try {
         const docs = await model
-          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { [OUTBOX_FIELD]: 1 })
+          .find(PENDING, { [OUTBOX_FIELD]: 1 })
+          .sort({ [PENDING_KEY]: 1 })
           .limit(500)
           .lean<OutboxDoc[]>();
         if (docs.length === 500) this.dirty = true;
@@ -139,8 +207,10 @@ export class OutboxRelay {
 
   /**
    * Entries waiting in this service's outboxes and the oldest one's age, for the gauges read
-   * on each scrape: one query per model, only the entries' `occurredAt`, at most 1,000
-   * documents, answered from the last read for 10 s so frequent scrapes cost nothing more.
+   * on each scrape: one indexed query per model, oldest first, only the entries' times, at
+   * most 1,000 documents, answered from the last read for 10 s so frequent scrapes cost
+   * nothing more. A read that fails or times out is logged and counted
+   * (`outbox_gauge_failures_total`) and the gauges show NaN, never a reassuring 0.
    */
   stats(now = Date.now()): Promise<OutboxStats> {
     if (this.lastStats && now - this.lastStats.at < 10_000) return this.lastStats.stats;
@@ -149,7 +219,8 @@ export class OutboxRelay {
       let oldest = now;
       for (const model of this.models) {
         const docs = await model
-          .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { [`${OUTBOX_FIELD}.occurredAt`]: 1 })
+          .find(PENDING, { [`${OUTBOX_FIELD}.occurredAt`]: 1 })
+          .sort({ [PENDING_KEY]: 1 })
           .limit(1000)
           .maxTimeMS(2000)
           .lean<Array<{ _outbox?: Array<{ occurredAt?: string }> }>>();
@@ -164,7 +235,11 @@ export class OutboxRelay {
       return { waiting, oldestAgeSeconds: waiting ? Math.max(0, (now - oldest) / 1000) : 0 };
     })();
     this.lastStats = { at: now, stats };
-    stats.catch(() => (this.lastStats = undefined));
+    stats.catch((err: unknown) => {
+      this.lastStats = undefined;
+      outboxGaugeFailures.inc();
+      this.log.warn({ err }, 'outbox gauges: the backlog could not be read');
+    });
     return stats;
   }
 
@@ -184,12 +259,17 @@ export class OutboxRelay {
     this.peers.start();
   }
 
+  /**
+   * Stops flushing and sweeping once the flushes in flight have settled; only then says
+   * goodbye to the other replicas — and not at all when a flush failed, so that they take
+   * this one for lost and sweep what it left.
+   */
   async stop(): Promise<void> {
     this.unwatch?.();
-    this.peers?.stop();
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled(this.pending);
+    this.peers?.stop({ goodbye: !this.dirty });
   }
 }
 

@@ -9,8 +9,8 @@ const decoder = new TextDecoder();
  * `everyMs` on one subject (and goodbye when it stops cleanly). A process not heard from for
  * `lostAfterMs` is lost — killed, or cut off — and `onLoss` runs once for it. The outbox
  * relay uses it: what a lost replica wrote but had not yet published is left in its
- * documents' outboxes, and a survivor's sweep publishes it, without sweeping (a scan of
- * every document on FerretDB) on a timer while every replica is healthy.
+ * documents' outboxes, and a survivor's sweep publishes it within seconds rather than at
+ * the next timed sweep.
  */
 export class PeerWatch {
   readonly id = randomUUID();
@@ -70,10 +70,11 @@ export class PeerWatch {
     }
   }
 
-  stop(): void {
+  /** `goodbye: false` leaves as a lost process does: the others run `onLoss` for it. */
+  stop({ goodbye = true }: { goodbye?: boolean } = {}): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    this.send({ id: this.id, bye: true });
+    if (goodbye) this.send({ id: this.id, bye: true });
     try {
       this.subscription?.unsubscribe();
     } catch {

@@ -127,19 +127,30 @@ export function watchOutbox(read: () => Promise<OutboxStats>): () => void {
   return () => outboxSources.delete(read);
 }
 
+/**
+ * The sum over every relay. One that could not read (it logged and counted the failure)
+ * makes both gauges NaN: an unknown backlog must not read as an empty one.
+ */
 async function readOutboxes(): Promise<OutboxStats> {
   const all = await Promise.all([...outboxSources].map((read) => read().catch(() => null)));
+  if (all.some((s) => s === null)) return { waiting: NaN, oldestAgeSeconds: NaN };
   return all.reduce<OutboxStats>(
-    (sum, s) =>
-      s
-        ? {
-            waiting: sum.waiting + s.waiting,
-            oldestAgeSeconds: Math.max(sum.oldestAgeSeconds, s.oldestAgeSeconds),
-          }
-        : sum,
+    (sum, s) => ({
+      waiting: sum.waiting + s!.waiting,
+      oldestAgeSeconds: Math.max(sum.oldestAgeSeconds, s!.oldestAgeSeconds),
+    }),
     { waiting: 0, oldestAgeSeconds: 0 },
   );
 }
+
+export const outboxGaugeFailures = once(
+  'outbox_gauge_failures_total',
+  () =>
+    new Counter({
+      name: 'outbox_gauge_failures_total',
+      help: 'Scrapes whose outbox backlog read failed or timed out (the outbox gauges show NaN)',
+    }),
+);
 
 let lastOutboxRead: Promise<OutboxStats> | undefined;
 /** Both gauges come from one read per scrape. */

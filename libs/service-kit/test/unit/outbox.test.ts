@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '@momentum/contracts';
-import type { EventBus } from '../../src/events/bus.js';
+import type { EventBus, Logger } from '../../src/events/bus.js';
 import { OutboxRelay, type OutboxDoc } from '../../src/events/outbox.js';
+import { metricsRegistry, outboxGaugeFailures } from '../../src/telemetry/metrics.js';
 
 /** Just what the relay uses of a mongoose model, over a Map. */
 class FakeModel {
@@ -25,17 +26,15 @@ class FakeModel {
   find() {
     this.scans++;
     const failing = this.failScans-- > 0;
-    return {
-      limit: (n: number) => ({
-        lean: async () => {
-          if (failing) throw new Error('engine down');
-          return [...this.docs.values()]
-            .filter((d) => d._outbox?.length)
-            .slice(0, n)
-            .map((d) => structuredClone(d));
-        },
-      }),
+    const lean = (n: number) => async () => {
+      if (failing) throw new Error('engine down');
+      return [...this.docs.values()]
+        .filter((d) => d._outbox?.length)
+        .slice(0, n)
+        .map((d) => structuredClone(d));
     };
+    const limit = (n: number) => ({ lean: lean(n), maxTimeMS: () => ({ lean: lean(n) }) });
+    return { sort: () => ({ limit }), limit };
   }
   reads = 0;
   findById(id: string) {
@@ -65,14 +64,33 @@ class FakeBus {
 }
 
 const silent = { info() {}, warn() {}, error() {} };
+
+/** Core NATS as PeerWatch uses it, recording what is said. */
+class FakeNats {
+  readonly said: string[] = [];
+  subscribe() {
+    return { unsubscribe() {} };
+  }
+  publish(_subject: string, data: Uint8Array) {
+    this.said.push(new TextDecoder().decode(data));
+  }
+  isClosed() {
+    return false;
+  }
+}
 const settle = () => new Promise((r) => setTimeout(r, 5));
 
-function relayFor(model: FakeModel, bus = new FakeBus()) {
+function relayFor(
+  model: FakeModel,
+  bus = new FakeBus(),
+  { every = 60_000, full = 60_000, log = silent as Logger } = {},
+) {
   const relay = new OutboxRelay(
     bus as unknown as EventBus,
     [model as unknown as Model<any>],
-    silent,
-    60_000,
+    log,
+    every,
+    { fullSweepEveryMs: full },
   );
   return { relay, bus, m: model as unknown as Model<any> };
 }
@@ -231,5 +249,73 @@ describe('OutboxRelay', () => {
     await relay.sweep();
     await settle();
     expect(bus.published).toHaveLength(1);
+  });
+
+  it('sweeps on a timer even when nothing marked it dirty: a write whose flush never ran is published', async () => {
+    const model = new FakeModel();
+    const { relay, bus } = relayFor(model, new FakeBus(), { every: 10, full: 40 });
+    relay.start();
+    await settle();
+    // Written, then the process threw before asking for a flush: nothing marks it dirty.
+    const stranded = model.put('d1', 'x.y.created');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(bus.published).toEqual([stranded[0]!.id]);
+    expect(model.outboxOf('d1')).toEqual([]);
+    await relay.stop();
+  });
+
+  it('a gauge read that fails is logged, counted and shown as NaN, not 0', async () => {
+    const model = new FakeModel();
+    const warnings: string[] = [];
+    const log = { ...silent, warn: (_o: unknown, msg: string) => void warnings.push(msg) };
+    const { relay } = relayFor(model, new FakeBus(), { log });
+    relay.start();
+    await relay.sweep();
+    model.put('d1', 'x.y.created');
+    model.failScans = 1;
+    const before = (await outboxGaugeFailures.get()).values[0]?.value ?? 0;
+    const waiting = (await metricsRegistry.getSingleMetric('outbox_entries_waiting')!.get())
+      .values[0]?.value;
+    expect(waiting).toBeNaN();
+    expect((await outboxGaugeFailures.get()).values[0]?.value).toBe(before + 1);
+    expect(warnings).toContain('outbox gauges: the backlog could not be read');
+    await relay.stop();
+  });
+
+  it('says goodbye to the other replicas only after its flushes settled, and not after one failed', async () => {
+    const nc = new FakeNats();
+    const model = new FakeModel();
+    const bus = Object.assign(new FakeBus(), { nc, prefix: 't' });
+    const publish = bus.publish.bind(bus);
+    const order: string[] = [];
+    bus.publish = async (e) => {
+      await new Promise((r) => setTimeout(r, 30));
+      await publish(e);
+      order.push('published');
+    };
+    const { relay, m } = relayFor(model, bus);
+    relay.start();
+    await relay.sweep();
+    model.put('d1', 'x.y.created');
+    relay.flush(m, 'd1');
+    const stopping = relay.stop();
+    const saidBye = () => nc.said.some((said) => said.includes('"bye":true'));
+    expect(saidBye()).toBe(false);
+    await stopping;
+    order.push(saidBye() ? 'bye' : 'no bye');
+    expect(order).toEqual(['published', 'bye']);
+
+    // A relay whose flush failed leaves as a lost one does: the others sweep after it.
+    const nc2 = new FakeNats();
+    const failing = Object.assign(new FakeBus(), { nc: nc2, prefix: 't', failNext: 1 });
+    const other = relayFor(new FakeModel(), failing);
+    other.relay.start();
+    await other.relay.sweep();
+    const m2 = other.m as unknown as FakeModel;
+    (other.m as unknown as FakeModel).put('d2', 'x.y.created');
+    other.relay.flush(other.m, 'd2');
+    await other.relay.stop();
+    expect(m2.outboxOf('d2')).toHaveLength(1);
+    expect(nc2.said.some((said) => said.includes('"bye":true'))).toBe(false);
   });
 });
