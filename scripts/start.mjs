@@ -2,7 +2,7 @@
 // Installs dependencies and builds on first use, starts the engines if none answer,
 // and stops everything on Ctrl-C.
 import { log } from './lib/util.mjs';
-import { ensureDependencies, internalSecret, adminKey } from './lib/setup.mjs';
+import { ensureDependencies, internalSecret, adminKey, webhooksSecretKey } from './lib/setup.mjs';
 
 ensureDependencies();
 const { build } = await import('./build.mjs');
@@ -25,6 +25,7 @@ const stack = await startStack({
   natsUrl: nats.url,
   secret: internalSecret(),
   adminKey: admin.value,
+  webhooksKey: webhooksSecretKey(),
   basePort: Number(process.env.PORT ?? 3000),
   logLevel: process.env.LOG_LEVEL ?? 'info',
   // A web app in development (any port on this machine) may call the API; CORS_ORIGINS

@@ -38,6 +38,12 @@ export function internalSecret() {
   return keptSecret('internal.secret', () => randomBytes(32).toString('base64url')).value;
 }
 
+/** The webhooks service's key for signing secrets at rest, kept so restarts can read them. */
+export function webhooksSecretKey() {
+  if (process.env.WEBHOOKS_SECRET_KEY) return process.env.WEBHOOKS_SECRET_KEY;
+  return keptSecret('webhooks.key', () => randomBytes(32).toString('base64url')).value;
+}
+
 export function adminKey() {
   if (process.env.ADMIN_API_KEY) return { value: process.env.ADMIN_API_KEY, file: null };
   return keptSecret('admin.key', newUserKey);

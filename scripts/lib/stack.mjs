@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // Starts the built components as processes (the same bundles for `npm start`, the e2e
 // tests and the benchmark) and stops them cleanly.
 import { spawn } from 'node:child_process';
@@ -109,6 +110,9 @@ export async function startStack({
   natsUrl,
   secret,
   adminKey,
+  // Encrypts webhook signing secrets at rest: its own key, never derived from `secret`.
+  // Fresh per stack unless given (npm start keeps one under .data/).
+  webhooksKey = randomBytes(32).toString('base64url'),
   basePort = 3000,
   dbPrefix = 'momentum',
   eventPrefix = 'momentum',
@@ -150,6 +154,7 @@ export async function startStack({
         const port = replicaPort(ports[s.name], i);
         const env = { ...common, PORT: String(port), MONGO_DB: `${dbPrefix}_${s.name}` };
         if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
+        if (s.name === 'webhooks') env.WEBHOOKS_SECRET_KEY ??= webhooksKey;
         const name = replicaName(s.name, i);
         const url = `http://127.0.0.1:${port}`;
         children.push({ name, child: spawnComponent(s, env, { quiet }), component: s, env, url });

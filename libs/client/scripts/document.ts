@@ -104,6 +104,7 @@ async function serviceDocument(
     NATS_URL: engines.natsUrl,
     EVENT_PREFIX: `openapi${run}`,
     INTERNAL_SECRET: randomUUID() + randomUUID(),
+    WEBHOOKS_SECRET_KEY: randomUUID() + randomUUID(),
     LOG_LEVEL: 'silent',
   });
   try {

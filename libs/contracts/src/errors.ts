@@ -10,6 +10,8 @@ export const ErrorCodes = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** A per-user or per-team limit (keys, agents, webhook subscriptions) is reached. */
+  QUOTA_EXCEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -49,6 +51,9 @@ export const forbidden = (message = 'You do not have access to this resource') =
   new AppError('FORBIDDEN', message);
 export const conflict = (message: string, details?: ErrorDetails) =>
   new AppError('CONFLICT', message, details);
+/** 409 QUOTA_EXCEEDED with `details: { limit }`: delete one before making another. */
+export const quotaExceeded = (what: string, limit: number) =>
+  new AppError('QUOTA_EXCEEDED', `${what}: the limit of ${limit} is reached`, { limit });
 export const unauthorized = (message = 'Missing or invalid API key') =>
   new AppError('UNAUTHORIZED', message);
 export const validationError = (message: string, details: ErrorDetails) =>

@@ -41,7 +41,7 @@ export async function buildWebhooksApp(
   const subscriptions = new SubscriptionStore(models);
   const deliveries = new DeliveryStore(models);
   const due = new DueStore(models);
-  const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY ?? config.INTERNAL_SECRET);
+  const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY);
 
   let identity: InternalClient | null = null;
   const membership =
@@ -94,6 +94,7 @@ export async function buildWebhooksApp(
     secrets,
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
     rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,
+    quota: { perUser: config.WEBHOOKS_MAX_PER_USER, perTeam: config.WEBHOOKS_MAX_PER_TEAM },
   });
   registerDeliveryRoutes(app, { subscriptions, deliveries, due, scheduled: delivery.kick });
   documentDeliveredEvents(app);

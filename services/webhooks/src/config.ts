@@ -24,8 +24,15 @@ export const WebhooksConfigSchema = BaseConfigSchema.extend({
   IDENTITY_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.identity}`),
   /** Development and tests only: allows http and loopback/private/link-local targets. */
   WEBHOOKS_ALLOW_PRIVATE_URLS: flag(false),
-  /** Encrypts signing secrets at rest; derived from INTERNAL_SECRET when unset. */
-  WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
+  /**
+   * Encrypts signing secrets at rest: its own secret, never derived from INTERNAL_SECRET
+   * (a service that can sign internal calls must not thereby read every webhook secret).
+   */
+  WEBHOOKS_SECRET_KEY: z.string().min(32, 'WEBHOOKS_SECRET_KEY must be at least 32 characters'),
+  /** Subscriptions one user may create (409 QUOTA_EXCEEDED past it). */
+  WEBHOOKS_MAX_PER_USER: count(25),
+  /** Subscriptions one team may have, whoever created them. */
+  WEBHOOKS_MAX_PER_TEAM: count(25),
   /** One attempt: connect, send, and read the reply head. */
   WEBHOOKS_ATTEMPT_TIMEOUT_MS: ms(10 * SECOND),
   /** First retry delay; each later one doubles (with jitter). */

@@ -20,7 +20,7 @@ const describeA: Record<number, string> = {
   401: 'Missing, malformed, unknown or revoked API key',
   403: 'The caller may not do this (`FORBIDDEN`)',
   404: 'Not found, or not visible to the caller',
-  409: 'Conflict with the current state (`CONFLICT`; `details.rule` says which)',
+  409: 'Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many)',
   413: 'Body over 1 MiB (`PAYLOAD_TOO_LARGE`)',
   415: 'Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)',
   422: 'Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule',

@@ -84,7 +84,9 @@ async function mayStillReceive(
 ): Promise<boolean | 'unknown'> {
   if (!needsMembership(sub)) return mayReceive(sub, d.audience, []);
   try {
-    return mayReceive(sub, d.audience, await deps.membership.teamIdsOf(sub.ownerId));
+    // Whoever set the URL receives the data: their membership decides, not the creator's.
+    const receiver = sub.urlSetBy ?? sub.ownerId;
+    return mayReceive(sub, d.audience, await deps.membership.teamIdsOf(receiver));
   } catch (err) {
     deps.log.warn({ err, deliveryId: d._id }, 'membership unknown; delivery postponed');
     return 'unknown';

@@ -5,10 +5,16 @@ import type { Resolve } from '../deps/resolver.js';
 /** The code of the error that refuses a forbidden address. */
 export const FORBIDDEN_ADDRESS = 'WEBHOOK_FORBIDDEN_ADDRESS';
 
+/**
+ * What the delivery log says of a refused target. Nothing about what the name resolved
+ * to: the log is shown to the subscription's owner, who must not learn internal addresses.
+ */
+export const ADDRESS_NOT_ALLOWED = 'address not allowed';
+
 export class ForbiddenAddressError extends Error {
   readonly code = FORBIDDEN_ADDRESS;
-  constructor(hostname: string, address: string) {
-    super(`${hostname} resolves to ${address}, a private or local address`);
+  constructor() {
+    super(ADDRESS_NOT_ALLOWED);
   }
 }
 
@@ -25,7 +31,7 @@ export function safeLookup(resolve: Resolve, allowPrivate: boolean): LookupFunct
       .then((all) => {
         const addresses = options.family ? all.filter((a) => a.family === options.family) : all;
         const forbidden = allowPrivate ? undefined : all.find((a) => !isPublicAddress(a.address));
-        if (forbidden) throw new ForbiddenAddressError(hostname, forbidden.address);
+        if (forbidden) throw new ForbiddenAddressError();
         const first = addresses[0];
         if (!first)
           throw Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' });

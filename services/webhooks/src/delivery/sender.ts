@@ -4,7 +4,7 @@ import { isPublicAddress } from '../domain/address.js';
 import type { AttemptError, AttemptResult } from '../domain/outcome.js';
 import { hostOf } from '../domain/target-url.js';
 import type { Resolve } from '../deps/resolver.js';
-import { FORBIDDEN_ADDRESS, safeLookup } from './safe-lookup.js';
+import { ADDRESS_NOT_ALLOWED, FORBIDDEN_ADDRESS, safeLookup } from './safe-lookup.js';
 
 export interface SenderOptions {
   timeoutMs: number;
@@ -67,7 +67,12 @@ export class WebhookSender {
         retryAfter: (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null,
       };
     } catch (err) {
-      return { kind: 'error', error: errorKindOf(err), message: messageOf(err) };
+      const error = errorKindOf(err);
+      return {
+        kind: 'error',
+        error,
+        message: error === 'forbidden_target' ? ADDRESS_NOT_ALLOWED : messageOf(err),
+      };
     }
   }
 
@@ -75,7 +80,7 @@ export class WebhookSender {
     if (this.options.allowPrivate) return null;
     if (url.protocol !== 'https:') return 'https is required';
     const host = hostOf(url);
-    if (isIP(host) && !isPublicAddress(host)) return `${host} is a private or local address`;
+    if (isIP(host) && !isPublicAddress(host)) return ADDRESS_NOT_ALLOWED;
     return null;
   }
 

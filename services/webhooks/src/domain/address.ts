@@ -51,14 +51,16 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, 'ipv6');
 }
 
-/** The IPv4 address inside a mapped (::ffff:a.b.c.d), compatible, NAT64 or 6to4 address. */
+/** The IPv4 address inside a mapped, translated, compatible, NAT64 or 6to4 address. */
 function embeddedIpv4(address: string): string | null {
   const groups = expandIpv6(address);
   if (!groups) return null;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   const zeros = (from: number, to: number) => groups.slice(from, to).every((g) => g === 0);
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (deprecated compatible; ::1 and :: stay IPv6).
+  // ::ffff:a.b.c.d (mapped, ::ffff:0:0/96), ::ffff:0:a.b.c.d (translated, RFC 2765) and
+  // ::a.b.c.d (deprecated compatible; ::1 and :: stay IPv6).
   if (zeros(0, 5) && groups[5] === 0xffff) return v4(groups[6]!, groups[7]!);
+  if (zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0) return v4(groups[6]!, groups[7]!);
   if (zeros(0, 6) && (groups[6] !== 0 || groups[7]! > 1)) return v4(groups[6]!, groups[7]!);
   // 64:ff9b::a.b.c.d (well-known NAT64 prefix).
   if (groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6)) return v4(groups[6]!, groups[7]!);

@@ -32,7 +32,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
       operationId: 'createWebhook',
       summary: 'Subscribe a URL to events; the signing secret is shown once',
       tags,
-      errors: [403],
+      errors: [403, 409],
       body: CreateWebhookBody,
       response: { status: 201, schema: dataOf(WebhookWithSecret) },
     },

@@ -10,6 +10,11 @@ export interface SubscriptionDoc {
   ownerId: string;
   teamId: string | null;
   url: string;
+  /**
+   * Who last set the URL (the creator, or an admin); deliveries go out while they may see
+   * the event. Absent on subscriptions made before it was recorded: the owner, then.
+   */
+  urlSetBy?: string;
   events: string[];
   description: string | null;
   active: boolean;
@@ -82,6 +87,7 @@ export function webhookModels(db: Connection) {
       ownerId: { type: String, required: true },
       teamId: nullableString,
       url: { type: String, required: true },
+      urlSetBy: { type: String },
       events: { type: [String], required: true },
       description: nullableString,
       active: { type: Boolean, default: true },

@@ -6,6 +6,7 @@ export interface NewSubscription {
   ownerId: string;
   teamId: string | null;
   url: string;
+  urlSetBy: string;
   events: string[];
   description: string | null;
   /** Sealed. */
@@ -13,7 +14,7 @@ export interface NewSubscription {
 }
 
 export type SubscriptionChange = Partial<
-  Pick<SubscriptionDoc, 'url' | 'events' | 'description' | 'active'>
+  Pick<SubscriptionDoc, 'url' | 'urlSetBy' | 'events' | 'description' | 'active'>
 >;
 
 /** Subscriptions: each change is one atomic write of one document (docs/STORAGE.md). */
@@ -23,6 +24,16 @@ export class SubscriptionStore {
   async insert(input: NewSubscription): Promise<SubscriptionDoc> {
     const doc = await this.m.Subscription.create({ ...input, key: subscriptionKey(input) });
     return doc.toObject<SubscriptionDoc>();
+  }
+
+  /** How many subscriptions a user created, and how many a team has (quotas). */
+  countOwned(ownerId: string) {
+    return this.m.Subscription.countDocuments({ ownerId }).exec();
+  }
+  countForTeam(teamId: string) {
+    return this.m.Subscription.countDocuments({
+      key: subscriptionKey({ ownerId: '', teamId }),
+    }).exec();
   }
 
   find(id: string) {

@@ -29,6 +29,20 @@ export async function manageableSubscription(
   return doc;
 }
 
+/**
+ * Where a subscription's data goes and what proves it is genuine (its URL, its signing
+ * secret) is its creator's to change, or an admin's: a teammate who may manage a team
+ * subscription cannot point it at their own server or take its secret (403).
+ */
+export function requireCreatorOrAdmin(
+  actor: Actor,
+  s: Pick<SubscriptionDoc, 'ownerId'>,
+  what: string,
+): void {
+  if (actor.id !== s.ownerId && !actor.isAdmin)
+    throw forbidden(`Only the webhook's creator or an admin can ${what}`);
+}
+
 /** The subscription keys a user's list covers: their own, and each of their teams'. */
 export function listKeys(actor: Actor, teamId: string | undefined): string[] {
   requireUser(actor);

@@ -8,13 +8,16 @@ import type { SubscriptionDoc } from '../store/models.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { SubscriptionStore } from '../store/subscription-store.js';
 import type { CreateWebhookBody, UpdateWebhookBody } from '../routes/schemas.js';
-import { manageableSubscription, requireUser } from './access.js';
+import { manageableSubscription, requireCreatorOrAdmin, requireUser } from './access.js';
+import { checkSubscriptionQuota, type SubscriptionQuota } from './quota.js';
 
 export interface SubscriptionDeps {
   store: SubscriptionStore;
   secrets: SecretBox;
   allowPrivate: boolean;
   rotationGraceMs: number;
+  /** Subscriptions per user and per team (absent: no limit). */
+  quota?: SubscriptionQuota;
 }
 
 /** A new subscription and its signing secret, which is shown this once. */
@@ -29,11 +32,13 @@ export async function createSubscription(
     throw forbidden('Only members of the team can subscribe to its events');
   checkUrl(body.url, deps.allowPrivate);
   const events = checkEvents(body.events, scopeOfSubscription({ teamId }));
+  if (deps.quota) await checkSubscriptionQuota(deps.store, deps.quota, actor.id, teamId);
   const secret = generateSecret();
   const doc = await deps.store.insert({
     ownerId: actor.id,
     teamId,
     url: body.url,
+    urlSetBy: actor.id,
     events,
     description: body.description ?? null,
     secret: deps.secrets.seal(secret),
@@ -48,11 +53,13 @@ export async function updateSubscription(
   body: UpdateWebhookBody,
 ): Promise<SubscriptionDoc> {
   const current = await manageableSubscription(deps.store, actor, id);
+  const newUrl = body.url !== undefined && body.url !== current.url;
+  if (newUrl) requireCreatorOrAdmin(actor, current, 'change its URL');
   if (body.url !== undefined) checkUrl(body.url, deps.allowPrivate);
   const events =
     body.events !== undefined ? checkEvents(body.events, scopeOfSubscription(current)) : undefined;
   const change = {
-    ...(body.url !== undefined ? { url: body.url } : {}),
+    ...(newUrl ? { url: body.url, urlSetBy: actor.id } : {}),
     ...(events ? { events } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.active !== undefined ? { active: body.active } : {}),
@@ -69,7 +76,11 @@ export async function rotateSecret(
   actor: Actor,
   id: string,
 ): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
-  await manageableSubscription(deps.store, actor, id);
+  requireCreatorOrAdmin(
+    actor,
+    await manageableSubscription(deps.store, actor, id),
+    'rotate its secret',
+  );
   const secret = generateSecret();
   const previousSecretExpiresAt = new Date(Date.now() + deps.rotationGraceMs);
   const rotated = await deps.store.rotate(id, deps.secrets.seal(secret), previousSecretExpiresAt);

@@ -56,6 +56,8 @@ async function deleteStreams(ctx: WebhooksContext): Promise<void> {
 /** Short timings, so retries and backoff happen within a test. */
 export const FAST = {
   WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+  // Its own key, never derived from INTERNAL_SECRET.
+  WEBHOOKS_SECRET_KEY: 'webhooks-test-secret-key-0123456789abcdef',
   WEBHOOKS_RETRY_BASE_MS: '50',
   WEBHOOKS_RETRY_MAX_DELAY_MS: '300',
   WEBHOOKS_RETRY_WINDOW_MS: '60000',

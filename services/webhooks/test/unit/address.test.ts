@@ -28,6 +28,13 @@ describe('addresses a webhook may reach', () => {
     '::ffff:7f00:1',
     '::ffff:10.0.0.1',
     '::ffff:169.254.169.254',
+    // ::ffff:0:0/96 in every spelling, and the translated form ::ffff:0:a.b.c.d
+    '0:0:0:0:0:ffff:7f00:1',
+    '::FFFF:A9FE:A9FE',
+    '::ffff:0:0',
+    '::ffff:0.0.0.0',
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.1.2.3',
     '64:ff9b::a9fe:a9fe',
     '2002:c0a8:0101::1',
     '::127.0.0.1',
@@ -46,6 +53,8 @@ describe('addresses a webhook may reach', () => {
     '2606:4700:4700::1111',
     '2a00:1450:4001:80b::200e',
     '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '::ffff:0:8.8.8.8',
     '64:ff9b::808:808',
     '2002:0808:0808::1',
   ])('allows %s', (address) => {

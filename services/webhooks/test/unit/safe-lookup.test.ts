@@ -13,6 +13,8 @@ const table: Record<string, { address: string; family: 4 | 6 }[]> = {
     { address: '93.184.216.34', family: 4 },
     { address: '10.0.0.7', family: 4 },
   ],
+  // An AAAA record holding an IPv4-mapped loopback address.
+  'mapped.test': [{ address: '::ffff:7f00:1', family: 6 }],
   'empty.test': [],
 };
 const resolve: Resolve = async (host) => table[host] ?? [];
@@ -47,8 +49,12 @@ describe('the lookup every delivery socket uses', () => {
   });
 
   it('refuses a name that resolves to a private address, even among public ones', async () => {
-    expect((await lookup('rebind.test', { all: true })).err?.code).toBe(FORBIDDEN_ADDRESS);
+    const refused = (await lookup('rebind.test', { all: true })).err;
+    expect(refused?.code).toBe(FORBIDDEN_ADDRESS);
+    // Neither the name nor what it resolved to: the message reaches the owner's delivery log.
+    expect(refused?.message).toBe('address not allowed');
     expect((await lookup('mixed.test', {})).err?.code).toBe(FORBIDDEN_ADDRESS);
+    expect((await lookup('mapped.test', { family: 6 })).err?.code).toBe(FORBIDDEN_ADDRESS);
   });
 
   it('lets private addresses through when allowed, and reports a name that does not resolve', async () => {
