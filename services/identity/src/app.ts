@@ -35,7 +35,7 @@ export async function buildIdentityApp(
     keys: new KeyStore(models),
     announcer: new Announcer(ctx.bus, relay),
   };
-  if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY);
+  if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
 
   const app = createServiceApp({
     name: 'identity',
