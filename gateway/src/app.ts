@@ -15,6 +15,8 @@ import { authenticationPlugin } from './auth/authenticate.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { KeyResolver } from './auth/key-resolver.js';
 import { keyCacheInvalidationPlugin } from './auth/local-invalidation.js';
+import { keyExpiryPlugin } from './auth/key-expiry.js';
+import { scopeCheckPlugin } from './auth/scope-check.js';
 import { unknownKeyInvalidationPlugin } from './auth/unknown-key-invalidation.js';
 import type { UnknownKeyIds } from './auth/unknown-keys.js';
 import { corsPlugin } from './cors/plugin.js';
@@ -87,6 +89,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     resolver: deps.resolver,
     internalSecret: config.INTERNAL_SECRET,
   });
+  // A key's grant: refused once expired (onRequest), 403 outside its scopes (a preHandler
+  // that runs before the idempotency plugin's).
+  await app.register(keyExpiryPlugin);
+  await app.register(scopeCheckPlugin);
   await app.register(idempotencyPlugin, { store: deps.idempotency });
   await app.register(keyCacheInvalidationPlugin, { cache: deps.keyCache });
   if (deps.unknownKeys)

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Upstream } from '../config.js';
 import type { IdOwnerCache } from './id-owner.js';
 import type { Forward } from './forward.js';
 import { routeTaskCreate, routeTaskList } from './task-router.js';
+import { upstreamOf } from './upstream-of.js';
 
 /** Every method a service might answer below `/api/tasks/:id/`: the service says which it does. */
 const ANY = ['GET', 'PATCH', 'DELETE', 'POST', 'PUT'];
@@ -13,30 +14,42 @@ const ANY = ['GET', 'PATCH', 'DELETE', 'POST', 'PUT'];
  * the list and the create look at the query and the body (task-router.ts); the rest asks
  * who owns the id. `/api/tasks/:id` declares the methods both services answer there, so any
  * other is 405 here; below it, the owning service knows its sub-resources and answers the rest.
+ * Each route says how it decides (`config.upstreamOf`), so the scope check (auth/scope-check.ts)
+ * knows whether a request reaches tasks or issues before it is forwarded.
  */
 export function registerTaskRoutes(
   scope: FastifyInstance,
   forward: Forward,
   owners: IdOwnerCache,
 ): void {
-  const api = { config: { idempotency: true } };
-  const to = (upstream: Upstream) => (request: FastifyRequest, reply: FastifyReply) =>
-    forward(request, reply, upstream);
-  const byOwner = async (request: FastifyRequest, reply: FastifyReply) =>
-    forward(request, reply, await owners.ownerOf((request.params as { id: string }).id));
+  const routed = (
+    decide: (request: FastifyRequest) => Upstream | Promise<Upstream>,
+    idempotency = true,
+  ) => ({
+    config: { upstreamOf: decide, ...(idempotency ? { idempotency } : {}) },
+    handler: async (request: FastifyRequest, reply: Parameters<Forward>[1]) =>
+      forward(request, reply, await upstreamOf(request)!),
+  });
+  const to = (upstream: Upstream) => routed(() => upstream);
+  const byOwner = (idempotency: boolean) =>
+    routed((request) => owners.ownerOf((request.params as { id: string }).id), idempotency);
 
-  scope.get('/api/tasks', (request, reply) =>
-    forward(request, reply, routeTaskList(request.query as Record<string, unknown>)),
-  );
-  scope.post('/api/tasks', api, (request, reply) =>
-    forward(request, reply, routeTaskCreate(request.body)),
-  );
-  scope.get('/api/tasks/search', to('issues'));
-  scope.route({ method: ['GET', 'PATCH', 'DELETE'], url: '/api/tasks/:id', handler: byOwner });
-  scope.post('/api/tasks/:id/complete', api, to('habits'));
+  scope.route({
+    method: 'GET',
+    url: '/api/tasks',
+    ...routed((request) => routeTaskList(request.query as Record<string, unknown>), false),
+  });
+  scope.route({
+    method: 'POST',
+    url: '/api/tasks',
+    ...routed((request) => routeTaskCreate(request.body)),
+  });
+  scope.route({ method: 'GET', url: '/api/tasks/search', ...routed(() => 'issues', false) });
+  scope.route({ method: ['GET', 'PATCH', 'DELETE'], url: '/api/tasks/:id', ...byOwner(false) });
+  scope.route({ method: 'POST', url: '/api/tasks/:id/complete', ...to('habits') });
   for (const sub of ['comments', 'blockers']) {
     for (const url of [`/api/tasks/:id/${sub}`, `/api/tasks/:id/${sub}/*`])
-      scope.route({ method: ANY, url, ...api, handler: to('issues') });
+      scope.route({ method: ANY, url, ...to('issues') });
   }
-  scope.route({ method: ANY, url: '/api/tasks/:id/*', ...api, handler: byOwner });
+  scope.route({ method: ANY, url: '/api/tasks/:id/*', ...byOwner(true) });
 }

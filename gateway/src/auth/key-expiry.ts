@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { AppError } from '@momentum/contracts';
+import { invalidTokenChallenge } from '@momentum/service-kit';
+
+/** The 401 of an expired key: RFC 6750 `invalid_token`, saying why, so a client asks for a new key. */
+export const expiredKey = (expiresAt: string) => {
+  const message = `The API key expired at ${expiresAt}; create a new one`;
+  return new AppError('UNAUTHORIZED', message, undefined, {
+    'www-authenticate': invalidTokenChallenge(`the API key expired at ${expiresAt}`),
+  });
+};
+
+/**
+ * Refuses a key past its `expiresAt` (on the actor its record gave). Checked on every request,
+ * not when the verdict is cached, so a key stops at its expiry to the second whatever the
+ * key cache's TTL. Registered after authentication: its onRequest runs once the actor is known.
+ */
+export const keyExpiryPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const expiresAt = request.actor?.keyExpiresAt;
+      if (expiresAt && Date.parse(expiresAt) <= Date.now()) throw expiredKey(expiresAt);
+    });
+  },
+  {
+    name: 'momentum-key-expiry',
+    fastify: '5.x',
+    dependencies: ['momentum-authentication'],
+  },
+);
