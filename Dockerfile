@@ -9,7 +9,9 @@
 # Components: identity habits projects issues agents webhooks gateway mcp-server — whatever
 # scripts/lib/components.mjs lists and the tree holds; nothing here names them one by one.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the active LTS (Node 20 reached its end of life in April 2026). The code itself still
+# runs on Node 20 and later (package.json engines; the bundles target node20).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ── manifests: the root package.json, the lock file and every workspace's package.json ───
 # Found rather than listed, so a new workspace (services/webhooks, …) needs no line here. This
@@ -37,11 +39,15 @@ COPY . .
 # build() alone (no type-check). The trailing argument fills process.argv[1], which
 # build.mjs reads to tell whether it is the main module (undefined under `node -e`).
 RUN node -e "import('./scripts/build.mjs').then(m => m.build())" -- build \
- && ls dist/*.mjs
+ && ls dist/*.mjs \
+ && chmod -R a-w dist
 
 # ── prod-deps: production dependencies only ──────────────────────────────────────────
+# Made read-only here (a chmod in the runtime stage would copy every file into a new layer);
+# COPY keeps the modes.
 FROM deps AS prod-deps
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev \
+ && chmod -R a-w /app
 
 # ── runtime ──────────────────────────────────────────────────────────────────────────
 FROM ${NODE_IMAGE} AS runtime
@@ -54,13 +60,17 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # The workspace package.json files keep node_modules/@momentum/* links resolvable; the
 # bundles themselves need only the npm packages.
-COPY --from=prod-deps --chown=node:node /app/package.json /app/package-lock.json ./
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=prod-deps --chown=node:node /app/libs ./libs
-COPY --from=prod-deps --chown=node:node /app/services ./services
-COPY --from=prod-deps --chown=node:node /app/gateway ./gateway
-COPY --from=prod-deps --chown=node:node /app/mcp-server ./mcp-server
-COPY --from=build --chown=node:node /app/dist ./dist
+# Every file belongs to root and no one may write it (made read-only in its stage): the app user
+# (node) can read and run the code, never change it, nor create a file beside it (/app is
+# root's too). Containers run it on a read-only root filesystem anyway (docker-compose.yml,
+# infra/k8s); this holds wherever the image runs.
+COPY --from=prod-deps --chown=root:root /app/package.json /app/package-lock.json ./
+COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=prod-deps --chown=root:root /app/libs ./libs
+COPY --from=prod-deps --chown=root:root /app/services ./services
+COPY --from=prod-deps --chown=root:root /app/gateway ./gateway
+COPY --from=prod-deps --chown=root:root /app/mcp-server ./mcp-server
+COPY --from=build --chown=root:root /app/dist ./dist
 USER node
 EXPOSE ${PORT}
 # No curl in slim images: node's fetch. mcp-server listens on MCP_PORT, the rest on PORT.

@@ -46,6 +46,11 @@ const stages = parseDockerfile(dockerfile);
 const runtime = stages.at(-1) as Stage;
 const ops = (stage: Stage, op: string) => stage.body.filter((i) => i.op === op).map((i) => i.args);
 const stageNamed = (name: string) => stages.find((s) => s.name === name);
+/** The stages a stage is built FROM, nearest first. */
+const stagesBelow = (stage: Stage): Stage[] => {
+  const base = stageNamed(stage.from);
+  return base ? [base, ...stagesBelow(base)] : [];
+};
 
 /** The workspace folders of the root package.json, with globs expanded. */
 function workspaces(): string[] {
@@ -60,12 +65,55 @@ function workspaces(): string[] {
 }
 
 describe('Dockerfile', () => {
-  it('has several stages on node:20-bookworm-slim', () => {
+  it('has several stages on a supported Node LTS (node:22 or node:24, slim)', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
     for (const s of stages) {
       const base = stageNamed(s.from);
-      expect(base ? base.from : s.from, `FROM ${s.from}`).toBe('node:20-bookworm-slim');
+      expect(base ? base.from : s.from, `FROM ${s.from}`).toMatch(
+        /^node:(22|24)(\.\d+){0,2}-bookworm-slim$/,
+      );
     }
+  });
+
+  it('the code still runs on Node 20 and later outside the image (engines, bundle target)', () => {
+    const pkg = JSON.parse(read('package.json')) as { engines?: { node?: string } };
+    expect(pkg.engines?.node).toBe('>=20');
+    expect(read('scripts/build.mjs')).toMatch(/target:\s*'node20'/);
+  });
+
+  it('the app files belong to root and are read-only: the app user runs the code, cannot change it', () => {
+    const copies = ops(runtime, 'COPY');
+    expect(copies.length).toBeGreaterThan(0);
+    for (const c of copies) {
+      // owned by root (COPY's default, or said)
+      const chown = /--chown=(\S+)/.exec(c)?.[1];
+      expect(chown ?? 'root:root', c).toBe('root:root');
+      // made read-only for everyone in the stage it comes from (COPY keeps the modes)
+      const from = /--from=(\S+)/.exec(c)?.[1];
+      expect(from, `${c}: copied from a stage`).toBeDefined();
+      const stage = stageNamed(from ?? '') as Stage;
+      const workdir = [...stages.slice(0, stages.indexOf(stage) + 1)]
+        .flatMap((s) => ops(s, 'WORKDIR'))
+        .at(-1);
+      const readOnly = [stage, ...stagesBelow(stage)]
+        .flatMap((s) => ops(s, 'RUN'))
+        .flatMap((r) => [...r.matchAll(/chmod -R a-w (\S+)/g)].map((m) => m[1] ?? ''))
+        .map((p) => (p.startsWith('/') ? p : `${workdir}/${p}`));
+      const sources = c.replace(/--\S+/g, '').trim().split(/\s+/).slice(0, -1);
+      for (const src of sources)
+        expect(
+          readOnly.some((p) => src === p || src.startsWith(`${p}/`)),
+          `${src} (from ${String(from)}) made read-only`,
+        ).toBe(true);
+    }
+    // the app user comes after every file, and nothing hands a file back to it
+    const body = runtime.body;
+    const userAt = body.findIndex((i) => i.op === 'USER');
+    expect(body[userAt]?.args).toBe('node');
+    expect(
+      body.slice(userAt).some((i) => i.op === 'COPY' || i.op === 'ADD' || i.op === 'RUN'),
+    ).toBe(false);
+    expect(dockerfile).not.toMatch(/chown[^\n]*\bnode\b|--chown=node/);
   });
 
   it('installs dependencies with npm ci from the manifests alone, before any source', () => {
