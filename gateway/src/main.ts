@@ -56,7 +56,9 @@ const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, 'gatewa
   exitOnStartupError('gateway'),
 );
 own.bus = bus;
-await shared.attach(bus.nc, config.EVENT_PREFIX).catch(exitOnStartupError('gateway'));
+await shared
+  .attach(bus.nc, config.EVENT_PREFIX, config.NATS_REPLICAS)
+  .catch(exitOnStartupError('gateway'));
 if (config.METRICS_PORT > 0) {
   await serveMetrics(config.METRICS_PORT, config.HOST, app.log).catch((err: Error) =>
     // Another gateway on this host holds the port: serve the API anyway, say so.

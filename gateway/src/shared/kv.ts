@@ -10,13 +10,15 @@ import type { KV, NatsConnection } from 'nats';
 export async function openBucket(
   nc: NatsConnection,
   name: string,
-  options: { ttlMs: number; maxBytes: number; timeoutMs?: number },
+  options: { ttlMs: number; maxBytes: number; timeoutMs?: number; replicas?: number },
 ): Promise<KV> {
   const js = nc.jetstream({ timeout: options.timeoutMs ?? 2000 });
   return js.views.kv(name.replace(/[^A-Za-z0-9_-]/g, '_'), {
     history: 1,
     ttl: options.ttlMs,
     max_bytes: options.maxBytes,
+    // Copies JetStream keeps (NATS_REPLICAS): 3 on a three-node cluster.
+    replicas: options.replicas ?? 1,
     timeout: options.timeoutMs ?? 2000,
   });
 }

@@ -32,11 +32,13 @@ export class SharedGatewayState {
 
   constructor(private readonly rate: { max: number; windowMs: number }) {}
 
-  async attach(nc: NatsConnection, prefix: string): Promise<void> {
+  /** `replicas`: copies JetStream keeps of each bucket (NATS_REPLICAS). */
+  async attach(nc: NatsConnection, prefix: string, replicas = 1): Promise<void> {
     this.connectivity = new Connectivity(nc);
     const idempotency = await openBucket(nc, `${prefix}_gateway_idempotency`, {
       ttlMs: 24 * 60 * 60_000,
       maxBytes: 1024 * 1024 * 1024,
+      replicas,
     });
     this.store = new SharedIdempotencyStore(
       idempotency,
@@ -49,6 +51,7 @@ export class SharedGatewayState {
         // A window's key is useless once the window is over; the bucket forgets it after two.
         ttlMs: 2 * this.rate.windowMs,
         maxBytes: 256 * 1024 * 1024,
+        replicas,
       });
       this.counter = new SharedWindowCounter(windows, this.rate.max, this.rate.windowMs);
     }

@@ -170,4 +170,19 @@ describe('gateway state shared on NATS key-value buckets', () => {
       expect((await store.begin('user:5\nk', 'fp')).kind).toBe('replay');
     });
   });
+
+  it('makes its buckets with the copies NATS_REPLICAS asks for (one server here: 3 is refused)', async () => {
+    const nc = connections[0]!;
+    buckets.push('copies');
+    const one = await openBucket(nc, `${prefix}_copies`, {
+      ttlMs: 60_000,
+      maxBytes: 1024 * 1024,
+      replicas: 1,
+    });
+    expect((await one.status()).replicas).toBe(1);
+    buckets.push('copies3');
+    await expect(
+      openBucket(nc, `${prefix}_copies3`, { ttlMs: 60_000, maxBytes: 1024 * 1024, replicas: 3 }),
+    ).rejects.toThrow(/replica|cluster/i);
+  });
 });

@@ -11,6 +11,11 @@ export const BaseConfigSchema = z.object({
   /** Database name; defaults to `momentum_<service>`. */
   MONGO_DB: z.string().optional(),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /**
+   * Copies JetStream keeps of each stream and key-value bucket this process creates: 1 on one
+   * NATS server, 3 on a three-node cluster (Kubernetes). Used when a stream or bucket is made.
+   */
+  NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Subject and stream prefix; tests choose their own. */
   EVENT_PREFIX: z
     .string()

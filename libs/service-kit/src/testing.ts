@@ -24,6 +24,7 @@ export function testConfig(
     MONGO_URL: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
     MONGO_DB: `test_${run}`,
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    NATS_REPLICAS: 1,
     EVENT_PREFIX: `t${run}`,
     INTERNAL_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',

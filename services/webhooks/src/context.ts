@@ -20,7 +20,9 @@ export interface WebhooksContext {
 export async function connectWebhooks(config: WebhooksConfig): Promise<WebhooksContext> {
   const log = pino({ ...loggerOptions(config.LOG_LEVEL), name: 'webhooks' });
   const db = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? 'momentum_webhooks');
-  const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, 'webhooks', log);
+  const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, 'webhooks', log, {
+    replicas: config.NATS_REPLICAS,
+  });
   return {
     config,
     db,

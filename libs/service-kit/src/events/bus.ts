@@ -70,9 +70,17 @@ export class EventBus {
     private readonly jsm: JetStreamManager,
     readonly prefix: string,
     private readonly log: Logger,
+    /** Copies JetStream keeps of each stream this bus creates (NATS_REPLICAS). */
+    readonly replicas = 1,
   ) {}
 
-  static async connect(url: string, prefix: string, name: string, log: Logger): Promise<EventBus> {
+  static async connect(
+    url: string,
+    prefix: string,
+    name: string,
+    log: Logger,
+    { replicas = 1 }: { replicas?: number } = {},
+  ): Promise<EventBus> {
     const nc = await connect({
       ...natsConnectOptions(url),
       name,
@@ -81,7 +89,7 @@ export class EventBus {
       timeout: 3000,
     });
     const jsm = await nc.jetstreamManager();
-    const bus = new EventBus(nc, nc.jetstream(), jsm, prefix, log);
+    const bus = new EventBus(nc, nc.jetstream(), jsm, prefix, log, replicas);
     void (async () => {
       for await (const status of nc.status()) {
         if (status.type === 'disconnect') bus.reconnecting = true;
@@ -101,9 +109,18 @@ export class EventBus {
       subjects: [serviceSubjects(this.prefix, service)],
       duplicate_window: nanos(2 * 60_000),
       max_age: nanos(7 * 24 * 3600_000),
+      num_replicas: this.replicas,
     };
     try {
-      await this.jsm.streams.info(name);
+      const { config: stored } = await this.jsm.streams.info(name);
+      if (stored.num_replicas !== this.replicas) {
+        // Made before the setting changed (or by a process configured otherwise): say so;
+        // changing a stream's copies is an operator's step (nats stream edit --replicas).
+        this.log.warn(
+          { stream: name, replicas: stored.num_replicas, configured: this.replicas },
+          'stream replicas differ from NATS_REPLICAS',
+        );
+      }
     } catch {
       try {
         await this.jsm.streams.add(config);

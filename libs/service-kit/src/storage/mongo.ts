@@ -37,7 +37,10 @@ export async function ensureIndexes(connection: Connection): Promise<void> {
       if (!/partialFilterExpression/.test(String((err as Error).message))) throw err;
       for (const [keys, options] of model.schema.indexes()) {
         const { partialFilterExpression: _partial, ...plain } = options ?? {};
-        await model.collection.createIndex(keys as Record<string, 1 | -1>, plain);
+        await model.collection.createIndex(
+          keys as Record<string, 1 | -1>,
+          plain as Parameters<typeof model.collection.createIndex>[1],
+        );
       }
     }
   }

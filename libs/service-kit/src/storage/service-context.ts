@@ -22,7 +22,9 @@ export async function connectService<C extends BaseConfig>(
 ): Promise<ServiceContext<C>> {
   const log = pino({ ...loggerOptions(config.LOG_LEVEL), name: service });
   const db = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? `momentum_${service}`);
-  const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, service, log);
+  const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, service, log, {
+    replicas: config.NATS_REPLICAS,
+  });
   await bus.ensureStream(service);
   return {
     service,
