@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five layers: unit (pure, no I/O), service (one Fastify app via `inject` on a real
- * MongoDB-compatible engine and real NATS), e2e (every process over HTTP), faults (every
- * process, with services and engines killed and restarted) and replicas (two of every
- * process).
+ * Six layers: unit (pure, no I/O), engine (the local engine's build against FerretDB as
+ * released), service (one Fastify app via `inject` on a real MongoDB-compatible engine and
+ * real NATS), e2e (every process over HTTP), faults (every process, with services and engines
+ * killed and restarted) and replicas (two of every process).
  */
 export default defineConfig({
   test: {
@@ -16,6 +16,16 @@ export default defineConfig({
             '{libs,services,gateway,mcp-server}/**/test/unit/**/*.test.ts',
             'test/unit/**/*.test.ts',
           ],
+        },
+      },
+      {
+        // The patched FerretDB against FerretDB as released, each started privately.
+        test: {
+          name: 'engine',
+          include: ['test/engine/**/*.test.ts'],
+          globalSetup: ['test/engine/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
         },
       },
       {

@@ -6,12 +6,22 @@ import { existsSync, mkdirSync, cpSync, writeFileSync, chmodSync, rmSync } from 
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, stopProcess, which } from './util.mjs';
-import { FERRETDB_PATCH_LEVEL, patchFerretDBSource } from './ferretdb-patch.mjs';
+import {
+  FERRETDB_PATCH_LEVEL,
+  ferretDBPatchDigest,
+  patchFerretDBSource,
+} from './ferretdb-patch.mjs';
 
 const FERRETDB_VERSION = 'v1.24.2';
 const CACHE_BIN = path.join(ROOT, '.cache', 'bin');
-// The name carries the patch level: a binary built before a change to the patch is rebuilt.
-const FERRETDB_BIN = path.join(CACHE_BIN, `ferretdb-${FERRETDB_VERSION}-p${FERRETDB_PATCH_LEVEL}`);
+// The name carries the patch level and a digest of the patch's files: a binary built before
+// any change to them is rebuilt.
+const FERRETDB_BIN = path.join(
+  CACHE_BIN,
+  `ferretdb-${FERRETDB_VERSION}-p${FERRETDB_PATCH_LEVEL}-${ferretDBPatchDigest()}`,
+);
+/** FerretDB as released, which the engine tests compare the patched build's answers with. */
+const FERRETDB_UNPATCHED_BIN = path.join(CACHE_BIN, `ferretdb-${FERRETDB_VERSION}-unpatched`);
 
 export function portOpen(host, port, timeoutMs = 500) {
   return new Promise((resolve) => {
@@ -44,15 +54,19 @@ function hostPort(url, defaultPort) {
 
 /**
  * Build FerretDB once into .cache/bin (about two minutes on a fresh machine), with the
- * changes of ferretdb-patch.mjs (the `_id` index fix, atomic single-document writes).
+ * changes of ferretdb-patch.mjs (the `_id` index fix, atomic single-document writes, query
+ * pushdown); `{ patched: false }` builds it as released, for the engine tests.
  */
-export function buildFerretDB() {
-  if (existsSync(FERRETDB_BIN)) return FERRETDB_BIN;
+export function buildFerretDB({ patched = true } = {}) {
+  const bin = patched ? FERRETDB_BIN : FERRETDB_UNPATCHED_BIN;
+  if (existsSync(bin)) return bin;
   if (!which('go'))
     throw new Error(
       'No MongoDB-compatible engine: set MONGO_URL, put mongod on PATH, or install Go to build FerretDB',
     );
-  log(`building FerretDB ${FERRETDB_VERSION} once (first run only, about 2 minutes)…`);
+  log(
+    `building FerretDB ${FERRETDB_VERSION}${patched ? '' : ' as released'} once (first run only, about 2 minutes)…`,
+  );
   // `go install …@version` asks the proxy for the module's version list, which the proxy
   // here refuses (403); downloading the exact version and building it avoids that call.
   const info = JSON.parse(
@@ -66,22 +80,22 @@ export function buildFerretDB() {
       },
     ),
   );
-  const src = path.join(ROOT, '.cache', 'src', 'ferretdb');
+  const src = path.join(ROOT, '.cache', 'src', patched ? 'ferretdb' : 'ferretdb-unpatched');
   rmSync(src, { recursive: true, force: true });
   mkdirSync(path.dirname(src), { recursive: true });
   cpSync(info.Dir, src, { recursive: true });
   execFileSync('chmod', ['-R', 'u+w', src]);
   // The module zip lacks the generated version file the binary embeds.
   writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-  patchFerretDBSource(src);
+  if (patched) patchFerretDBSource(src);
   mkdirSync(CACHE_BIN, { recursive: true });
-  execFileSync('go', ['build', '-trimpath', '-o', FERRETDB_BIN, './cmd/ferretdb'], {
+  execFileSync('go', ['build', '-trimpath', '-o', bin, './cmd/ferretdb'], {
     cwd: src,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, GOFLAGS: '-buildvcs=false' },
   });
   log('FerretDB built');
-  return FERRETDB_BIN;
+  return bin;
 }
 
 /**
@@ -116,10 +130,11 @@ export const stopEngine = (child) => stopProcess(child);
 
 /**
  * FerretDB over SQLite with its data in `dir`, listening on `port`; resolves once it
- * answers. The fault tests start (and stop, and start again) private ones with this.
+ * answers. The fault tests start (and stop, and start again) private ones with this, the
+ * engine tests one patched and one as released (`patched: false`).
  */
-export async function startFerretDB({ dir, port }) {
-  const bin = buildFerretDB();
+export async function startFerretDB({ dir, port, patched = true }) {
+  const bin = buildFerretDB({ patched });
   log(`starting FerretDB ${FERRETDB_VERSION} (SQLite) on ${port}`);
   mkdirSync(dir, { recursive: true });
   const child = spawn(

@@ -33,11 +33,36 @@
 // whenever the filter names one, and Go still applies the whole filter to that row, as it
 // always does. At 20,000 documents a guarded `findOneAndUpdate({_id, rev})` took 340 ms
 // before and 1 ms after (a `findOne({_id, rev})` 295 ms → 0.9 ms).
-import { readFileSync, writeFileSync } from 'node:fs';
+//
+// 4. Query pushdown: FerretDB filtered (other than by `_id`), sorted, skipped, limited and
+// counted in Go, after reading and decoding the whole collection, so a list at 50,000
+// documents took seconds. Its SQLite backend already made a real expression index for each
+// `createIndexes`; the change makes those indexes, and the queries, use typed expressions
+// in MongoDB's comparison order (a type rank, then the value: scripts/ferretdb/keys.go),
+// writes a filter's equalities, `$in` and ranges on top-level fields as SQL over them
+// (pushdown.go), and also the sort, skip, limit and count when SQL then answers exactly as
+// MongoDB would (query.go, count.go) — never where a field has held an array (MongoDB
+// matches its elements) or a value SQL cannot order (marks.go): those shapes keep
+// FerretDB's own path. The handler still applies the whole filter to every row, so what SQL
+// narrows can never add a document. Indexes made by an earlier build are rebuilt once.
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 3;
+export const FERRETDB_PATCH_LEVEL = 4;
+
+/** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
+const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
+export const FILES = {
+  'keys.go': 'internal/backends/sqlite/metadata/momentum_keys.go',
+  'marks.go': 'internal/backends/sqlite/momentum_marks.go',
+  'pushdown.go': 'internal/backends/sqlite/momentum_pushdown.go',
+  'query.go': 'internal/backends/sqlite/momentum_query.go',
+  'writes.go': 'internal/backends/sqlite/momentum_writes.go',
+  'count.go': 'internal/handler/momentum_count.go',
+};
 
 /** Held from the moment a write command looks up its database until it returns. */
 const LOCK_DB = {
@@ -45,7 +70,7 @@ const LOCK_DB = {
   to: '\tdefer h.lockDB(params.DB)()\n\n\tdb, err := h.b.Database(params.DB)\n',
 };
 
-const CHANGES = [
+export const CHANGES = [
   {
     file: 'internal/backends/sqlite/metadata/metadata.go',
     from: `IDColumn = DefaultColumn + "->'$._id'"`,
@@ -91,7 +116,167 @@ func (h *Handler) lockDB(db string) func() {
       to: `${before}\tvar whereClause string\n\tvar args []any\n\n\t// an \`_id\` among other keys narrows to one row; the handler applies the rest\n\tif params.Filter.Len() >= 1 {\n`,
     }),
   ),
+  // 4. Query pushdown (see the files in scripts/ferretdb/).
+  {
+    file: 'internal/backends/collection.go',
+    from: '// QueryParams represents the parameters of Collection.Query method.\ntype QueryParams struct {\n',
+    to: `// FullQuery is the whole of a find or a count as the handler applies it: the backend may
+// carry out the sort, skip and limit too when it can apply the filter exactly.
+type FullQuery struct {
+\tFilter *types.Document
+\tSort   *types.Document
+\tSkip   int64
+\tLimit  int64
+}
+
+// QueryParams represents the parameters of Collection.Query method.
+type QueryParams struct {
+\tFull  *FullQuery // nil: only Filter, Sort and Limit as below
+\tCount bool       // count Full's documents (QueryResult.Counted) instead of returning them
+`,
+  },
+  {
+    file: 'internal/backends/collection.go',
+    from: 'type QueryResult struct {\n\tIter types.DocumentsIterator\n',
+    to: `type QueryResult struct {
+\tIter types.DocumentsIterator
+
+\tApplied bool  // Iter is already sorted, skipped and limited as Full asked
+\tCount   int64 // with Counted, the number of documents Full matches
+\tCounted bool
+`,
+  },
+  {
+    file: 'internal/backends/collection.go',
+    from: 'type ExplainParams struct {\n',
+    to: 'type ExplainParams struct {\n\tFull *FullQuery\n\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: `\t\tq := "CREATE "
+
+\t\tif index.Unique {
+\t\t\tq += "UNIQUE "
+\t\t}
+
+\t\tq += "INDEX %q ON %q (%s)"
+
+\t\tcolumns := make([]string, len(index.Key))
+\t\tfor i, key := range index.Key {
+\t\t\tfields := strings.Split(key.Field, ".")
+\t\t\tfor j, f := range fields {
+\t\t\t\tfields[j] = fmt.Sprintf("%q", f)
+\t\t\t}
+
+\t\t\tcolumns[i] = fmt.Sprintf("%s->%s", DefaultColumn, strings.Join(fields, "->"))
+\t\t\tif key.Descending {
+\t\t\t\tcolumns[i] += " DESC"
+\t\t\t}
+\t\t}
+
+\t\tq = fmt.Sprintf(
+\t\t\tq,
+\t\t\tc.TableName+"_"+index.Name,
+\t\t\tc.TableName,
+\t\t\tstrings.Join(columns, ", "),
+\t\t)
+`,
+    to: '\t\tq := IndexCreateSQL(c.TableName, index)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\tq := prepareSelectClause(meta.TableName, params.Comment, meta.Capped(), params.OnlyRecordIDs)\n',
+    to: '\tif !meta.Capped() {\n\t\treturn c.pushdownQuery(ctx, db, meta, params)\n\t}\n\n\tq := prepareSelectClause(meta.TableName, params.Comment, meta.Capped(), params.OnlyRecordIDs)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\tselectClause := prepareSelectClause(meta.TableName, "", meta.Capped(), false)\n',
+    to: '\tif !meta.Capped() {\n\t\treturn c.pushdownExplain(ctx, db, meta, params)\n\t}\n\n\tselectClause := prepareSelectClause(meta.TableName, "", meta.Capped(), false)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '// InsertAll implements backends.Collection interface.\nfunc (c *collection) InsertAll(',
+    to: '// insertAll inserts (momentum_writes.go marks first).\nfunc (c *collection) insertAll(',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '// UpdateAll implements backends.Collection interface.\nfunc (c *collection) UpdateAll(',
+    to: '// updateAll updates (momentum_writes.go marks first).\nfunc (c *collection) updateAll(',
+  },
+  {
+    file: 'internal/handler/msg_find.go',
+    from: '\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n',
+    to: `\tif !h.DisablePushdown && !params.Tailable && !cInfo.Capped() {
+\t\tqp.Full = &backends.FullQuery{Filter: params.Filter, Sort: params.Sort, Skip: params.Skip, Limit: params.Limit}
+\t}
+
+\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))
+`,
+  },
+  {
+    file: 'internal/handler/msg_find.go',
+    from: '\titer, err := h.makeFindIter(queryRes.Iter, closer, params)\n',
+    to: `\titerParams := params
+\tif queryRes.Applied { // the backend sorted, skipped and limited
+\t\tp := *params
+\t\tp.Sort, p.Skip, p.Limit = nil, 0, 0
+\t\titerParams = &p
+\t}
+
+\titer, err := h.makeFindIter(queryRes.Iter, closer, iterParams)
+`,
+  },
+  {
+    file: 'internal/handler/msg_count.go',
+    from: '\tvar qp backends.QueryParams\n\tif !h.DisablePushdown {\n\t\tqp.Filter = params.Filter\n\t}\n',
+    to: `\tif !h.DisablePushdown {
+\t\tn, ok, err := countInBackend(connCtx, c, params.Filter, params.Skip, params.Limit)
+\t\tif err != nil {
+\t\t\treturn nil, err
+\t\t}
+
+\t\tif ok {
+\t\t\treturn documentOpMsg(must.NotFail(types.NewDocument("n", int32(n), "ok", float64(1))))
+\t\t}
+\t}
+
+\tvar qp backends.QueryParams
+\tif !h.DisablePushdown {
+\t\tqp.Filter = params.Filter
+\t}
+`,
+  },
+  {
+    file: 'internal/handler/msg_aggregate.go',
+    from: '\t\titer, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})\n',
+    to: `\t\tvar counted bool
+\t\tif !h.DisablePushdown {
+\t\t\titer, counted, err = countStages(ctx, c, aggregationStages)
+\t\t}
+
+\t\tif err == nil && !counted {
+\t\t\titer, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})
+\t\t}
+`,
+  },
+  {
+    file: 'internal/handler/msg_explain.go',
+    from: '\tres, err := coll.Explain(connCtx, qp)\n',
+    to: `\tif !h.DisablePushdown && !cInfo.Capped() {
+\t\tqp.Full = &backends.FullQuery{Filter: params.Filter, Sort: params.Sort, Skip: params.Skip, Limit: params.Limit}
+\t}
+
+\tres, err := coll.Explain(connCtx, qp)
+`,
+  },
 ];
+
+/** A short digest of everything the patch consists of (this file and the Go files). */
+export function ferretDBPatchDigest() {
+  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const file of Object.keys(FILES)) hash.update(readFileSync(path.join(GO_DIR, file)));
+  return hash.digest('hex').slice(0, 8);
+}
 
 /**
  * Applies the changes to a FerretDB source tree; fails, writing nothing, if the source is
@@ -109,4 +294,6 @@ export function patchFerretDBSource(srcDir) {
     );
   }
   for (const [file, text] of texts) writeFileSync(path.join(srcDir, file), text);
+  for (const [from, to] of Object.entries(FILES))
+    copyFileSync(path.join(GO_DIR, from), path.join(srcDir, to));
 }

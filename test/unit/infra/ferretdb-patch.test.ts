@@ -2,8 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper of the npm scripts
-import { FERRETDB_PATCH_LEVEL, patchFerretDBSource } from '../../../scripts/lib/ferretdb-patch.mjs';
+import {
+  CHANGES,
+  FERRETDB_PATCH_LEVEL,
+  FILES,
+  patchFerretDBSource,
+  // @ts-expect-error plain ESM helper of the npm scripts
+} from '../../../scripts/lib/ferretdb-patch.mjs';
 
 const METADATA = 'internal/backends/sqlite/metadata/metadata.go';
 const COLLECTION = 'internal/backends/sqlite/collection.go';
@@ -23,15 +28,33 @@ const QUERY_BEFORE =
 const EXPLAIN_BEFORE =
   '\tvar filterPushdown bool\n' + QUERY_BEFORE.slice(QUERY_BEFORE.indexOf('\tvar where'));
 
+/** The texts the patch looks for in a file (those `pick` keeps), as one fixture. */
+const anchorsOf = (file: string, pick: (to: string) => boolean = () => true) =>
+  (CHANGES as { file: string; from: string; to: string }[])
+    .filter((c) => c.file === file && pick(c.to))
+    .map((c) => c.from)
+    .join('\n// …\n');
+/** The files only the query pushdown changes. */
+const PUSHDOWN_FILES = [
+  'internal/backends/collection.go',
+  'internal/backends/sqlite/metadata/registry.go',
+  'internal/handler/msg_find.go',
+  'internal/handler/msg_count.go',
+  'internal/handler/msg_aggregate.go',
+  'internal/handler/msg_explain.go',
+];
+
 /** Just enough of each file the patch changes, around the text it looks for. */
 const ORIGINAL: Record<string, string> = {
+  ...Object.fromEntries(PUSHDOWN_FILES.map((f) => [f, anchorsOf(f)])),
   [METADATA]: `const (\n\tIDColumn = DefaultColumn + "->'$._id'"\n\tRecordIDColumn = "x"\n)\n`,
   [COLLECTION]:
     QUERY_BEFORE +
     EXPLAIN_BEFORE +
     'func (c *collection) UpdateAll() {\n' +
     '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
-    '\t\t\tif err != nil {\n',
+    '\t\t\tif err != nil {\n' +
+    anchorsOf(COLLECTION, (to) => /pushdownExplain|insertAll|updateAll/.test(to)),
   [HANDLER]:
     'type Handler struct {\n' +
     '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n',
@@ -56,8 +79,50 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 3, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(3);
+  it('is at level 4, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(4);
+  });
+
+  it('copies its own Go files into the packages they join', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    for (const [file, target] of Object.entries(FILES as Record<string, string>)) {
+      const text = read(dir, target);
+      expect(text).toBe(readFileSync(path.join('scripts/ferretdb', file), 'utf8'));
+      expect(text).toMatch(
+        new RegExp(
+          `^// Momentum's addition[^]*\\npackage ${path.basename(path.dirname(target))}\\n`,
+        ),
+      );
+    }
+  });
+
+  it('hands queries, counts, explains and writes of a non-capped collection to the pushdown', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const collection = read(dir, COLLECTION);
+    expect(collection).toContain(
+      '\tif !meta.Capped() {\n\t\treturn c.pushdownQuery(ctx, db, meta, params)\n\t}\n',
+    );
+    expect(collection).toContain('return c.pushdownExplain(ctx, db, meta, params)');
+    expect(collection).toContain('func (c *collection) insertAll(');
+    expect(collection).toContain('func (c *collection) updateAll(');
+    expect(read(dir, 'internal/backends/sqlite/metadata/registry.go')).toBe(
+      '\t\tq := IndexCreateSQL(c.TableName, index)\n',
+    );
+    expect(read(dir, 'internal/handler/msg_find.go')).toContain(
+      'qp.Full = &backends.FullQuery{Filter: params.Filter, Sort: params.Sort, Skip: params.Skip, Limit: params.Limit}',
+    );
+    expect(read(dir, 'internal/handler/msg_find.go')).toContain(
+      'p.Sort, p.Skip, p.Limit = nil, 0, 0',
+    );
+    expect(read(dir, 'internal/handler/msg_count.go')).toContain(
+      'countInBackend(connCtx, c, params.Filter',
+    );
+    expect(read(dir, 'internal/handler/msg_aggregate.go')).toContain(
+      'countStages(ctx, c, aggregationStages)',
+    );
+    expect(read(dir, 'internal/backends/collection.go')).toContain('type FullQuery struct {');
   });
 
   it('looks a document up by its `_id` also when the filter has other keys', () => {
@@ -94,7 +159,7 @@ describe('FerretDB source patch', () => {
   it('answers 11000 for an update that breaks a unique index, as for an insert', () => {
     const dir = sourceWith(ORIGINAL);
     patchFerretDBSource(dir);
-    expect(read(dir, COLLECTION).slice(read(dir, COLLECTION).indexOf('func'))).toBe(
+    expect(read(dir, COLLECTION)).toContain(
       'func (c *collection) UpdateAll() {\n' +
         '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
         '\t\t\tif se := (*sqlite3.Error)(nil); errors.As(err, &se) && ' +

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM helper shared with the npm scripts
+import { startFerretDB, stopEngine } from '../../scripts/lib/engines.mjs';
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Two private engines for the engine tests: FerretDB as this repo builds it (patched) and as
+ * released (unpatched, built once into .cache/bin like the other), each on its own port and
+ * its own temporary data, so the tests compare their answers to the same requests.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'momentum-engines-'));
+  const [patchedPort, unpatchedPort] = [await freePort(), await freePort()];
+  const patched = await startFerretDB({ dir: path.join(dir, 'patched'), port: patchedPort });
+  const unpatched = await startFerretDB({
+    dir: path.join(dir, 'unpatched'),
+    port: unpatchedPort,
+    patched: false,
+  });
+  project.provide('patchedUrl', `mongodb://127.0.0.1:${patchedPort}`);
+  project.provide('unpatchedUrl', `mongodb://127.0.0.1:${unpatchedPort}`);
+  return async () => {
+    await Promise.all([stopEngine(patched), stopEngine(unpatched)]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    patchedUrl: string;
+    unpatchedUrl: string;
+  }
+}
