@@ -1,5 +1,9 @@
 // docker-compose.yml, checked without Docker or Kubernetes: against the Compose Specification's
 // JSON schema, and against what running each service as several containers needs.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -304,3 +308,44 @@ describe('docker-compose.yml: least privilege', () => {
     expect(composeEnv(composeService(MCP_SERVER.name))).not.toHaveProperty('MONGO_URL');
   });
 });
+
+describe.skipIf(!hasOpenssl())('docker-compose.yml: the documented .env', () => {
+  /** docs/DEPLOYMENT.md's Compose block that writes .env, up to `} > .env`. */
+  const block = /```sh\n(umask 077\n\{[\s\S]*?\n\} > \.env)\n/.exec(
+    read('docs/DEPLOYMENT.md'),
+  )?.[1];
+
+  it('gives every variable Compose requires a fresh value, secrets distinct', () => {
+    expect(block, 'the .env block of docs/DEPLOYMENT.md').toBeDefined();
+    const dir = mkdtempSync(path.join(tmpdir(), 'compose-env-'));
+    try {
+      execFileSync('bash', ['-ec', block ?? ''], { cwd: dir });
+      const env = new Map(
+        readFileSync(path.join(dir, '.env'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]),
+      );
+      expect(statSync(path.join(dir, '.env')).mode & 0o077, 'readable by its owner alone').toBe(0);
+      const requiredVars = [...composeText.matchAll(/\$\{(\w+):\?/g)].map((m) => m[1] ?? '');
+      for (const name of new Set(requiredVars)) expect(env.get(name), name).toBeTruthy();
+      for (const [name, value] of env) {
+        if (/_PASSWORD$/.test(name)) expect(value, name).toMatch(/^[0-9a-f]{48}$/);
+      }
+      expect(env.get('MONGO_KEYFILE')).toMatch(/^[A-Za-z0-9+/=]{6,1024}$/);
+      const values = [...env.values()];
+      expect(new Set(values).size).toBe(values.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
