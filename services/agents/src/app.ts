@@ -50,7 +50,11 @@ export async function buildAgentsApp(
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   installBadRequestForValidation(app);
-  registerAgentRoutes(app, { store, events });
+  registerAgentRoutes(app, {
+    store,
+    events,
+    limits: { agentsPerUser: ctx.config.MAX_AGENTS_PER_USER },
+  });
   registerKeyRoutes(app, { store, events });
   registerInternalRoutes(app, store, owners);
 

@@ -34,6 +34,7 @@ export async function buildIdentityApp(
     teams: new TeamStore(models),
     keys: new KeyStore(models),
     announcer: new Announcer(ctx.bus, relay),
+    limits: { keysPerUser: ctx.config.MAX_KEYS_PER_USER },
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
 

@@ -5,6 +5,8 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.identity),
   /** Startup ensures an admin user whose key is this value. */
   ADMIN_API_KEY: z.string().optional(),
+  /** Keys one user may hold at once, not revoked nor expired (409 QUOTA_EXCEEDED past it). */
+  MAX_KEYS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
 });

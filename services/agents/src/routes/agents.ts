@@ -54,7 +54,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       tags,
       body: CreateAgentBody,
       response: { status: 201, schema: dataOf(AgentView) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, body }) => ({ data: agentView(await createAgent(deps, actor, body)) }),
   );

@@ -61,6 +61,11 @@ export class AgentStore {
     return withoutOutbox(doc.toObject<AgentDoc>());
   }
 
+  /** The owner's live agents (quota). */
+  countOwned(scope: Scope): Promise<number> {
+    return this.m.Agent.countDocuments({ ownerId: scope.userId, ...LIVE }).exec();
+  }
+
   async list(
     scope: Scope,
     page: number,

@@ -12,10 +12,13 @@ import type { AgentDoc } from '../store/models.js';
 import type { AgentEvents } from '../events/publisher.js';
 import { mayAttachToTeam } from '../domain/team-rule.js';
 import { agentEventData, keyToForget } from '../domain/event-data.js';
+import { checkAgentQuota } from './agent-quota.js';
 
 export interface AgentDeps {
   store: AgentStore;
   events: AgentEvents;
+  /** Per-user limits (absent: none); see agent-quota.ts. */
+  limits?: { agentsPerUser: number };
 }
 
 /** Agents act for their owner but cannot create or change agents or keys. */
@@ -29,13 +32,14 @@ function requireTeam(actor: Actor, teamId: string | null | undefined): void {
 }
 
 export async function createAgent(
-  { store, events }: AgentDeps,
+  { store, events, limits }: AgentDeps,
   actor: Actor,
   input: CreateAgentInput,
 ): Promise<AgentDoc> {
   requireHuman(actor);
   requireTeam(actor, input.teamId);
   const scope = scopeOf(actor);
+  await checkAgentQuota(store, limits, scope);
   const id = randomUUID();
   const teamId = input.teamId ?? null;
   const event = events.created(

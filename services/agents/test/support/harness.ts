@@ -26,8 +26,8 @@ export interface Harness {
 }
 
 /** The agents app on its own database and subject prefix, with identity in memory. */
-export async function startHarness(): Promise<Harness> {
-  const config = AgentsConfigSchema.parse(testConfig());
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const config = AgentsConfigSchema.parse(testConfig(env));
   return startOn(await testContext('agents', config), new InMemoryOwnerDirectory());
 }
 

@@ -78,7 +78,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags: ['identity'],
       body: KeyGrantBody.optional(),
       response: { status: 201, schema: dataOf(NewApiKey) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, body }) => ({ data: await createUserKey(deps, actor, body) }),
   );

@@ -9,4 +9,6 @@ export interface IdentityDeps {
   teams: TeamStore;
   keys: KeyStore;
   announcer: Announcer;
+  /** Per-user limits (absent: none); see key-quota.ts. */
+  limits?: { keysPerUser: number };
 }

@@ -8,6 +8,7 @@ import {
 } from '@momentum/contracts';
 import { hashSecret, newApiKey } from '@momentum/service-kit';
 import type { IdentityDeps } from './deps.js';
+import { checkKeyQuota } from './key-quota.js';
 import type { UserDoc } from '../store/models.js';
 import { keyRevoked, userCreated } from '../events/identity-events.js';
 import { requireAdmin, requireHuman } from '../domain/access.js';
@@ -46,14 +47,15 @@ export interface NewUserKey {
  * never more than the calling key holds (grantFor: 403 otherwise).
  */
 export async function createUserKey(
-  { keys }: IdentityDeps,
+  deps: IdentityDeps,
   actor: Actor,
   input?: KeyGrantInput,
 ): Promise<NewUserKey> {
   requireHuman(actor, 'create keys');
   const grant = grantFor(actor, input);
+  await checkKeyQuota(deps, actor.id);
   const key = newApiKey('u');
-  const id = await keys.create(actor.id, key.keyId, await hashSecret(key.secret), grant);
+  const id = await deps.keys.create(actor.id, key.keyId, await hashSecret(key.secret), grant);
   return {
     id,
     apiKey: key.raw,
