@@ -11,7 +11,7 @@ const RATE_LIMIT_MAX = 400;
 
 /**
  * The longest a request may wait at the gateway: its upstream headers and body timeouts
- * (30 s each, README "Replicas"), after which it answers 503.
+ * (30 s each, docs/SCALING.md "Replicas"), after which it answers 503.
  */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
