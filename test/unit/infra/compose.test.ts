@@ -16,6 +16,7 @@ import {
   asObj,
   asArr,
   expectedValue,
+  hasOpenssl,
 } from './support.js';
 import {
   DEPLOYED,
@@ -340,12 +341,3 @@ describe.skipIf(!hasOpenssl())('docker-compose.yml: the documented .env', () => 
     }
   });
 });
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

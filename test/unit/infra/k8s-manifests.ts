@@ -73,9 +73,11 @@ export const configData = [...configMaps.values()].reduce<Obj>((all, d) => ({ ..
 export const deploymentGuide = read('docs/DEPLOYMENT.md');
 /** Every `kubectl … create secret generic <name> …` of docs/DEPLOYMENT.md, continuation lines joined. */
 export const secretCommands = new Map(
-  [...deploymentGuide.matchAll(/kubectl[^\n]*create secret generic ([\w-]+)(?:[^\n]*\\\n)*[^\n]*/g)].map(
-    (m) => [m[1] ?? '', m[0].replace(/\\\n/g, ' ')],
-  ),
+  [
+    ...deploymentGuide.matchAll(
+      /kubectl[^\n]*create secret generic ([\w-]+)(?:[^\n]*\\\n)*[^\n]*/g,
+    ),
+  ].map((m) => [m[1] ?? '', m[0].replace(/\\\n/g, ' ')]),
 );
 export const secretCommand = secretCommands.get('momentum-secrets');
 /** Each `--from-literal=KEY="value"` of a command: the shell text of the value. */

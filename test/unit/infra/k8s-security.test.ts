@@ -3,7 +3,7 @@
 // else), the Ingress with TLS, and which pod may read which password.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { GATEWAY, MCP_SERVER, type Obj, asArr, asObj, read } from './support.js';
+import { GATEWAY, MCP_SERVER, type Obj, asArr, asObj, hasOpenssl, read } from './support.js';
 import { DEPLOYED, DEPLOYED_SERVICES } from './schemas.js';
 import {
   type Manifest,
@@ -418,12 +418,3 @@ describe('infra/k8s: MongoDB’s login', () => {
     }
   });
 });
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -16,6 +16,7 @@ import {
   asObj,
   asArr,
   expectedValue,
+  hasOpenssl,
 } from './support.js';
 import {
   DEPLOYED,
@@ -494,15 +495,6 @@ describe('infra/k8s: MongoDB and NATS', () => {
 function hasKubectl(): boolean {
   try {
     execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore', timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;

@@ -1,4 +1,5 @@
 // Shared by the infra tests: the components, the environment each must get, small readers.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,16 @@ export const byName = (name: string) => {
 };
 export const urlOf = (name: string) => `http://${name}:${byName(name).port}`;
 export const urlVar = (name: string) => `${name.toUpperCase()}_URL`;
+
+/** Whether openssl runs here (the documented secret commands call it). */
+export function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const asObj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
 export const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
