@@ -188,6 +188,10 @@ describe('docker-compose.yml', () => {
       asArr(composeService(name).ports).map((p) => String(p).split(':').at(-1));
     expect(target(GATEWAY.name)).toEqual([String(GATEWAY.port)]);
     expect(target(MCP_SERVER.name)).toEqual([String(MCP_SERVER.port)]);
+    // plain HTTP carries API keys: on the loopback unless the operator says otherwise
+    for (const name of [GATEWAY.name, MCP_SERVER.name])
+      for (const port of asArr(composeService(name).ports))
+        expect(String(port), name).toMatch(/^\$\{PUBLISH_ADDRESS:-127\.0\.0\.1\}:/);
   });
 
   it('every service can run as several containers: no container_name, hostname or fixed address', () => {
