@@ -12,6 +12,7 @@ import { startWorld } from './world.js';
 import { tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
+import { forgedKeyFigures } from './forged-keys.js';
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -28,6 +29,7 @@ const separateFigures = {
   tracing: async () => printTracing(await tracingCost(BASE_PORT)),
   replicas: async () => printReplicas(await replicaFigures(BASE_PORT)),
   webhooks: async () => printWebhooks(await webhookFigures(BASE_PORT)),
+  forged: async () => printForged(await forgedKeyFigures(BASE_PORT)),
 } as const;
 type Separate = keyof typeof separateFigures;
 
@@ -50,7 +52,7 @@ async function runSeparate(name: Alone) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks|writes runs that figure alone, merged into
+// BENCH_ONLY=tracing|replicas|webhooks|forged|writes runs that figure alone, merged into
 // bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -158,7 +160,7 @@ try {
   await world.stop();
 }
 
-// Figures 8 (tracing), 9 (replicas) and 10 (webhooks), each on stacks of its own.
+// Figures 8 (tracing), 9 (replicas), 10 (webhooks) and 11 (forged keys), each on stacks of its own.
 for (const name of Object.keys(separateFigures) as Separate[]) {
   step(`${name} (stacks of its own)`);
   await runSeparate(name);
@@ -187,6 +189,17 @@ function printWebhooks(w: Awaited<ReturnType<typeof webhookFigures>>) {
       `delivered at ${b.deliveriesPerS}/s (asked for ${b.askedPerS}/s); ${w.limits}`,
   );
   return w;
+}
+
+function printForged(f: Awaited<ReturnType<typeof forgedKeyFigures>>) {
+  const line = (x: typeof f.alone) => `${x.rps} rps, p50 ${x.p50} ms, p99 ${x.p99} ms`;
+  console.log(
+    `\n11. forged keys: GET /api/me (${f.userConnections} connections) alone ${line(f.alone)}; ` +
+      `under ${f.forgerConnections} connections of forged secrets for its key id ${line(f.underFlood)}; ` +
+      `p99 ratio ${f.p99Ratio} (${f.target}: ${f.met ? 'met' : 'NOT met'}); ` +
+      `forged requests ${f.forged.requests} by status ${JSON.stringify(f.forged.byStatus)}`,
+  );
+  return f;
 }
 
 function printReplicas(r: Awaited<ReturnType<typeof replicaFigures>>) {
