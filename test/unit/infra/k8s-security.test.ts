@@ -221,15 +221,11 @@ describe('infra/k8s: NetworkPolicies', () => {
 
   it('monitoring reaches each component’s metrics port only, MongoDB and NATS not at all', () => {
     const prometheus = nsPeer(MONITORING_NAMESPACE, { 'app.kubernetes.io/name': 'prometheus' });
-    const metricsPort = (name: string) =>
-      Number(
-        asObj(asObj(spec(asObj(named('Deployment', name)?.doc)).template).metadata).annotations
-          ? asObj(
-              asObj(asObj(spec(asObj(named('Deployment', name)?.doc)).template).metadata)
-                .annotations,
-            )['prometheus.io/port']
-          : 0,
-      );
+    /** Where Prometheus finds a component's metrics: its pods' prometheus.io/port. */
+    const metricsPort = (name: string) => {
+      const template = asObj(spec(asObj(named('Deployment', name)?.doc)).template);
+      return Number(asObj(meta(template).annotations)['prometheus.io/port']);
+    };
     for (const to of PODS)
       for (const port of PORTS) {
         const want = DEPLOYED.some((c) => c.name === to) && port === metricsPort(to);
