@@ -68,6 +68,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     shapeFor: errorShapeForPath,
+    trustProxy: config.TRUST_PROXY,
   });
 
   await app.register(errorHandlerPlugin, { shapeFor: errorShapeForPath });
@@ -99,7 +100,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     await app.register(unknownKeyInvalidationPlugin, { unknown: deps.unknownKeys });
 
   // Each service's replicas (its URL may list several), sent to in turn.
-  const upstreams = new Upstreams(urls, config.UPSTREAM_CONNECTIONS);
+  const upstreams = new Upstreams(
+    urls,
+    config.UPSTREAM_CONNECTIONS,
+    config.UPSTREAM_TRY_TIMEOUT_MS,
+  );
   app.addHook('onClose', () => upstreams.close());
   await registerPathFamilies(app, upstreams);
   await app.register(async (scope) => {

@@ -35,6 +35,12 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   ...KeyGuardConfig,
   /** Connections per upstream service. */
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
+  /**
+   * How long a read (GET, HEAD) waits for a replica's answer to begin before it is asked of
+   * the service's next replica (a stalled process: stopped, swapping, in a long GC); 0 waits
+   * as long as the connection allows. Only where a service has several replicas.
+   */
+  UPSTREAM_TRY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** Requests per key per window; 0 turns rate limiting off. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(3000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),

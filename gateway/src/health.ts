@@ -16,11 +16,13 @@ async function replicaHealth(base: string): Promise<'ok' | 'unavailable'> {
 
 /**
  * `GET /health`: the gateway process is alive (liveness; it asks nothing of anyone).
- * `GET /ready`: 200 only when the gateway's own NATS connection is up and every service
- * answers its own /ready with 200 — at least one replica of it, when its URL lists several
- * (the gateway sends to the others), with `replicas` saying how many of them are ok; the body
- * reports each service. Both public and never rate limited: load balancers, probes and the
- * stack's own start-up poll them.
+ * `GET /ready`: 200 while the gateway's own NATS connection is up, whatever the services
+ * say: a service that is down makes every gateway equally unable to serve its paths (they
+ * answer 503 with Retry-After), so taking the gateways out of a load balancer for it would
+ * also cut off every other service. The body reports each service — `ok` when at least one
+ * of its replicas answers its own /ready with 200, `replicas` saying how many of how many —
+ * and `status` is `degraded` while any is not. Both public and never rate limited: load
+ * balancers, probes and the stack's own start-up poll them.
  */
 export function registerHealth(
   app: FastifyInstance,
@@ -39,12 +41,13 @@ export function registerHealth(
       }),
     );
     const services = Object.fromEntries(entries.map(([name, state]) => [name, state]));
-    const ok = ownReady() && entries.every(([, s]) => s === 'ok');
+    const own = ownReady();
+    const ok = own && entries.every(([, s]) => s === 'ok');
     const replicas = entries.some(([, , r]) => !r.endsWith('/1'))
       ? { replicas: Object.fromEntries(entries.map(([name, , r]) => [name, r])) }
       : {};
     return reply
-      .status(ok ? 200 : 503)
+      .status(own ? 200 : 503)
       .send({ status: ok ? 'ok' : 'degraded', services, ...replicas });
   });
 }

@@ -23,7 +23,7 @@ export const GATEWAY_SCHEMAS: Json = {
   Health: {
     type: 'object',
     description:
-      '`ok` when the gateway reaches NATS and every service answers its own readiness check',
+      "`ok` when every service answers its own readiness check, `degraded` while one does not (the gateway stays ready; that service's paths answer 503 with Retry-After)",
     properties: {
       status: { type: 'string', enum: ['ok', 'degraded'] },
       services: {
@@ -76,13 +76,16 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       operationId: 'getReadiness',
       summary: 'Readiness of the gateway and every service',
       description:
-        'Ready when the gateway reaches NATS and every service answers its own `/ready` (its database and NATS reachable); the body reports each service. No key needed, never rate limited: load balancers and probes poll it.',
+        'Ready while the gateway reaches NATS, whatever the services say: the body reports each service (`ok` when it answers its own `/ready`: its database and NATS reachable), and a service that is down makes only its own paths answer 503 with Retry-After, so no load balancer takes every gateway out for it. No key needed, never rate limited: load balancers and probes poll it.',
       tags: ['platform'],
       security: [],
       responses: {
-        '200': json('Every service is ready', schema('Health')),
+        '200': json(
+          'The gateway is ready (`status` says whether every service is)',
+          schema('Health'),
+        ),
         '413': tooLarge,
-        '503': json('A service, or the gateway itself, is not ready', schema('Health')),
+        '503': json('The gateway itself is not ready (it does not reach NATS)', schema('Health')),
       },
     },
   },

@@ -8,12 +8,41 @@ import { IdempotencyStore, type Begin, type IdempotencyBackend } from './store.j
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { key: string; fingerprint: string; owner: boolean } | null;
+    idempotency: IdempotentRequest | null;
   }
   interface FastifyContextConfig {
     /** A POST here honours Idempotency-Key: the REST API's routes say so, /mcp does not. */
     idempotency?: boolean;
   }
+}
+
+/** A POST carrying an Idempotency-Key, as the plugin follows it. */
+export interface IdempotentRequest {
+  key: string;
+  fingerprint: string;
+  /** This request holds the key's in-progress mark. */
+  owner: boolean;
+  /** It was sent on to a service, which may have applied it. */
+  forwarded: boolean;
+  /** It was forwarded and failed with no answer (timeout, broken connection). */
+  outcomeUnknown: boolean;
+}
+
+/** The proxy is sending the request on to a service: a write may happen from now on. */
+export function markForwarded(request: Pick<FastifyRequest, 'idempotency'>): void {
+  if (request.idempotency) request.idempotency.forwarded = true;
+}
+
+/**
+ * The forwarded request failed without an answer. Unless nothing reached the service (the
+ * connection was refused), whether the write ran is unknown: the key is kept in progress.
+ */
+export function markUpstreamFailed(
+  request: Pick<FastifyRequest, 'idempotency'>,
+  reached: boolean,
+): void {
+  const idem = request.idempotency;
+  if (idem) idem.outcomeUnknown = idem.forwarded && reached;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -32,8 +61,11 @@ export interface IdempotencyOptions {
  * `Idempotency-Key` on an authenticated POST to a route that says `config.idempotency`: the
  * first response (status and body) to a key is replayed to the same caller's retries with the
  * same method, path and body for 24 h; the key reused with another request is 422; a retry
- * while the first is still running is 409. 5xx answers are not remembered, so a retry after a
- * failure runs. A response that held a raw API key or a webhook signing secret is not kept:
+ * while the first is still running is 409. A service's 5xx answers are not remembered, so a
+ * retry after a failure runs. A request whose fate is unknown — sent on to a service that
+ * timed out or broke the connection without answering, or whose client went away after it was
+ * sent on — keeps its key in progress until the mark expires (`pendingTtlMs`, 2 min): the
+ * service may still apply it, and a retry meanwhile gets 409 instead of writing twice. A response that held a raw API key or a webhook signing secret is not kept:
  * its retry is 409 and mints nothing. The body is read once here (bytes, not parsed JSON) and handed on unchanged.
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
@@ -67,7 +99,13 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
           .update(`${request.method} ${request.url}\n`)
           .update(body)
           .digest('base64url');
-        request.idempotency = { key: `${caller}\n${given}`, fingerprint, owner: false };
+        request.idempotency = {
+          key: `${caller}\n${given}`,
+          fingerprint,
+          owner: false,
+          forwarded: false,
+          outcomeUnknown: false,
+        };
         const copy = new PassThrough();
         copy.end(body);
         done(null, Object.assign(copy, { receivedEncodedLength: body.length }));
@@ -99,7 +137,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       if (!idem?.owner) return done(null, payload);
       idem.owner = false;
       if (reply.statusCode >= 500) {
-        quietly(store.abandon(idem.key, idem.fingerprint));
+        if (!idem.outcomeUnknown) quietly(store.abandon(idem.key, idem.fingerprint));
         return done(null, payload);
       }
       const contentType = reply.getHeader('content-type');
@@ -124,10 +162,11 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       }, done);
     });
 
-    // A request that ended without a response (client gone, hijacked) frees its key.
+    // A request that ended without a response (client gone, hijacked) frees its key, unless
+    // it was already sent on: the service may still apply it.
     const release = (request: FastifyRequest, _reply: unknown, done: () => void) => {
       const idem = request.idempotency;
-      if (idem?.owner) quietly(store.abandon(idem.key, idem.fingerprint));
+      if (idem?.owner && !idem.forwarded) quietly(store.abandon(idem.key, idem.fingerprint));
       done();
     };
     app.addHook('onResponse', release);

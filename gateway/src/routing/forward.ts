@@ -4,6 +4,7 @@ import { jsonBodyPlugin } from '@momentum/service-kit';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
 import { noRetries, upstreamUnavailable } from './proxies.js';
+import { markForwarded } from '../idempotency/plugin.js';
 import type { Upstreams } from './upstreams.js';
 
 /** Sends a request on to a service and its answer back to the client. */
@@ -30,8 +31,11 @@ export async function forwarding(scope: FastifyInstance, upstreams: Upstreams): 
     // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
     reply.from(`${upstreams.origin(upstream)}${request.url.split('?')[0]}`, {
       ...noRetries,
-      rewriteRequestHeaders: (req, headers) => upstreamHeaders(req, headers),
-      onError: (errorReply) => upstreamUnavailable(errorReply, upstream),
+      rewriteRequestHeaders: (req, headers) => {
+        markForwarded(req);
+        return upstreamHeaders(req, headers);
+      },
+      onError: (errorReply, { error }) => upstreamUnavailable(errorReply, upstream, error),
       // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one
       // (0, false, "", null) is sent as nothing under the client's Content-Length, so the
       // upstream waits for bytes that never come, and a JSON string goes out unquoted.

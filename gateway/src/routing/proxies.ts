@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { AppError } from '@momentum/contracts';
+import { neverReached } from '@momentum/service-kit';
+import { markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
 import type { Upstreams } from './upstreams.js';
@@ -16,8 +18,18 @@ export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
   { prefix: '/api/webhooks', upstream: 'webhooks' },
 ];
 
-export const upstreamUnavailable = (reply: { send(payload: unknown): unknown }, upstream: string) =>
-  reply.send(
+/**
+ * The gateway's own 503 (with Retry-After) for a service it could not get an answer from, in
+ * the path's error shape. `error` (reply-from's) tells whether the request may have reached
+ * the service, which decides what becomes of its Idempotency-Key (idempotency/plugin.ts).
+ */
+export const upstreamUnavailable = (
+  reply: { send(payload: unknown): unknown; request: Pick<FastifyRequest, 'idempotency'> },
+  upstream: string,
+  error?: unknown,
+) => {
+  markUpstreamFailed(reply.request, !neverReached(error));
+  return reply.send(
     new AppError(
       'SERVICE_UNAVAILABLE',
       `The ${upstream} service is unavailable; try again shortly`,
@@ -25,6 +37,7 @@ export const upstreamUnavailable = (reply: { send(payload: unknown): unknown }, 
       { 'retry-after': '1' },
     ),
   );
+};
 
 /**
  * Per-request reply-from options that turn its retries off. By default it retries a GET
@@ -64,8 +77,11 @@ export async function registerPathFamilies(
       undici: upstreams.sets[upstream],
       replyOptions: {
         ...noRetries,
-        rewriteRequestHeaders: (request, headers) => upstreamHeaders(request, headers),
-        onError: (reply) => upstreamUnavailable(reply, upstream),
+        rewriteRequestHeaders: (request, headers) => {
+          markForwarded(request);
+          return upstreamHeaders(request, headers);
+        },
+        onError: (reply, { error }) => upstreamUnavailable(reply, upstream, error),
       },
     });
   }

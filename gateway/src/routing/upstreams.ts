@@ -5,7 +5,7 @@ import { undiciOptions } from './proxies.js';
 
 /**
  * The replicas of every service, one {@link ReplicaSet} each (round robin, a replica that
- * refuses connections skipped for a few seconds). Requests name a service by the origin of
+ * refuses connections or stalls on a read skipped for a few seconds). Requests name a service by the origin of
  * its first replica (`origin`); whichever replica is next answers.
  */
 export class Upstreams {
@@ -13,11 +13,11 @@ export class Upstreams {
   /** One dispatcher for the routes that pick their service per request (reply-from). */
   readonly router: Dispatcher;
 
-  constructor(urls: Record<Upstream, string>, connections: number) {
+  constructor(urls: Record<Upstream, string>, connections: number, tryTimeoutMs = 0) {
     this.sets = Object.fromEntries(
       Object.entries(urls).map(([name, list]) => [
         name,
-        new ReplicaSet(list, undiciOptions(connections)),
+        new ReplicaSet(list, { ...undiciOptions(connections), tryTimeoutMs }),
       ]),
     ) as Record<Upstream, ReplicaSet>;
     this.router = new OriginRouter(Object.values(this.sets));

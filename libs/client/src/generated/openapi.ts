@@ -31,7 +31,7 @@ export type paths = {
     };
     /**
      * Readiness of the gateway and every service
-     * @description Ready when the gateway reaches NATS and every service answers its own `/ready` (its database and NATS reachable); the body reports each service. No key needed, never rate limited: load balancers and probes poll it.
+     * @description Ready while the gateway reaches NATS, whatever the services say: the body reports each service (`ok` when it answers its own `/ready`: its database and NATS reachable), and a service that is down makes only its own paths answer 503 with Retry-After, so no load balancer takes every gateway out for it. No key needed, never rate limited: load balancers and probes poll it.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -1049,7 +1049,7 @@ export type components = {
       /** @constant */
       status: 'ok';
     };
-    /** @description `ok` when the gateway reaches NATS and every service answers its own readiness check */
+    /** @description `ok` when every service answers its own readiness check, `degraded` while one does not (the gateway stays ready; that service's paths answer 503 with Retry-After) */
     Health: {
       /** @enum {string} */
       status: 'ok' | 'degraded';
@@ -1803,7 +1803,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Every service is ready */
+      /** @description The gateway is ready (`status` says whether every service is) */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1821,7 +1821,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description A service, or the gateway itself, is not ready */
+      /** @description The gateway itself is not ready (it does not reach NATS) */
       503: {
         headers: {
           [name: string]: unknown;

@@ -9,12 +9,33 @@ const NOT_CONNECTED = new Set([
   'EAI_AGAIN',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
+/**
+ * Whether an upstream error (or its `cause`) says the request never reached a replica: the
+ * connection was not made. Any other failure may have come after the service got it.
+ */
+export function neverReached(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (NOT_CONNECTED.has(e.code ?? '')) return true;
+  return false;
+}
+
 /** Methods a replica may be asked again after a broken connection: they change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface ReplicaSetOptions extends Pool.Options {
   /** How long a replica that refused a connection is skipped (it is tried again after). */
   downMs?: number;
+  /**
+   * How long a read (GET, HEAD, OPTIONS) waits for a replica's response to begin before it
+   * is abandoned there and sent to the next replica, which is then skipped for `downMs`;
+   * 0: no such limit. The last replica in line is always waited for.
+   */
+  tryTimeoutMs?: number;
+}
+
+/** A read abandoned on a replica that did not begin to answer in time. */
+class ReplicaStalled extends Error {
+  readonly code = 'REPLICA_STALLED';
 }
 
 /**
@@ -57,16 +78,24 @@ type LegacyHandler = Dispatcher.DispatchHandler & {
  * mid-request) is retried elsewhere only for GET, HEAD and OPTIONS, and only while no
  * response has started; a write may have been applied, so its error reaches the caller
  * (the gateway answers 503), who decides (an `Idempotency-Key` makes the retry safe).
- * When every replica is marked down, each is tried anyway, in turn.
+ * A read that a replica has not begun to answer within `tryTimeoutMs` (a stalled process:
+ * SIGSTOP, swap, a long pause) is abandoned there and asked of the next replica, and the
+ * stalled one is skipped for `downMs`. When every replica is marked down, each is tried
+ * anyway, in turn.
  */
 export class ReplicaSet extends Dispatcher {
   readonly origins: string[];
   private readonly replicas: Replica[];
   private readonly downMs: number;
+  private readonly tryTimeoutMs: number;
   private next = 0;
 
-  constructor(urls: string | string[], { downMs = 3000, ...poolOptions }: ReplicaSetOptions = {}) {
+  constructor(
+    urls: string | string[],
+    { downMs = 3000, tryTimeoutMs = 0, ...poolOptions }: ReplicaSetOptions = {},
+  ) {
     super();
+    this.tryTimeoutMs = tryTimeoutMs;
     this.origins =
       typeof urls === 'string' ? parseReplicaUrls(urls) : urls.map((u) => new URL(u).origin);
     this.downMs = downMs;
@@ -118,25 +147,49 @@ export class ReplicaSet extends Dispatcher {
     const method = (opts.method ?? 'GET').toUpperCase();
     let connected = false;
     let answered = false;
+    const retryable = SAFE_METHODS.has(method) && opts.body == null;
+    // A read not begun to be answered in time is abandoned here (abort) and retried next.
+    let abort: ((err?: Error) => void) | undefined;
+    let stalled = false;
+    const timer =
+      !last && retryable && this.tryTimeoutMs > 0
+        ? setTimeout(() => {
+            if (answered) return;
+            stalled = true;
+            replica.downUntil = Date.now() + this.downMs;
+            abort?.(new ReplicaStalled(`${replica.origin} stalled`));
+          }, this.tryTimeoutMs)
+        : undefined;
+    timer?.unref();
     // Legacy (onConnect/onHeaders/…/onError) handlers, as undici's own API and
     // @fastify/reply-from hand them over; every call but a retryable error goes through.
     const wrapped: LegacyHandler = new Proxy(handler, {
       get: (target, prop, receiver) => {
         if (prop === 'onConnect')
-          return (abort: (err?: Error) => void, context?: unknown) => {
+          return (abortAttempt: (err?: Error) => void, context?: unknown) => {
             connected = true;
-            return target.onConnect?.(abort, context);
+            abort = abortAttempt;
+            // Timed out before it got a connection: give up here at once (onError retries).
+            if (stalled) return abortAttempt(new ReplicaStalled(`${replica.origin} stalled`));
+            return target.onConnect?.(abortAttempt, context);
           };
         if (prop === 'onHeaders')
           return (...args: unknown[]) => {
             answered = true;
+            clearTimeout(timer);
             return target.onHeaders?.(...args);
+          };
+        if (prop === 'onComplete')
+          return (...args: unknown[]) => {
+            clearTimeout(timer);
+            return (target.onComplete as ((...a: unknown[]) => void) | undefined)?.(...args);
           };
         if (prop === 'onError')
           return (err: Error & { code?: string }) => {
+            clearTimeout(timer);
             const refused = !connected && NOT_CONNECTED.has(err.code ?? '');
             if (refused) replica.downUntil = Date.now() + this.downMs;
-            const broken = !answered && SAFE_METHODS.has(method) && opts.body == null;
+            const broken = !answered && retryable;
             if (!last && (refused || broken)) {
               this.attempt(opts, handler, order, index + 1);
               return;

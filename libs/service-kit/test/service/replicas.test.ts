@@ -103,4 +103,31 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
     expect(posted(cut.seen)).toHaveLength(1);
     expect(posted(b.seen)).toHaveLength(1);
   });
+
+  it('asks the next replica for a read a stalled replica has not begun to answer, and skips it for a while', async () => {
+    // Accepts connections and reads requests, never answers (a SIGSTOPped process behind a
+    // listening socket looks the same from outside).
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((_req, res) => void held.push(res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const stalledUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const b = await replica('b');
+    const set = new ReplicaSet(`${stalledUrl},${b.url}`, { tryTimeoutMs: 200, downMs: 60_000 });
+    open.push(b, set, {
+      close: () => {
+        for (const res of held) res.destroy();
+        return new Promise<void>((r) => server.close(() => r()));
+      },
+    });
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => ask(set, 'GET', '/r')));
+    expect(answers).toEqual(Array(6).fill('b'));
+    // Each read waited at most one try on the stalled replica.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(set.up()).toEqual([b.url]);
+    // Once marked, reads go straight to the replica that answers.
+    const quick = Date.now();
+    expect(await ask(set, 'GET', '/r')).toBe('b');
+    expect(Date.now() - quick).toBeLessThan(150);
+  });
 });

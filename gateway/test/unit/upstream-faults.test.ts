@@ -1,0 +1,102 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
+
+/** A port nothing listens on: the service is down. */
+async function closedPort(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => server.close(() => r()));
+  return url;
+}
+
+/**
+ * The gateway in front of services that fail: one that is down (its port closed), and
+ * writes whose connection breaks after the service received them (it may have applied them).
+ */
+describe('gateway: services that fail', () => {
+  let gw: TestGateway;
+  let key: string;
+
+  beforeAll(async () => {
+    const [agents, webhooks] = await Promise.all([closedPort(), closedPort()]);
+    gw = await startTestGateway({
+      env: { AGENTS_URL: agents, WEBHOOKS_URL: webhooks },
+      handler: (request) => {
+        // Received (and perhaps written), then the process died before answering.
+        if (request.url.endsWith('cut')) request.raw.socket.destroy();
+        return undefined;
+      },
+    });
+    key = await gw.keyring.add(userActor('alice'));
+  });
+  afterAll(() => gw.close());
+
+  const send = (method: 'GET' | 'POST', url: string, idem?: string) =>
+    gw.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(idem ? { 'idempotency-key': idem } : {}),
+      },
+      ...(method === 'POST' ? { payload: '{"name":"x"}' } : {}),
+    });
+  const reached = (url: string) =>
+    gw.seen.filter((s) => s.method === 'POST' && s.url === url).length;
+
+  it('stays ready while a service is down, reporting it', async () => {
+    const ready = await gw.app.inject({ method: 'GET', url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'degraded',
+      services: {
+        identity: 'ok',
+        habits: 'ok',
+        projects: 'ok',
+        issues: 'ok',
+        agents: 'unavailable',
+        webhooks: 'unavailable',
+      },
+    });
+  });
+
+  it("answers that service's paths 503 with Retry-After in the path's shape; the others work", async () => {
+    const webhooks = await send('GET', '/api/webhooks');
+    expect(webhooks.statusCode).toBe(503);
+    expect(webhooks.headers['retry-after']).toBe('1');
+    expect(webhooks.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('webhooks') },
+    });
+    const agents = await send('GET', '/api/agents');
+    expect(agents.statusCode).toBe(503);
+    expect(agents.headers['retry-after']).toBe('1');
+    expect(agents.json()).toEqual({ statusCode: 503, message: expect.stringContaining('agents') });
+    expect((await send('GET', '/api/projects')).statusCode).toBe(200);
+  });
+
+  it('keeps the key of a write the service received but never answered: a retry cannot run it twice', async () => {
+    for (const url of ['/api/projects/cut', '/api/tasks/t1/complete?cut']) {
+      const first = await send('POST', url, `cut-${url}`);
+      expect(first.statusCode, url).toBe(503);
+      expect(first.headers['retry-after']).toBe('1');
+      // The write may have been applied: the key stays in progress, the retry is refused.
+      const retry = await send('POST', url, `cut-${url}`);
+      expect(retry.statusCode, url).toBe(409);
+      expect(retry.json().error.message).toMatch(/still in progress/);
+      expect(reached(url), url).toBe(1);
+    }
+  });
+
+  it('frees the key of a write that never reached the service (connection refused)', async () => {
+    const first = await send('POST', '/api/webhooks', 'refused-1');
+    expect(first.statusCode).toBe(503);
+    // Nothing was sent: the retry runs (and meets the same closed port).
+    const retry = await send('POST', '/api/webhooks', 'refused-1');
+    expect(retry.statusCode).toBe(503);
+    expect(retry.json().error.code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
