@@ -135,6 +135,11 @@ const NEEDED = new Set<string>([
 ]);
 
 describe('infra/k8s: pod security', () => {
+  it('the namespace enforces the restricted Pod Security Standard', () => {
+    const labels = asObj(meta(asObj(named('Namespace', NAMESPACE)?.doc)).labels);
+    expect(labels['pod-security.kubernetes.io/enforce']).toBe('restricted');
+  });
+
   it.each(podTemplates.map((m) => [label(m), m] as const))(
     '%s: non-root, RuntimeDefault seccomp, no service account token; read-only, no capability, no escalation',
     (_, m) => {
@@ -142,6 +147,16 @@ describe('infra/k8s: pod security', () => {
       expect(pod.automountServiceAccountToken).toBe(false);
       expect(pod.hostNetwork ?? false).toBe(false);
       expect(pod.hostPID ?? false).toBe(false);
+      // the volume types the restricted standard admits (no hostPath)
+      for (const v of asArr(pod.volumes).map(asObj)) {
+        const kind = Object.keys(v).find((k) => k !== 'name');
+        expect(['configMap', 'emptyDir', 'persistentVolumeClaim', 'secret', 'projected']).toContain(
+          kind,
+        );
+      }
+      for (const c of containersOf(m))
+        for (const p of asArr(c.ports).map(asObj))
+          expect(p.hostPort, String(c.name)).toBeUndefined();
       const podSec = asObj(pod.securityContext);
       expect(podSec.runAsNonRoot).toBe(true);
       expect(Number(podSec.runAsUser)).toBeGreaterThan(0);
