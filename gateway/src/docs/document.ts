@@ -2,11 +2,14 @@ import { COMMON_HEADERS, pruneSchemas, type OpenApiDocument } from '@momentum/se
 import { mergeDocuments, type ServiceDocument } from './merge.js';
 import { addGatewayConcerns, GATEWAY_HEADERS, GATEWAY_PARAMETERS } from './gateway-concerns.js';
 import { GATEWAY_PATHS, GATEWAY_SCHEMAS, TAGS } from './gateway-paths.js';
+import { addRequiredScopes, BEARER_DESCRIPTION } from './scopes.js';
 
 export const DESCRIPTION = [
   'Personal habits, dailies and to-dos with streaks, XP and levels; team projects with issues, comments, blockers and activity; agents with their own API keys.',
   '',
-  '**Authentication.** Every `/api` request carries `Authorization: Bearer svc_…` (a user’s or an agent’s key); a missing or refused key is 401. An agent key acts as the agent.',
+  '**Authentication.** Every `/api` request carries `Authorization: Bearer svc_…` (a user’s or an agent’s key); a missing, refused or expired key is 401. An agent key acts as the agent.',
+  '',
+  '**Scopes.** A key may be limited to some scopes (`tasks:read`, `issues:write`, …; the catalogue is in the `bearer` security scheme) and may expire. Each operation names the scope it needs (`security`, `x-required-scope`): GET reads, other methods write. A call outside the key’s scopes is 403 `FORBIDDEN` with `details.requiredScope`. `GET /api/me` reports the calling key’s scopes and expiry.',
   '',
   '**Tasks and issues share `/api/tasks`.** A body with `projectId`, or a list query with `projectId`, `status`, `priority`, `assigneeId`, `parentId` or `labels`, goes to issues; otherwise to tasks. On `/api/tasks/{id}` the id decides.',
   '',
@@ -44,12 +47,13 @@ export function gatewayDocument(
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'svc_<keyId>_<secret>',
-          description: 'A user’s or an agent’s API key',
+          description: BEARER_DESCRIPTION,
         },
       },
     },
   };
   addGatewayConcerns(doc);
+  addRequiredScopes(doc);
   pruneSchemas(doc);
   return merged.conflicts.length ? { ...doc, 'x-conflicts': merged.conflicts } : doc;
 }

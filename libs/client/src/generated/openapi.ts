@@ -91,7 +91,7 @@ export type paths = {
     };
     /**
      * Who the caller acts as
-     * @description Users add `email`, `level` and `xp`; agents add `ownerId` and `teamId` (their own team).
+     * @description Users add `email`, `level` and `xp`; agents add `ownerId` and `teamId` (their own team). `scopes` and `expiresAt` are the calling key’s. Every valid key may call this, whatever its scopes: it is how a client learns what the key may do.
      */
     get: operations['getMe'];
     put?: never;
@@ -129,10 +129,16 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** List the caller's active key ids (never the keys) */
+    /**
+     * List the caller's keys: name, scopes, expiry, last use (never the keys)
+     * @description Revoked keys are left out; expired ones stay listed (with their `expiresAt`) until revoked. `lastUsedAt` is updated at most once a minute per key.
+     */
     get: operations['listMyApiKeys'];
     put?: never;
-    /** Create an extra API key for the caller; shown once */
+    /**
+     * Create an extra API key for the caller; shown once
+     * @description The optional body names the key and limits it: `scopes` from the catalogue (an unknown one is 422; omitted, the calling key’s own) and `expiresAt` (future, else 422; omitted, never, or when the calling key expires). A key never grants more than it holds: a scope it lacks or a later expiry is 403.
+     */
     post: operations['createMyApiKey'];
     delete?: never;
     options?: never;
@@ -508,7 +514,7 @@ export type paths = {
     put?: never;
     /**
      * Mint the agent’s API key, shown this once (409 if it has one)
-     * @description The raw key is in `data.apiKey`, this once; only its hash is stored.
+     * @description The raw key is in `data.apiKey`, this once; only its hash is stored. The optional body names the key and limits it: `scopes` (never beyond the calling key’s own, else 403; an unknown scope is 422) and `expiresAt` (future, 422 otherwise).
      */
     post: operations['mintAgentKey'];
     delete?: never;
@@ -526,7 +532,10 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Replace the agent’s key; the old one is refused at once */
+    /**
+     * Replace the agent’s key; the old one is refused at once
+     * @description Takes the same optional body as minting: the new key gets its own name, scopes and expiry (the old key’s are not carried over).
+     */
     post: operations['rotateAgentKey'];
     delete?: never;
     options?: never;
@@ -1080,6 +1089,36 @@ export type components = {
       result?: unknown;
       error?: Record<string, never>;
     };
+    /** @description The optional name, scopes and expiry of a new key */
+    ApiKeyGrantInput: {
+      /** @description A label to tell keys apart */
+      name?: string;
+      /** @description What the key may do (see the scope catalogue); omitted: the caller key’s own scopes (every scope for an unrestricted key) */
+      scopes?: (
+        | 'tasks:read'
+        | 'tasks:write'
+        | 'issues:read'
+        | 'issues:write'
+        | 'projects:read'
+        | 'projects:write'
+        | 'teams:read'
+        | 'teams:write'
+        | 'agents:read'
+        | 'agents:write'
+        | 'webhooks:read'
+        | 'webhooks:write'
+        | 'profile:read'
+        | 'profile:write'
+        | 'keys:read'
+        | 'keys:write'
+        | 'users:write'
+      )[];
+      /**
+       * Format: date-time
+       * @description When the key stops working (future, at most 5 years ahead); omitted: never, or when the caller’s key expires
+       */
+      expiresAt?: string;
+    };
     CreateUserInput: {
       name: string;
       /** Format: email */
@@ -1140,6 +1179,28 @@ export type components = {
       ownerId?: string;
       /** @description Agents only: the agent’s own team */
       teamId?: string | null;
+      /** @description What the calling key may do (every scope for a key created without scopes) */
+      scopes: (
+        | 'tasks:read'
+        | 'tasks:write'
+        | 'issues:read'
+        | 'issues:write'
+        | 'projects:read'
+        | 'projects:write'
+        | 'teams:read'
+        | 'teams:write'
+        | 'agents:read'
+        | 'agents:write'
+        | 'webhooks:read'
+        | 'webhooks:write'
+        | 'profile:read'
+        | 'profile:write'
+        | 'keys:read'
+        | 'keys:write'
+        | 'users:write'
+      )[];
+      /** @description When the calling key stops working; null: never */
+      expiresAt: string | null;
     };
     NewUser: {
       user: components['schemas']['User'];
@@ -1149,15 +1210,70 @@ export type components = {
     ApiKeyInfo: {
       /** Format: uuid */
       id: string;
+      /** @description The public part of the key (`svc_<keyId>_…`) */
       keyId: string;
+      /** @description The label given at creation */
+      name: string | null;
+      /** @description What the key may do; null: every scope (a key created without scopes) */
+      scopes:
+        | (
+            | 'tasks:read'
+            | 'tasks:write'
+            | 'issues:read'
+            | 'issues:write'
+            | 'projects:read'
+            | 'projects:write'
+            | 'teams:read'
+            | 'teams:write'
+            | 'agents:read'
+            | 'agents:write'
+            | 'webhooks:read'
+            | 'webhooks:write'
+            | 'profile:read'
+            | 'profile:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'users:write'
+          )[]
+        | null;
+      /** @description When the key stops working; null: never */
+      expiresAt: string | null;
       /** Format: date-time */
       createdAt: string;
+      /** @description When a gateway last verified the key (to the minute or so); null: not yet */
+      lastUsedAt: string | null;
     };
     NewApiKey: {
       /** Format: uuid */
       id: string;
       /** @description Shown this once */
       apiKey: string;
+      /** @description The label given at creation */
+      name: string | null;
+      /** @description What the key may do; null: every scope (a key created without scopes) */
+      scopes:
+        | (
+            | 'tasks:read'
+            | 'tasks:write'
+            | 'issues:read'
+            | 'issues:write'
+            | 'projects:read'
+            | 'projects:write'
+            | 'teams:read'
+            | 'teams:write'
+            | 'agents:read'
+            | 'agents:write'
+            | 'webhooks:read'
+            | 'webhooks:write'
+            | 'profile:read'
+            | 'profile:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'users:write'
+          )[]
+        | null;
+      /** @description When the key stops working; null: never */
+      expiresAt: string | null;
     };
     Membership: {
       /** Format: uuid */
@@ -1204,6 +1320,7 @@ export type components = {
           | 'NOT_FOUND'
           | 'METHOD_NOT_ALLOWED'
           | 'CONFLICT'
+          | 'QUOTA_EXCEEDED'
           | 'PAYLOAD_TOO_LARGE'
           | 'UNSUPPORTED_MEDIA_TYPE'
           | 'RATE_LIMITED'
@@ -1723,6 +1840,35 @@ export type components = {
       /** Format: uuid */
       ownerId: string;
       hasApiKey: boolean;
+      /** @description The name, scopes and expiry of the agent’s key (never the key); null without one */
+      key: {
+        /** @description The label given at creation */
+        name: string | null;
+        /** @description What the key may do; null: every scope (a key created without scopes) */
+        scopes:
+          | (
+              | 'tasks:read'
+              | 'tasks:write'
+              | 'issues:read'
+              | 'issues:write'
+              | 'projects:read'
+              | 'projects:write'
+              | 'teams:read'
+              | 'teams:write'
+              | 'agents:read'
+              | 'agents:write'
+              | 'webhooks:read'
+              | 'webhooks:write'
+              | 'profile:read'
+              | 'profile:write'
+              | 'keys:read'
+              | 'keys:write'
+              | 'users:write'
+            )[]
+          | null;
+        /** @description When the key stops working; null: never */
+        expiresAt: string | null;
+      } | null;
       lastUsedAt: string | null;
       /** Format: date-time */
       createdAt: string;
@@ -1734,6 +1880,32 @@ export type components = {
       agentId: string;
       /** @description The raw key, shown this once; only its hash is stored */
       apiKey: string;
+      /** @description The label given at creation */
+      name: string | null;
+      /** @description What the key may do; null: every scope (a key created without scopes) */
+      scopes:
+        | (
+            | 'tasks:read'
+            | 'tasks:write'
+            | 'issues:read'
+            | 'issues:write'
+            | 'projects:read'
+            | 'projects:write'
+            | 'teams:read'
+            | 'teams:write'
+            | 'agents:read'
+            | 'agents:write'
+            | 'webhooks:read'
+            | 'webhooks:write'
+            | 'profile:read'
+            | 'profile:write'
+            | 'keys:read'
+            | 'keys:write'
+            | 'users:write'
+          )[]
+        | null;
+      /** @description When the key stops working; null: never */
+      expiresAt: string | null;
     };
     /** @description Error body (shape B): the /api/agents paths */
     AgentError: {
@@ -1990,7 +2162,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2099,7 +2271,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2113,7 +2285,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2126,7 +2298,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2243,7 +2415,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2256,7 +2428,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2318,7 +2490,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ApiKeyGrantInput'];
+      };
+    };
     responses: {
       /** @description Success */
       201: {
@@ -2348,7 +2524,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2362,7 +2538,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2375,12 +2551,13 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict; or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -2414,12 +2591,13 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Invalid input; or this Idempotency-Key was used with a different request */
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule; or this Idempotency-Key was used with a different request */
       422: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
@@ -2500,7 +2678,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2513,7 +2691,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2636,13 +2814,22 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -2733,7 +2920,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2747,7 +2934,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2760,7 +2947,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2891,7 +3078,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -2904,7 +3091,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3026,7 +3213,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3040,7 +3227,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3193,7 +3380,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3206,7 +3393,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3379,7 +3566,7 @@ export interface operations {
               };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3392,7 +3579,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3521,7 +3708,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3535,7 +3722,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3695,7 +3882,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3708,7 +3895,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3817,7 +4004,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3830,7 +4017,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3990,7 +4177,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4003,7 +4190,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4145,7 +4332,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4153,6 +4340,15 @@ export interface operations {
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
           'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4172,7 +4368,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4289,13 +4485,22 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4381,13 +4586,22 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -4511,7 +4725,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4524,7 +4738,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4632,7 +4846,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4646,7 +4860,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4659,7 +4873,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4790,7 +5004,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4803,7 +5017,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4920,7 +5134,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4933,7 +5147,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5062,7 +5276,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5075,7 +5289,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5187,7 +5401,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5201,7 +5415,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5354,7 +5568,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5367,7 +5581,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5511,7 +5725,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5524,7 +5738,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5661,7 +5875,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5674,7 +5888,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5799,7 +6013,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5813,7 +6027,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5839,7 +6053,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5967,7 +6181,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -5980,7 +6194,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6119,13 +6333,22 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6216,7 +6439,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6230,7 +6453,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6243,12 +6466,13 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Conflict; or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -6372,13 +6596,22 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -6470,7 +6703,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6483,7 +6716,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6612,7 +6845,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6625,7 +6858,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6725,7 +6958,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ApiKeyGrantInput'];
+      };
+    };
     responses: {
       /** @description Success */
       201: {
@@ -6755,7 +6992,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6769,7 +7006,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6795,7 +7032,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6835,12 +7072,13 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Invalid input; or this Idempotency-Key was used with a different request */
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule; or this Idempotency-Key was used with a different request */
       422: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
@@ -6900,7 +7138,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ApiKeyGrantInput'];
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -6930,7 +7172,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -6944,7 +7186,7 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7009,12 +7251,13 @@ export interface operations {
           'application/json': components['schemas']['AgentError'];
         };
       };
-      /** @description Invalid input; or this Idempotency-Key was used with a different request */
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule; or this Idempotency-Key was used with a different request */
       422: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
@@ -7092,13 +7335,22 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Forbidden (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
           [name: string]: unknown;
         };
         content: {
@@ -7188,7 +7440,7 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7201,7 +7453,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7328,7 +7580,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7342,7 +7594,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7355,12 +7607,13 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict; or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -7496,7 +7749,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7509,7 +7762,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7618,7 +7871,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7631,7 +7884,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7788,7 +8041,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7801,7 +8054,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7947,7 +8200,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -7961,7 +8214,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -8138,7 +8391,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -8151,7 +8404,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -8282,7 +8535,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Missing, malformed, unknown or revoked API key */
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
       401: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -8296,7 +8549,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description The caller may not do this (`FORBIDDEN`) */
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
       403: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -8322,7 +8575,7 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { SCOPES } from '@momentum/contracts';
 import { operations, type OpenApiDocument } from '@momentum/service-kit';
 import { buildDocumentInProcess } from '../../scripts/document.js';
 import { GENERATED_FILE, renderTypes } from '../../scripts/render.js';
@@ -87,7 +88,7 @@ describe('the OpenAPI document', () => {
     expect(ids.size).toBeGreaterThanOrEqual(38);
   });
 
-  it('asks for no key on /health and /openapi.json, and for the bearer key everywhere else', () => {
+  it('asks for no key on /health and /openapi.json, and for the bearer key everywhere else, naming its scope', () => {
     expect(doc.components?.securitySchemes?.bearer).toMatchObject({
       type: 'http',
       scheme: 'bearer',
@@ -95,8 +96,40 @@ describe('the OpenAPI document', () => {
     expect(doc.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/health']!.get!.security).toEqual([]);
     expect(doc.paths['/openapi.json']!.get!.security).toEqual([]);
-    for (const [p, , op] of operations(doc))
-      if (p.startsWith('/api/')) expect(op.security, p).toBeUndefined();
+    for (const [p, method, op] of operations(doc)) {
+      if (!p.startsWith('/api/')) continue;
+      const where = `${method.toUpperCase()} ${p}`;
+      const required = op['x-required-scope'] as string | string[] | null;
+      expect(required, where).toBeDefined();
+      // Any valid key (the document's own `security`), or the scope (one of the scopes).
+      if (required === null) expect(op.security, where).toBeUndefined();
+      else expect(op.security, where).toEqual([required].flat().map((s) => ({ bearer: [s] })));
+      for (const scope of [required ?? []].flat()) expect(SCOPES, where).toContain(scope);
+    }
+    const scopeOf = (p: string, method: string) =>
+      (doc.paths[p] as Record<string, Record<string, unknown>>)[method]!['x-required-scope'];
+    expect(scopeOf('/api/me', 'get')).toBeNull();
+    expect(scopeOf('/api/projects', 'post')).toBe('projects:write');
+    expect(scopeOf('/api/tasks', 'get')).toEqual(['tasks:read', 'issues:read']);
+    expect(scopeOf('/api/tasks/{issueId}/comments', 'post')).toBe('issues:write');
+    expect(scopeOf('/api/agents/{id}/api-key', 'post')).toBe('agents:write');
+    expect(scopeOf('/api/users/me/api-keys', 'get')).toBe('keys:read');
+  });
+
+  it('documents the key grant bodies and the scope catalogue', () => {
+    const grant = { $ref: '#/components/schemas/ApiKeyGrantInput' };
+    for (const p of [
+      '/api/users/me/api-keys',
+      '/api/agents/{id}/api-key',
+      '/api/agents/{id}/regen-key',
+    ]) {
+      const body = (doc.paths[p]!.post as Record<string, any>).requestBody;
+      expect(body.required, p).toBe(false);
+      expect(body.content['application/json'].schema, p).toEqual(grant);
+    }
+    const bearer = doc.components?.securitySchemes?.bearer as { description?: string };
+    const description = String(bearer.description);
+    for (const scope of SCOPES) expect(description).toContain(`\`${scope}\``);
   });
 
   it('documents page and limit as integers, and the headers clients act on', () => {

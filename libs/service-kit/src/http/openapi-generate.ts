@@ -78,5 +78,22 @@ export async function generateDocument(routes: readonly RouteRecord[]): Promise<
   await docs.ready();
   const generated = structuredClone(docs.swagger()) as unknown as OpenApiDocument;
   await docs.close();
+  markOptionalBodies(generated, routes);
   return finishDocument(generated);
+}
+
+/**
+ * @fastify/swagger documents every body as required; a route whose body schema accepts no
+ * body at all (`schema.optional()`, as the key grants) says so.
+ */
+function markOptionalBodies(doc: OpenApiDocument, routes: readonly RouteRecord[]): void {
+  for (const { spec } of routes) {
+    if (spec.internal || !spec.body || !spec.body.safeParse(undefined).success) continue;
+    const path = spec.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of [spec.method].flat()) {
+      const body = doc.paths[path]?.[method.toLowerCase()]?.requestBody as
+        { required?: boolean } | undefined;
+      if (body) body.required = false;
+    }
+  }
 }
