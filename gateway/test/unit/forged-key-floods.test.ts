@@ -72,6 +72,47 @@ describe('forged secrets are throttled before any hash is computed', () => {
   });
 });
 
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const forgeFrom = async (gw: TestGateway, key: string, xff: string, remote = '10.9.0.1') =>
+    (
+      await gw.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        remoteAddress: remote,
+        headers: { authorization: `Bearer ${forged(key)}`, 'x-forwarded-for': xff },
+      })
+    ).statusCode;
+
+  it('a trusted proxy’s X-Forwarded-For names the client: clients are throttled apart', async () => {
+    const gw = await startTestGateway({
+      env: { AUTH_FAILURES_PER_ADDRESS: '2', AUTH_FAILURES_PER_KEY: '0', TRUST_PROXY: '10.9.0.1' },
+    });
+    try {
+      const keys = await Promise.all([1, 2, 3].map((i) => gw.keyring.add(userActor(`p${i}`))));
+      expect(await forgeFrom(gw, keys[0]!, '203.0.113.7')).toBe(401);
+      expect(await forgeFrom(gw, keys[1]!, '203.0.113.7')).toBe(401);
+      expect(await forgeFrom(gw, keys[2]!, '203.0.113.7')).toBe(429);
+      expect(await forgeFrom(gw, keys[2]!, '198.51.100.9')).toBe(401);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('without TRUST_PROXY a client cannot pick its address with X-Forwarded-For', async () => {
+    const gw = await startTestGateway({
+      env: { AUTH_FAILURES_PER_ADDRESS: '2', AUTH_FAILURES_PER_KEY: '0' },
+    });
+    try {
+      const key = await gw.keyring.add(userActor('p0'));
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await forgeFrom(gw, key, `192.0.2.${i}`));
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 describe('unknown key ids cost one internal round trip', () => {
   let gw: TestGateway;
   let key: string;

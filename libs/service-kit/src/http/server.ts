@@ -14,6 +14,11 @@ export interface ServerOptions {
   logger: FastifyServerOptions['logger'];
   /** The error body shape of a path, for the errors Fastify answers itself. */
   shapeFor: (url: string) => ErrorShape;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for `request.ip` (the gateway behind an
+   * Ingress); none by default, so a client cannot choose the address it is throttled by.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 /**
@@ -22,9 +27,14 @@ export interface ServerOptions {
  * answers (an undecodable URL, closing) in the path's error shape, and a server that traces
  * each request.
  */
-export function serverOptions({ logger, shapeFor }: ServerOptions): FastifyServerOptions {
+export function serverOptions({
+  logger,
+  shapeFor,
+  trustProxy,
+}: ServerOptions): FastifyServerOptions {
   return {
     logger,
+    ...(trustProxy ? { trustProxy } : {}),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     genReqId: (req) => {
