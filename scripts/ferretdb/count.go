@@ -1,7 +1,8 @@
 // Momentum's addition to FerretDB v1.24.2 (scripts/lib/ferretdb-patch.mjs copies it into
 // internal/handler): counts answered by the backend in SQL when it can count the filter
 // exactly (the `count` command, and the `$match` + `$group`/`$count` pipeline the drivers'
-// countDocuments sends), instead of decoding every matching document to count it.
+// countDocuments sends), instead of decoding every matching document to count it; and a
+// pipeline's leading find handed to the backend (leadingFind).
 
 package handler
 
@@ -40,23 +41,85 @@ func countValue(n int64) any {
 	return n
 }
 
-// countStages answers a pipeline of an optional `$match` then `{$group: {_id: <constant>,
-// <name>: {$sum: 1}}}` or `{$count: <name>}`; false for any other pipeline, or a filter
-// the backend cannot count exactly.
+// stage returns the operand of stages[0] when it is the stage named, and the stages after it.
+func stage(stages []any, name string) (any, []any, bool) {
+	if len(stages) == 0 {
+		return nil, stages, false
+	}
+
+	d, _ := stages[0].(*types.Document)
+	if d.Len() != 1 || d.Command() != name {
+		return nil, stages, false
+	}
+
+	return valueOf(d.Get(name)), stages[1:], true
+}
+
+// wholeNumber is a $skip or $limit operand (validated already) as an int64.
+func wholeNumber(v any) (int64, bool) {
+	switch v := v.(type) {
+	case int32:
+		return int64(v), true
+	case int64:
+		return v, true
+	case float64:
+		return int64(v), float64(int64(v)) == v
+	}
+
+	return 0, false
+}
+
+// leadingFind is the find a pipeline starts with, `$match` then `$sort` (then `$limit`), for
+// the backend to carry out when it can; the stages still run on what it returns, which is
+// then already in order and no longer than the limit. Nil for any other start.
+func leadingFind(stages []any, filter, sort *types.Document) *backends.FullQuery {
+	if _, rest, ok := stage(stages, "$match"); ok {
+		stages = rest
+	}
+
+	_, stages, ok := stage(stages, "$sort")
+	if !ok || sort.Len() == 0 {
+		return nil
+	}
+
+	full := &backends.FullQuery{Filter: filter, Sort: sort}
+
+	if v, _, ok := stage(stages, "$limit"); ok {
+		full.Limit, _ = wholeNumber(v)
+	}
+
+	return full
+}
+
+// countStages answers a pipeline of an optional `$match`, `$skip` and `$limit`, then
+// `{$group: {_id: <constant>, <name>: {$sum: 1}}}` or `{$count: <name>}`; false for any other
+// pipeline, or a filter the backend cannot count exactly.
 func countStages(ctx context.Context, c backends.Collection, stages []any) (iterator.Interface[struct{}, *types.Document], bool, error) {
 	var filter *types.Document
+	var skip, limit int64
 
-	if len(stages) == 2 {
-		first, _ := stages[0].(*types.Document)
-		if first.Len() != 1 || first.Command() != "$match" {
+	if v, rest, ok := stage(stages, "$match"); ok {
+		if filter, _ = v.(*types.Document); filter == nil {
 			return nil, false, nil
 		}
 
-		if filter, _ = valueOf(first.Get("$match")).(*types.Document); filter == nil {
+		stages = rest
+	}
+
+	if v, rest, ok := stage(stages, "$skip"); ok {
+		if skip, ok = wholeNumber(v); !ok {
 			return nil, false, nil
 		}
 
-		stages = stages[1:]
+		stages = rest
+	}
+
+	if v, rest, ok := stage(stages, "$limit"); ok {
+		if limit, ok = wholeNumber(v); !ok || limit <= 0 {
+			return nil, false, nil
+		}
+
+		stages = rest
 	}
 
 	if len(stages) != 1 {
@@ -105,7 +168,7 @@ func countStages(ctx context.Context, c backends.Collection, stages []any) (iter
 		return nil, false, nil
 	}
 
-	n, ok, err := countInBackend(ctx, c, filter, 0, 0)
+	n, ok, err := countInBackend(ctx, c, filter, skip, limit)
 	if err != nil || !ok {
 		return nil, false, err
 	}

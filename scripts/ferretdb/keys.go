@@ -41,12 +41,17 @@ func PushableField(field string) bool {
 // RankExpr is the SQL expression of a field's type rank, read from the document's sjson
 // schema (`$s.p.<field>.t`), which names the BSON type of every top-level value.
 func RankExpr(field string) string {
-	return fmt.Sprintf(`CASE %s->>'$."$s".p."%s".t' `+
-		`WHEN 'int' THEN %[3]d WHEN 'long' THEN %[3]d WHEN 'double' THEN %[3]d `+
+	return RankOf(fmt.Sprintf(`%s->>'$."$s".p."%s".t'`, DefaultColumn, field))
+}
+
+// RankOf is the rank of the sjson type name an expression gives.
+func RankOf(typeExpr string) string {
+	return fmt.Sprintf(`CASE %s `+
+		`WHEN 'int' THEN %[2]d WHEN 'long' THEN %[2]d WHEN 'double' THEN %[2]d `+
 		`WHEN 'string' THEN %d WHEN 'object' THEN %d WHEN 'array' THEN %d WHEN 'binData' THEN %d `+
 		`WHEN 'objectId' THEN %d WHEN 'bool' THEN %d WHEN 'date' THEN %d WHEN 'timestamp' THEN %d `+
 		`WHEN 'regex' THEN %d ELSE %d END`,
-		DefaultColumn, field, RankNumber, RankString, RankObject, RankArray, RankBinData,
+		typeExpr, RankNumber, RankString, RankObject, RankArray, RankBinData,
 		RankObjectID, RankBool, RankDate, RankTime, RankRegex, RankNull)
 }
 

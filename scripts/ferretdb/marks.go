@@ -27,6 +27,7 @@ import (
 type fieldMarks struct {
 	array     map[string]struct{}
 	unordered map[string]struct{}
+	multikey  map[string]struct{} // array fields whose elements are indexed (multikey.go)
 }
 
 // markBook holds the marks of one backend's collections.
@@ -80,10 +81,15 @@ func (b *markBook) rlockLoaded(ctx context.Context, db *fsql.DB, key string, met
 		upgradeIndexes(ctx, db, meta)
 
 		var err error
-		if m, err = scanMarks(ctx, db, meta.TableName); err != nil {
+		if m, err = scanMarks(ctx, db, meta.TableName); err == nil {
+			err = ensureMultikey(ctx, db, meta, m)
+		}
+
+		if err != nil {
 			b.mu.Unlock()
 			return nil, err
 		}
+
 		b.tables[key] = m
 	}
 	b.mu.Unlock()
@@ -130,13 +136,17 @@ func (b *markBook) write(ctx context.Context, db *fsql.DB, key string, meta *met
 		m.unordered[f] = struct{}{}
 	}
 
+	if err = ensureMultikey(ctx, db, meta, m); err != nil {
+		return err
+	}
+
 	return f()
 }
 
 // scanMarks reads the marks of a collection from what is stored: the sjson schema of each
 // document names the type of each of its top-level values.
 func scanMarks(ctx context.Context, db *fsql.DB, table string) (*fieldMarks, error) {
-	m := &fieldMarks{array: map[string]struct{}{}, unordered: map[string]struct{}{}}
+	m := &fieldMarks{array: map[string]struct{}{}, unordered: map[string]struct{}{}, multikey: map[string]struct{}{}}
 	if table == "" {
 		return m, nil
 	}

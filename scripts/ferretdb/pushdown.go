@@ -30,6 +30,9 @@ type sqlFilter struct {
 	conds []string
 	args  []any
 	exact bool
+
+	m     *fieldMarks
+	table string
 }
 
 func (f *sqlFilter) where() string {
@@ -45,15 +48,16 @@ func (f *sqlFilter) add(cond string, args ...any) {
 	f.args = append(f.args, args...)
 }
 
-// planFilter translates filter; fields in m.array are left to the handler.
-func planFilter(filter *types.Document, m *fieldMarks) *sqlFilter {
-	f := &sqlFilter{exact: true}
-	f.addDocument(filter, m)
+// planFilter translates a filter on a table. A field that has held arrays is translated only
+// where its elements are indexed (multikey.go), and then only for equality and $in.
+func planFilter(filter *types.Document, m *fieldMarks, table string) *sqlFilter {
+	f := &sqlFilter{exact: true, m: m, table: table}
+	f.addDocument(filter)
 
 	return f
 }
 
-func (f *sqlFilter) addDocument(filter *types.Document, m *fieldMarks) {
+func (f *sqlFilter) addDocument(filter *types.Document) {
 	if filter == nil {
 		return
 	}
@@ -66,14 +70,9 @@ func (f *sqlFilter) addDocument(filter *types.Document, m *fieldMarks) {
 		case key == "$comment":
 			continue
 		case key == "$and":
-			f.addAnd(v, m)
+			f.addAnd(v)
 			continue
 		case !metadata.PushableField(key):
-			f.exact = false
-			continue
-		}
-
-		if _, ok := m.array[key]; ok {
 			f.exact = false
 			continue
 		}
@@ -82,7 +81,7 @@ func (f *sqlFilter) addDocument(filter *types.Document, m *fieldMarks) {
 	}
 }
 
-func (f *sqlFilter) addAnd(v any, m *fieldMarks) {
+func (f *sqlFilter) addAnd(v any) {
 	arr, ok := v.(*types.Array)
 	if !ok || arr.Len() == 0 {
 		f.exact = false
@@ -96,13 +95,20 @@ func (f *sqlFilter) addAnd(v any, m *fieldMarks) {
 			return
 		}
 
-		f.addDocument(d, m)
+		f.addDocument(d)
 	}
 }
 
 // addField translates the condition on one field: a value (equality) or a document of
-// operators, of which $eq, $in, $gt, $gte, $lt and $lte are translated.
+// operators, of which $eq, $in, $all, $gt, $gte, $lt and $lte are translated.
 func (f *sqlFilter) addField(field string, v any) {
+	if _, ok := f.m.array[field]; ok {
+		if _, ok = f.m.multikey[field]; !ok {
+			f.exact = false
+			return
+		}
+	}
+
 	ops, ok := v.(*types.Document)
 	if !ok {
 		f.addEq(field, v)
@@ -121,6 +127,8 @@ func (f *sqlFilter) addField(field string, v any) {
 			f.addEq(field, operand)
 		case "$in":
 			f.addIn(field, operand)
+		case "$all":
+			f.addAll(field, operand)
 		case "$gt", "$gte", "$lt", "$lte":
 			f.addRange(field, op, operand)
 		default:
@@ -130,7 +138,7 @@ func (f *sqlFilter) addField(field string, v any) {
 }
 
 func (f *sqlFilter) addEq(field string, v any) {
-	rank, value, ok := sqlScalar(v)
+	rank, _, ok := sqlScalar(v)
 	if !ok {
 		f.exact = false
 		return
@@ -145,14 +153,11 @@ func (f *sqlFilter) addEq(field string, v any) {
 		return
 	}
 
-	if rank == metadata.RankNull {
-		f.add(fmt.Sprintf("%s = %d", metadata.RankExpr(field), rank))
-		return
-	}
-
-	f.add(fmt.Sprintf("%s = %d AND %s = ?", metadata.RankExpr(field), rank, metadata.ValueExpr(field)), value)
+	f.addIn(field, must.NotFail(types.NewArray(v)))
 }
 
+// addIn: the field's value is one of the values, or (a multikey field) one of its
+// elements is. Null stands for a missing field too, as in MongoDB.
 func (f *sqlFilter) addIn(field string, v any) {
 	arr, ok := v.(*types.Array)
 	if !ok {
@@ -181,22 +186,50 @@ func (f *sqlFilter) addIn(field string, v any) {
 		return
 	}
 
+	cond, args := inRanks(metadata.RankExpr(field), metadata.ValueExpr(field), ranks, byRank)
+
+	if _, ok := f.m.multikey[field]; ok {
+		// A missing field is no element: its null is the field's, not an element's.
+		elems, elemArgs := inRanks("rank", "value", ranks, byRank)
+		cond = fmt.Sprintf("(%s OR %s IN (SELECT id FROM %q WHERE field = '%s' AND %s))",
+			cond, metadata.IDColumn, multikeyTable(f.table), field, elems)
+		args = append(args, elemArgs...)
+	}
+
+	f.add(cond, args...)
+}
+
+// inRanks is the condition that a rank and value pair is one of the values, grouped by rank.
+func inRanks(rankExpr, valueExpr string, ranks []int, byRank map[int][]any) (string, []any) {
 	var parts []string
 	var args []any
 
 	for _, rank := range ranks {
 		if rank == metadata.RankNull {
-			parts = append(parts, fmt.Sprintf("%s = %d", metadata.RankExpr(field), rank))
+			parts = append(parts, fmt.Sprintf("%s = %d", rankExpr, rank))
 			continue
 		}
 
 		values := byRank[rank]
 		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN (%s))",
-			metadata.RankExpr(field), rank, metadata.ValueExpr(field), strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")))
+			rankExpr, rank, valueExpr, strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")))
 		args = append(args, values...)
 	}
 
-	f.add("("+strings.Join(parts, " OR ")+")", args...)
+	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// addAll: each value is the field's value or one of its elements.
+func (f *sqlFilter) addAll(field string, v any) {
+	arr, ok := v.(*types.Array)
+	if !ok || arr.Len() == 0 {
+		f.exact = false // $all: [] matches nothing in MongoDB; leave such to the handler
+		return
+	}
+
+	for _, e := range arrayValues(arr) {
+		f.addEq(field, e)
+	}
 }
 
 var sqlRangeOps = map[string]string{"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
@@ -204,6 +237,11 @@ var sqlRangeOps = map[string]string{"$gt": ">", "$gte": ">=", "$lt": "<", "$lte"
 // addRange: MongoDB compares within a type bracket only (`$gt: 5` matches numbers), which
 // the rank condition says.
 func (f *sqlFilter) addRange(field, op string, v any) {
+	if _, ok := f.m.array[field]; ok {
+		f.exact = false // any element in range would do: left to the handler
+		return
+	}
+
 	rank, value, ok := sqlScalar(v)
 	if !ok || rank == metadata.RankNull {
 		f.exact = false

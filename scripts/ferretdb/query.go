@@ -41,7 +41,7 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 		filter = s.full.Filter
 	}
 
-	f := planFilter(filter, m)
+	f := planFilter(filter, m, meta.TableName)
 	res := &sqlQuery{filterPushed: len(f.conds) > 0, exact: s.full != nil && f.exact}
 
 	q := prepareSelectClause(meta.TableName, s.comment, false, s.ids) + f.where()
@@ -54,6 +54,12 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 			args = append(args, loArgs...)
 			res.applied = true
 		}
+	}
+
+	if !res.applied && s.full != nil && s.full.Sort.Len() > 0 && len(f.conds) > 0 {
+		// The handler sorts what SQL narrowed, stably: in the table's order, as it would
+		// without the narrowing, so that ties come out as they always did.
+		q += " ORDER BY rowid"
 	}
 
 	if !res.applied && s.limit != 0 && len(f.conds) == 0 {
@@ -69,7 +75,7 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 // buildCount writes the count of an exact filter, with its skip and limit; nil when the
 // filter is not exact.
 func buildCount(meta *metadata.Collection, m *fieldMarks, full *backends.FullQuery) *sqlQuery {
-	f := planFilter(full.Filter, m)
+	f := planFilter(full.Filter, m, meta.TableName)
 	if !f.exact {
 		return nil
 	}

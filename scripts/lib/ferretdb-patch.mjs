@@ -60,6 +60,7 @@ export const FILES = {
   'marks.go': 'internal/backends/sqlite/momentum_marks.go',
   'pushdown.go': 'internal/backends/sqlite/momentum_pushdown.go',
   'query.go': 'internal/backends/sqlite/momentum_query.go',
+  'multikey.go': 'internal/backends/sqlite/momentum_multikey.go',
   'writes.go': 'internal/backends/sqlite/momentum_writes.go',
   'count.go': 'internal/handler/momentum_count.go',
 };
@@ -249,7 +250,11 @@ type QueryParams struct {
   {
     file: 'internal/handler/msg_aggregate.go',
     from: '\t\titer, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})\n',
-    to: `\t\tvar counted bool
+    to: `\t\tif !h.DisablePushdown && !cInfo.Capped() {
+\t\t\tqp.Full = leadingFind(aggregationStages, filter, sort)
+\t\t}
+
+\t\tvar counted bool
 \t\tif !h.DisablePushdown {
 \t\t\titer, counted, err = countStages(ctx, c, aggregationStages)
 \t\t}
