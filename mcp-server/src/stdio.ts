@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { buildMcpServer } from '@momentum/mcp-tools';
+import { buildMcpServer, callerScopes, showTools } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
@@ -10,7 +10,8 @@ import { flushTraces } from './tracing.js';
 /**
  * stdio mode: one client on stdin/stdout, acting with SVC_API_KEY. A key the gateway
  * refuses stops the server at once (a desktop client shows that better than every tool
- * failing); an unreachable gateway only warns, since it may be starting beside us.
+ * failing); an unreachable gateway only warns, since it may be starting beside us. Only the
+ * tools the key's scopes allow are listed.
  */
 export async function runStdio(config: Config, log: Logger): Promise<void> {
   if (!config.SVC_API_KEY)
@@ -29,6 +30,8 @@ export async function runStdio(config: Config, log: Logger): Promise<void> {
       gateway: config.SVC_BASE_URL,
     });
   const server = buildMcpServer(standaloneOptions(client));
+  // One key for the process's life: the tools outside its scopes are hidden (and refused).
+  showTools(server, await callerScopes(client));
   const transport = new StdioServerTransport();
   // The spans still batched are flushed first (a no-op when nothing is exported).
   transport.onclose = () => void flushTraces().then(() => process.exit(0));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { MomentumClient } from '@momentum/client';
+import type { ApiScope } from '@momentum/contracts';
 
 /** Which MCP surface offers a tool: both, or only the standalone server. */
 export type Surface = 'in-app' | 'standalone';
@@ -30,6 +31,11 @@ export interface ToolDefinition<
   annotations: ToolHints;
   /** 'in-app' tools are on both surfaces; 'standalone' ones only on mcp-server. */
   surface: Surface;
+  /**
+   * The key scopes the tool's calls need: listed to a key holding any of them (a tool that
+   * reaches tasks or issues by its arguments names both); none for a tool any key may call.
+   */
+  scopes: readonly ApiScope[];
   run(args: z.output<z.ZodObject<I>>, api: MomentumClient): Promise<CallToolResult>;
 }
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { BuildMcpServerOptions } from './server.js';
+import { showTools, type BuildMcpServerOptions } from './server.js';
 import { McpServerPool } from './server-pool.js';
+import { callerScopes, listsTools } from './caller-scopes.js';
 
 /** Writes a JSON-RPC error as a plain JSON response (when nothing was sent yet). */
 export function sendJsonRpcError(
@@ -29,7 +30,7 @@ export async function handleMcpHttpRequest(
   req: IncomingMessage,
   res: ServerResponse,
   parsedBody: unknown,
-  { client, ...options }: BuildMcpServerOptions,
+  { client, scopes, ...options }: BuildMcpServerOptions,
 ): Promise<void> {
   if (req.method !== 'POST') {
     sendJsonRpcError(
@@ -40,7 +41,11 @@ export async function handleMcpHttpRequest(
     );
     return;
   }
+  // A listing shows only the tools the caller's key may use; any other request finds every
+  // tool, and the gateway refuses a call outside the key's scopes with a FORBIDDEN tool error.
+  const shown = listsTools(parsedBody) ? await (scopes ?? (() => callerScopes(client)))() : null;
   const server = pool.acquire(options);
+  showTools(server, shown);
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

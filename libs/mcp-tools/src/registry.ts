@@ -39,3 +39,10 @@ export const TOOLS: readonly AnyTool[] = [
 /** The tools a surface offers: in-app the shared ones, standalone all of them. */
 export const toolsFor = (surface: Surface): AnyTool[] =>
   TOOLS.filter((tool) => surface === 'standalone' || tool.surface === 'in-app');
+
+/**
+ * Whether a key holding `scopes` (null: unknown, or every scope) may be shown the tool. The
+ * gateway still judges each call: a tool shown for one scope may meet the other's 403.
+ */
+export const toolAllowed = (tool: AnyTool, scopes: readonly string[] | null): boolean =>
+  scopes === null || tool.scopes.length === 0 || tool.scopes.some((s) => scopes.includes(s));

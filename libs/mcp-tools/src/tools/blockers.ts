@@ -17,6 +17,7 @@ export const addBlocker = defineTool({
   outputSchema: { blocker: Blocker },
   annotations: CREATE,
   surface: 'in-app',
+  scopes: ['issues:write'],
   run: ({ issueId, blockedById }, api) =>
     callApi(
       api.POST('/api/tasks/{issueId}/blockers', {
@@ -41,6 +42,7 @@ export const removeBlocker = defineTool({
   outputSchema: { blockers: Blockers },
   annotations: REMOVE,
   surface: 'in-app',
+  scopes: ['issues:write'],
   run: async ({ issueId, blockerId }, api) => {
     const failed = await callApiForNothing(
       api.DELETE('/api/tasks/{issueId}/blockers/{blockerId}', {

@@ -12,6 +12,7 @@ export const getMe = defineTool({
   outputSchema: { me: Me },
   annotations: READ,
   surface: 'in-app',
+  scopes: [],
   run: (_args, api) => callApi(api.GET('/api/me'), (data) => ({ me: data })),
 });
 
@@ -23,5 +24,6 @@ export const listTeams = defineTool({
   outputSchema: { teams: z.array(Team).describe('The teams') },
   annotations: READ,
   surface: 'standalone',
+  scopes: ['teams:read'],
   run: (_args, api) => callApi(api.GET('/api/teams'), (data) => ({ teams: data })),
 });

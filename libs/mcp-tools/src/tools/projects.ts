@@ -24,6 +24,7 @@ export const listProjects = defineTool({
   outputSchema: { projects: z.array(Project).describe('The projects'), meta: PageMeta.optional() },
   annotations: READ,
   surface: 'in-app',
+  scopes: ['projects:read'],
   run: (args, api) =>
     callApi(api.GET('/api/projects', { params: { query: args } }), pagedAs('projects')),
 });
@@ -36,6 +37,7 @@ export const getProject = defineTool({
   outputSchema: { project: Project },
   annotations: READ,
   surface: 'in-app',
+  scopes: ['projects:read'],
   run: ({ id }, api) =>
     callApi(api.GET('/api/projects/{id}', { params: { path: { id } } }), (data) => ({
       project: data,
@@ -67,6 +69,7 @@ export const createProject = defineTool({
   outputSchema: { project: Project },
   annotations: CREATE,
   surface: 'standalone',
+  scopes: ['projects:write'],
   run: (args, api) =>
     callApi(api.POST('/api/projects', { body: args }), (data) => ({
       project: data,

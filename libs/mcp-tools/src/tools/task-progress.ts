@@ -38,6 +38,7 @@ export const completeTask = defineTool({
   },
   annotations: CREATE,
   surface: 'in-app',
+  scopes: ['tasks:write'],
   run: ({ id }, api) =>
     callApi(api.POST('/api/tasks/{id}/complete', { params: { path: { id } } }), (data) => {
       const { task, xpEarned, newLevel, leveledUp } = data as Completion;
@@ -63,6 +64,7 @@ export const archiveTask = defineTool({
   outputSchema: { task: UpdatedTask },
   annotations: REMOVE,
   surface: 'in-app',
+  scopes: ['tasks:write'],
   // PATCH rather than DELETE: on the shared /api/tasks/:id an issue's DELETE removes the
   // issue, whereas PATCH { archived } is refused for one (422), so a wrong id loses nothing.
   run: ({ id }, api) =>

@@ -46,6 +46,7 @@ export const listTasks = defineTool({
   },
   annotations: READ,
   surface: 'in-app',
+  scopes: ['tasks:read', 'issues:read'],
   run: ({ labels, ...args }, api) =>
     callApi(
       api.GET('/api/tasks', { params: { query: { ...args, labels: labels?.join(',') } } }),
@@ -63,6 +64,7 @@ export const getTask = defineTool({
   outputSchema: { task: TaskDetail },
   annotations: READ,
   surface: 'in-app',
+  scopes: ['tasks:read', 'issues:read'],
   run: ({ id }, api) =>
     callApi(api.GET('/api/tasks/{id}', { params: { path: { id } } }), (data) => ({ task: data })),
 });
@@ -84,6 +86,7 @@ export const searchTasks = defineTool({
   },
   annotations: READ,
   surface: 'in-app',
+  scopes: ['issues:read'],
   run: (args, api) =>
     callApi(api.GET('/api/tasks/search', { params: { query: args } }), pagedAs('issues')),
 });

@@ -53,6 +53,7 @@ export const createTask = defineTool({
   outputSchema: { task: TaskOrIssue },
   annotations: CREATE,
   surface: 'in-app',
+  scopes: ['tasks:write', 'issues:write'],
   // One tool for both shapes, as one endpoint: the API tells a task from an issue by
   // projectId and answers 422 for a field of the other shape, which the model reads.
   run: (args, api) =>
@@ -95,6 +96,7 @@ export const updateTask = defineTool({
   outputSchema: { task: UpdatedTask },
   annotations: UPDATE,
   surface: 'in-app',
+  scopes: ['tasks:write', 'issues:write'],
   run: ({ id, ...fields }, api) =>
     callApi(api.PATCH('/api/tasks/{id}', { params: { path: { id } }, body: fields }), (data) => ({
       task: data,
@@ -113,6 +115,7 @@ export const addComment = defineTool({
   outputSchema: { comment: Comment },
   annotations: CREATE,
   surface: 'in-app',
+  scopes: ['issues:write'],
   run: ({ issueId, body }, api) =>
     callApi(
       api.POST('/api/tasks/{issueId}/comments', { params: { path: { issueId } }, body: { body } }),

@@ -22,6 +22,7 @@ export const listWebhooks = defineTool({
   },
   annotations: READ,
   surface: 'in-app',
+  scopes: ['webhooks:read'],
   run: (args, api) =>
     callApi(api.GET('/api/webhooks', { params: { query: args } }), pagedAs('webhooks')),
 });
@@ -53,6 +54,7 @@ export const createWebhook = defineTool({
   outputSchema: { webhook: WebhookWithSecret },
   annotations: CREATE,
   surface: 'in-app',
+  scopes: ['webhooks:write'],
   run: (args, api) =>
     callApi(api.POST('/api/webhooks', { body: args }), (data) => ({ webhook: data })),
 });
