@@ -91,7 +91,6 @@ describe('tool scopes over HTTP (reused servers)', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
     expect(res.status).toBe(200);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON-RPC results checked below
     return ((await res.json()) as { result: any }).result;
   };
   const listed = async (caller: string) =>
