@@ -1,6 +1,7 @@
 // `npm start`: everything a newcomer needs, then the whole stack in the foreground.
 // Installs dependencies and builds on first use, starts the engines if none answer,
-// and stops everything on Ctrl-C.
+// restarts a process that crashes (with backoff, a log line each time), and stops
+// everything on Ctrl-C only.
 import { log } from './lib/util.mjs';
 import { ensureDependencies, internalSecret, adminKey, webhooksSecretKey } from './lib/setup.mjs';
 
@@ -8,6 +9,7 @@ ensureDependencies();
 const { build } = await import('./build.mjs');
 const { ensureMongo, ensureNats, stopEngine } = await import('./lib/engines.mjs');
 const { startStack } = await import('./lib/stack.mjs');
+const { supervise } = await import('./lib/supervise.mjs');
 
 await build();
 const mongo = await ensureMongo();
@@ -42,24 +44,19 @@ log(admin.file ? `admin API key: in ${admin.file}` : 'admin API key: the ADMIN_A
 log(
   `try: curl -H "Authorization: Bearer $(cat ${admin.file ?? '<your key file>'})" ${stack.gatewayUrl}/api/me`,
 );
-log('Ctrl-C stops everything');
+log('Ctrl-C stops everything; a process that crashes is restarted');
 
+// A crashed service, gateway or MCP server comes back on its own; the rest carry on.
+const supervisor = supervise(stack, { log });
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  supervisor.stop();
   await stack.stop();
   await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-for (const { name, child } of stack.children) {
-  child.on('exit', (code) => {
-    if (!stopping) {
-      log(`${name} exited (${code}); stopping the stack`);
-      void shutdown();
-    }
-  });
-}

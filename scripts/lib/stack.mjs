@@ -58,10 +58,20 @@ function pipeOutput(name, stream, quiet) {
   });
 }
 
+/**
+ * Node's flags for a component: with `CPU_PROFILE_DIR` in its env (the benchmark's
+ * BENCH_CPU_PROFILE), a V8 CPU profile written into that directory when the process exits.
+ * Node 20 refuses --cpu-prof in NODE_OPTIONS, so it goes on the command line.
+ */
+export function nodeFlags(env) {
+  const dir = env.CPU_PROFILE_DIR;
+  return ['--enable-source-maps', ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [])];
+}
+
 export function spawnComponent(component, env, { quiet = false } = {}) {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', path.join(ROOT, bundlePath(component)), ...(component.args ?? [])],
+    [...nodeFlags(env), path.join(ROOT, bundlePath(component)), ...(component.args ?? [])],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },
@@ -179,29 +189,43 @@ export async function startStack({
     const gatewayUrl = gatewayUrls[0];
     let mcpUrl = null;
     if (withMcp && existsSync(path.join(ROOT, bundlePath(MCP_SERVER)))) {
-      const mcp = spawnComponent(
-        { ...MCP_SERVER, args: ['--http'] },
-        { ...common, MCP_PORT: String(ports['mcp-server']), SVC_BASE_URL: gatewayUrl },
-        { quiet },
-      );
-      children.push({ name: 'mcp-server', child: mcp });
+      const component = { ...MCP_SERVER, args: ['--http'] };
+      const env = { ...common, MCP_PORT: String(ports['mcp-server']), SVC_BASE_URL: gatewayUrl };
       mcpUrl = `http://127.0.0.1:${ports['mcp-server']}`;
+      const mcp = spawnComponent(component, env, { quiet });
+      children.push({ name: 'mcp-server', child: mcp, component, env, url: mcpUrl });
       await waitHealthy(mcpUrl, 'mcp-server', mcp);
     }
-    /**
-     * Starts an exited service or gateway again with the env it first had (the fault tests
-     * kill one and bring it back) and waits until it is healthy.
-     */
-    const restart = async (name) => {
+    /** Spawns an exited process again with the env it first had; returns the new child. */
+    const respawn = (name) => {
       const entry = children.find((c) => c.name === name);
       if (!entry?.component) throw new Error(`${name} cannot be restarted`);
       if (entry.child.exitCode === null && entry.child.signalCode === null)
         throw new Error(`${name} is still running`);
       entry.child = spawnComponent(entry.component, entry.env, { quiet });
-      await waitHealthy(entry.url, name, entry.child);
       return entry.child;
     };
-    return { gatewayUrl, gatewayUrls, mcpUrl, urls, ports, children, stop, restart, common };
+    /**
+     * Starts an exited service or gateway again (the fault tests kill one and bring it
+     * back) and waits until it is healthy.
+     */
+    const restart = async (name) => {
+      const child = respawn(name);
+      await waitHealthy(children.find((c) => c.name === name).url, name, child);
+      return child;
+    };
+    return {
+      gatewayUrl,
+      gatewayUrls,
+      mcpUrl,
+      urls,
+      ports,
+      children,
+      stop,
+      restart,
+      respawn,
+      common,
+    };
   } catch (err) {
     log(`stack failed to start: ${err.message}`);
     await stop();

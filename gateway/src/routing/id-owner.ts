@@ -4,7 +4,8 @@ type Owner = 'habits' | 'issues';
 
 /**
  * Which service owns an id on `/api/tasks/:id`. Asked of both once, then remembered
- * (ids never move), so the hot path adds no round trip.
+ * (ids never move), so the hot path adds no round trip. While one of them is down, an id the
+ * other does not own goes to the one that is down (503), never to a 404.
  */
 export class IdOwnerCache {
   private readonly known = new Map<string, Owner>();
@@ -28,12 +29,17 @@ export class IdOwnerCache {
     if (hit) return hit;
     if (!/^[0-9a-fA-F-]{36}$/.test(id)) return 'habits'; // it answers the 404/422
     const path = `/internal/owns/${id}`;
-    const [task, issue] = await Promise.all([
-      this.habits.get(path).catch(() => null),
-      this.issues.get(path).catch(() => null),
-    ]);
-    const owner: Owner | null = issue ? 'issues' : task ? 'habits' : null;
+    const ask = (client: InternalClient) =>
+      client.get(path).then(
+        (found) => (found ? 'owns' : 'not'),
+        () => 'unknown' as const,
+      );
+    const [task, issue] = await Promise.all([ask(this.habits), ask(this.issues)]);
+    const owner: Owner | null = issue === 'owns' ? 'issues' : task === 'owns' ? 'habits' : null;
     if (owner) this.remember(id, owner);
+    // Unclaimed, and a service did not answer: it may own the id, so the request goes there
+    // and gets its 503 with Retry-After rather than the other's 404. Not remembered.
+    if (!owner && issue === 'unknown') return 'issues';
     return owner ?? 'habits';
   }
 }

@@ -9,6 +9,8 @@ import { portOpen, startFerretDB, startNatsServer } from '../../../scripts/lib/e
 import { startStack } from '../../../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { newUserKey } from '../../../scripts/lib/setup.mjs';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { supervise } from '../../../scripts/lib/supervise.mjs';
 import { useStack } from '../../support/e2e.js';
 import { Engine } from './engine.js';
 import { signalAndWait, type Exit } from './processes.js';
@@ -28,7 +30,16 @@ export interface World {
   signal(name: Component, signal: NodeJS.Signals): Promise<Exit>;
   /** Starts it again with the env it had; resolves once it is healthy. */
   restart(name: Component): Promise<void>;
+  /** Restarts whatever exits on its own, as `npm start` does (scripts/lib/supervise.mjs). */
+  supervise(options: SuperviseOptions): { stop(): void };
   close(): Promise<void>;
+}
+
+export interface SuperviseOptions {
+  log: (line: string) => void;
+  firstMs?: number;
+  maxMs?: number;
+  stableMs?: number;
 }
 
 interface StackChild {
@@ -104,6 +115,7 @@ export async function startWorld(basePort: number): Promise<World> {
     running: (name) => processOf(name).exitCode === null && processOf(name).signalCode === null,
     signal: (name, signal) => signalAndWait(processOf(name), signal),
     restart: async (name) => void (await stack.restart(name)),
+    supervise: (options) => supervise(stack, options),
     close: async () => {
       await stack.stop();
       await cleanup();
