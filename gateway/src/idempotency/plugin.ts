@@ -26,6 +26,10 @@ export interface IdempotentRequest {
   forwarded: boolean;
   /** It was forwarded and failed with no answer (timeout, broken connection). */
   outcomeUnknown: boolean;
+  /** Its client went away after it was forwarded; the service's answer settles the key. */
+  clientGone: boolean;
+  /** Settles the key with the service's status once it answers a client that has gone. */
+  settleLost?: () => void;
 }
 
 /** The proxy is sending the request on to a service: a write may happen from now on. */
@@ -37,6 +41,16 @@ export function markForwarded(request: Pick<FastifyRequest, 'idempotency'>): voi
  * The forwarded request failed without an answer. Unless nothing reached the service (the
  * connection was refused), whether the write ran is unknown: the key is kept in progress.
  */
+/**
+ * The service answered (reply-from's `rewriteHeaders`, which runs before it drops the answer
+ * to a client that has gone): a key whose client went away is settled by that answer.
+ */
+export function markAnswered(request: Pick<FastifyRequest, 'idempotency'>): void {
+  const idem = request.idempotency;
+  // The status is set on the reply just after the headers: read it once this turn is over.
+  if (idem?.clientGone) queueMicrotask(() => idem.settleLost?.());
+}
+
 export function markUpstreamFailed(
   request: Pick<FastifyRequest, 'idempotency'>,
   reached: boolean,
@@ -105,6 +119,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
           owner: false,
           forwarded: false,
           outcomeUnknown: false,
+          clientGone: false,
         };
         const copy = new PassThrough();
         copy.end(body);
@@ -118,11 +133,27 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const decide = (found: Begin) => {
         if (found.kind === 'new') {
           idem.owner = true;
+          idem.settleLost = () => {
+            if (!idem.owner) return;
+            idem.owner = false;
+            if (reply.statusCode >= 500) return quietly(store.abandon(idem.key, idem.fingerprint));
+            const lost = {
+              status: reply.statusCode,
+              contentType: undefined,
+              body: Buffer.alloc(0),
+            };
+            quietly(
+              Promise.resolve(
+                store.complete(idem.key, idem.fingerprint, { ...lost, lost: true }),
+              ).then(() => undefined),
+            );
+          };
           return done();
         }
         if (found.kind === 'mismatch') return done(reusedKey());
         if (found.kind === 'in_progress') return done(stillRunning());
         if (found.response.withheld) return done(shownOnce());
+        if (found.response.lost) return done(answeredToNoOne(found.response.status));
         const { status, contentType, body } = found.response;
         if (contentType) reply.header('content-type', contentType);
         reply.status(status).header(REPLAY_HEADER, 'true').send(body);
@@ -163,10 +194,12 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
     });
 
     // A request that ended without a response (client gone, hijacked) frees its key, unless
-    // it was already sent on: the service may still apply it.
+    // it was already sent on: the service may still apply it, and its answer (markAnswered)
+    // or the mark's expiry settles the key.
     const release = (request: FastifyRequest, _reply: unknown, done: () => void) => {
       const idem = request.idempotency;
-      if (idem?.owner && !idem.forwarded) quietly(store.abandon(idem.key, idem.fingerprint));
+      if (idem?.owner && idem.forwarded) idem.clientGone = true;
+      else if (idem?.owner) quietly(store.abandon(idem.key, idem.fingerprint));
       done();
     };
     app.addHook('onResponse', release);
@@ -203,6 +236,12 @@ const SIGNING_SECRET = /whsec_[A-Za-z0-9+/]{32,}/;
  * signing secret (POST /api/webhooks, rotate-secret). Such a reply is never stored.
  */
 export const showsOnce = (text: string) => containsApiKey(text) || SIGNING_SECRET.test(text);
+
+const answeredToNoOne = (status: number) =>
+  new AppError(
+    'CONFLICT',
+    `The request with this Idempotency-Key already ran (the service answered ${status}) after its client had gone; its response was not kept. Read the resource to see what it did.`,
+  );
 
 const stillRunning = () =>
   new AppError(

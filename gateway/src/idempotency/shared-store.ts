@@ -19,6 +19,7 @@ interface Stored {
   /** base64 */
   body?: string;
   withheld?: boolean;
+  lost?: boolean;
 }
 
 /**
@@ -97,6 +98,7 @@ export class SharedIdempotencyStore implements IdempotencyBackend {
       ...(response.contentType ? { contentType: response.contentType } : {}),
       body: response.body.toString('base64'),
       ...(response.withheld ? { withheld: true } : {}),
+      ...(response.lost ? { lost: true } : {}),
     };
     try {
       await this.kv.update(kvKey(key), encode(done), claim);
@@ -133,4 +135,5 @@ const decode = (stored: Stored): StoredResponse => ({
   contentType: stored.contentType,
   body: Buffer.from(stored.body ?? '', 'base64'),
   ...(stored.withheld ? { withheld: true } : {}),
+  ...(stored.lost ? { lost: true } : {}),
 });

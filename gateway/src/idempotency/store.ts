@@ -10,6 +10,11 @@ export interface StoredResponse {
   body: Buffer;
   /** The response held a raw key, shown once: it is not kept and cannot be replayed. */
   withheld?: boolean;
+  /**
+   * The service answered `status` after the client had gone: the request ran, its response
+   * was never sent or kept, and a retry is told so instead of running it again.
+   */
+  lost?: boolean;
 }
 
 interface Entry {

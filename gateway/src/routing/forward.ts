@@ -4,7 +4,7 @@ import { jsonBodyPlugin } from '@momentum/service-kit';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
 import { noRetries, upstreamUnavailable } from './proxies.js';
-import { markForwarded } from '../idempotency/plugin.js';
+import { markAnswered, markForwarded } from '../idempotency/plugin.js';
 import type { Upstreams } from './upstreams.js';
 
 /** Sends a request on to a service and its answer back to the client. */
@@ -34,6 +34,10 @@ export async function forwarding(scope: FastifyInstance, upstreams: Upstreams): 
       rewriteRequestHeaders: (req, headers) => {
         markForwarded(req);
         return upstreamHeaders(req, headers);
+      },
+      rewriteHeaders: (headers, req) => {
+        markAnswered(req);
+        return headers;
       },
       onError: (errorReply, { error }) => upstreamUnavailable(errorReply, upstream, error),
       // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one

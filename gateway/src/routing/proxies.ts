@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import { AppError } from '@momentum/contracts';
 import { neverReached } from '@momentum/service-kit';
-import { markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
+import { markAnswered, markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
 import type { Upstreams } from './upstreams.js';
@@ -80,6 +80,10 @@ export async function registerPathFamilies(
         rewriteRequestHeaders: (request, headers) => {
           markForwarded(request);
           return upstreamHeaders(request, headers);
+        },
+        rewriteHeaders: (headers, request) => {
+          markAnswered(request);
+          return headers;
         },
         onError: (reply, { error }) => upstreamUnavailable(reply, upstream, error),
       },
