@@ -26,6 +26,29 @@ const TASK_RESOURCE: Partial<Record<Upstream, string>> = { habits: 'tasks', issu
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+/**
+ * The path as a service will read it: each segment percent-decoded, empty and `.` segments
+ * dropped, `..` resolved. The scope is judged on this, never on the raw text, so that
+ * `/api/%70rojects` or `/api/me/../projects` cannot slip past the table into a service that
+ * decodes or normalizes. Null when a segment does not decode or hides a `/` (`%2F`).
+ */
+export function canonicalPath(raw: string): string | null {
+  const segments: string[] = [];
+  for (const part of raw.split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+    if (segment.includes('/')) return null;
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
 /** Whether a path's scope depends on the service the request goes to. */
 export const needsUpstream = (path: string) => under(path, '/api/tasks');
 

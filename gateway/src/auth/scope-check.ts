@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { missingScope } from '@momentum/contracts';
-import { needsUpstream, requiredScope } from './required-scope.js';
+import { AppError, missingScope, type ApiScope } from '@momentum/contracts';
+import { canonicalPath, needsUpstream, requiredScope } from './required-scope.js';
 import { upstreamOf } from '../routing/upstream-of.js';
 
 /**
@@ -15,11 +15,20 @@ export const scopeCheckPlugin = fp(
     app.addHook('preHandler', async (request) => {
       const held = request.actor?.scopes;
       if (!held) return; // no key (public routes) or a key with every scope
-      const path = request.url.split('?')[0]!;
-      const upstream = needsUpstream(path) ? await upstreamOf(request) : null;
-      const scope = requiredScope(request.method, path, upstream ?? undefined);
-      if (scope && !held.includes(scope))
-        throw missingScope(scope, `${request.method} ${request.routeOptions.url ?? path}`);
+      const path = canonicalPath(request.url.split('?')[0]!);
+      if (path === null) throw new AppError('BAD_REQUEST', 'The path does not decode');
+      const needed: Array<ApiScope | null> = [];
+      if (needsUpstream(path)) {
+        const upstream = await upstreamOf(request);
+        // A /api/tasks path that reached no /api/tasks route: both halves' scope, to fail closed.
+        if (upstream) needed.push(requiredScope(request.method, path, upstream));
+        else
+          needed.push(
+            ...(['habits', 'issues'] as const).map((u) => requiredScope(request.method, path, u)),
+          );
+      } else needed.push(requiredScope(request.method, path));
+      const missing = needed.find((scope) => scope && !held.includes(scope));
+      if (missing) throw missingScope(missing, `${request.method} ${path}`);
     });
   },
   {

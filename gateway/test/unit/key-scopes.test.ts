@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '@momentum/contracts';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
-import { requiredScope, SCOPE_TABLE } from '../../src/auth/required-scope.js';
+import { canonicalPath, requiredScope, SCOPE_TABLE } from '../../src/auth/required-scope.js';
 import { PATH_FAMILIES } from '../../src/routing/proxies.js';
 
 const ISSUE = '7b0c6c2e-1f7a-4f58-9a38-2b3c8e9d0a11';
@@ -62,6 +62,14 @@ describe('the scope table', () => {
     // Prefixes match whole segments.
     expect(requiredScope('GET', '/api/mess')).toBeNull();
   });
+
+  it('reads paths canonically', () => {
+    expect(canonicalPath('/api/%70rojects/')).toBe('/api/projects');
+    expect(canonicalPath('/api/./me/../tasks//x')).toBe('/api/tasks/x');
+    expect(canonicalPath('/../../api')).toBe('/api');
+    expect(canonicalPath('/api/a%2Fb')).toBeNull();
+    expect(canonicalPath('/api/%E0%A4%A')).toBeNull();
+  });
 });
 
 describe('a key limited to some scopes', () => {
@@ -100,6 +108,28 @@ describe('a key limited to some scopes', () => {
         },
       });
     }
+    expect(gw.seen.length).toBe(before);
+  });
+
+  it('judges the path as a service reads it: encoded, doubled and dot segments do not slip by', async () => {
+    const before = gw.seen.length;
+    for (const url of [
+      '/api/%70rojects',
+      '/api//projects',
+      '/api/me/../projects',
+      '/api/me/%2e%2e/projects',
+      '/api/tasks/../projects',
+    ]) {
+      const res = await call(readOnly, 'POST', url, { name: 'p' });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.details, url).toEqual({ requiredScope: 'projects:write' });
+    }
+    for (const url of ['/api/users/me/%61pi-keys', '/api/users/me//api-keys']) {
+      const res = await call(readOnly, 'POST', url, {});
+      expect(res.json().error.details, url).toEqual({ requiredScope: 'keys:write' });
+    }
+    // A segment hiding a slash is refused rather than guessed at.
+    expect((await call(readOnly, 'POST', '/api/me/..%2Fprojects', {})).statusCode).toBe(400);
     expect(gw.seen.length).toBe(before);
   });
 
