@@ -1,6 +1,7 @@
 import { forbidden, notFound, validationError, type Actor } from '@momentum/contracts';
 import type { SubscriptionScope } from '../domain/catalogue.js';
 import { unknownEvent } from '../domain/event-filter.js';
+import { requireEventScopes } from '../domain/event-scopes.js';
 import { generateSecret } from '../domain/signature.js';
 import { checkTargetUrl } from '../domain/target-url.js';
 import { scopeOfSubscription } from '../domain/visibility.js';
@@ -32,6 +33,7 @@ export async function createSubscription(
     throw forbidden('Only members of the team can subscribe to its events');
   checkUrl(body.url, deps.allowPrivate);
   const events = checkEvents(body.events, scopeOfSubscription({ teamId }));
+  requireEventScopes(actor.scopes, events, scopeOfSubscription({ teamId }));
   if (deps.quota) await checkSubscriptionQuota(deps.store, deps.quota, actor.id, teamId);
   const secret = generateSecret();
   const doc = await deps.store.insert({
@@ -58,6 +60,7 @@ export async function updateSubscription(
   if (body.url !== undefined) checkUrl(body.url, deps.allowPrivate);
   const events =
     body.events !== undefined ? checkEvents(body.events, scopeOfSubscription(current)) : undefined;
+  if (events) requireEventScopes(actor.scopes, events, scopeOfSubscription(current));
   const change = {
     ...(newUrl ? { url: body.url, urlSetBy: actor.id } : {}),
     ...(events ? { events } : {}),
