@@ -3,7 +3,7 @@
 // BENCH_LARGE, BENCH_DURATION_S, BENCH_SAMPLES, BENCH_MEMORY_REQUESTS.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runLoad } from './load.js';
-import { grow, makeTemplates, measure, scalingRatios } from './scaling.js';
+import { grow, makeTemplates, measure, scalingFigure, scalingRatios } from './scaling.js';
 import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
 import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
@@ -13,6 +13,7 @@ import { tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
+import { cpuFigures } from './cpu.js';
 
 const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
 const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
@@ -30,12 +31,14 @@ const separateFigures = {
   replicas: async () => printReplicas(await replicaFigures(BASE_PORT)),
   webhooks: async () => printWebhooks(await webhookFigures(BASE_PORT)),
   forged: async () => printForged(await forgedKeyFigures(BASE_PORT)),
+  cpu: async () => printCpu(await cpuFigures(BASE_PORT, DURATION_S)),
 } as const;
 type Separate = keyof typeof separateFigures;
 
 /** What BENCH_ONLY may name: the separate figures, and figure 0's ratios alone. */
 const aloneFigures = {
   ...separateFigures,
+  scaling: async () => printScaling(await scalingFigure(BASE_PORT, SMALL, LARGE)),
   writes: async () => printWrites(await writeRatios(BASE_PORT, DURATION_S)),
 } as const;
 type Alone = keyof typeof aloneFigures;
@@ -52,7 +55,7 @@ async function runSeparate(name: Alone) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks|forged|writes runs that figure alone, merged into
+// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|writes runs that figure alone, merged into
 // bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -102,7 +105,7 @@ try {
   step('4. MCP ÷ REST');
   const mcp = await mcpRatio(world, ids.taskId);
   step(`3. scaling at ${SMALL}`);
-  const small = await measure(world, SMALL);
+  const small = await measure(world, templates, SMALL);
 
   step('2 and 6. mixed workload with event lag');
   const mixedRun = mixedWorkload(world, ids);
@@ -134,7 +137,7 @@ try {
 
   step(`3. scaling at ${LARGE}`);
   await grow(world, templates, LARGE - SMALL, SMALL);
-  const large = await measure(world, LARGE);
+  const large = await measure(world, templates, LARGE);
 
   results = {
     at: new Date().toISOString(),
@@ -160,7 +163,8 @@ try {
   await world.stop();
 }
 
-// Figures 8 (tracing), 9 (replicas), 10 (webhooks) and 11 (forged keys), each on stacks of its own.
+// Figures 8 (tracing), 9 (replicas), 10 (webhooks), 11 (forged keys) and 12 (CPU per request),
+// each on stacks of its own.
 for (const name of Object.keys(separateFigures) as Separate[]) {
   step(`${name} (stacks of its own)`);
   await runSeparate(name);
@@ -176,6 +180,47 @@ function printWrites(w: Awaited<ReturnType<typeof writeRatios>>) {
       line('complete a habit ÷ findOneAndUpdate', w.completeHabit),
   );
   return w;
+}
+
+function printScaling(s: Awaited<ReturnType<typeof scalingFigure>>) {
+  const lists = ['taskList', 'issueList', 'projectList', 'search'] as const;
+  console.log(
+    `\n3. first pages at ${s.small.documents} → ${s.large.documents} documents (p50 ms; ` +
+      `GET /api/tasks/:id ${s.small.getTaskP50} → ${s.large.getTaskP50}): ` +
+      lists
+        .map(
+          (l) =>
+            `${l} ${s.small[`${l}P50`]} → ${s.large[`${l}P50`]} (×${s.ratios[l]!.ratio}, ` +
+            `${s.ratios[l]!.overGet}× a GET)`,
+        )
+        .join('; ') +
+      ' (targets: ×≤ 2, ≤ 3× a GET)',
+  );
+  return s;
+}
+
+function printCpu(c: Awaited<ReturnType<typeof cpuFigures>>) {
+  const names = Object.keys(c.idleMsPerS);
+  const width = Math.max(...names.map((n) => n.length), 16);
+  const figures = Object.entries(c.figures);
+  const cell = (v: string) => v.padStart(17);
+  console.log(`\n12. CPU ms per request by process (${c.engine} engine; 16 connections)`);
+  console.log(`${''.padEnd(width)}${figures.map(([n]) => cell(n)).join('')}${cell('idle ms/s')}`);
+  for (const name of names)
+    console.log(
+      `${name.padEnd(width)}${figures.map(([, f]) => cell(String(f.msPerRequest[name]))).join('')}` +
+        cell(String(c.idleMsPerS[name])),
+    );
+  const row = (label: string, value: (f: (typeof figures)[number][1]) => string) =>
+    console.log(`${label.padEnd(width)}${figures.map(([, f]) => cell(value(f))).join('')}`);
+  row('sum', (f) => String(f.sumMs));
+  row('engine share', (f) => String(f.engineShare));
+  row('raw engine ms/op', (f) => (f.raw ? String(f.raw.engineMsPerOp) : '—'));
+  row('raw operation', (f) => f.raw?.operation ?? '—');
+  row('rps', (f) => String(f.rps));
+  row('non-2xx', (f) => String(f.non2xx));
+  if (c.profiles) console.log(`CPU profiles in ${c.profiles}`);
+  return c;
 }
 
 function printWebhooks(w: Awaited<ReturnType<typeof webhookFigures>>) {
@@ -259,21 +304,13 @@ function printTable(r: any) {
       `${r.mixedAtHalfRate.rps} rps, ${r.mixedAtHalfRate.p50}, ${r.mixedAtHalfRate.p99} (×${r.mixedAtHalfRate.p99OverP50}); non-2xx ${r.mixedAtHalfRate.non2xx}`,
       'p99 ≤ 10 × p50',
     ],
-    [
-      `3. task list p50 ${r.scaling.small.documents}→${r.scaling.large.documents} docs (ms)`,
-      `${r.scaling.small.taskListP50} → ${r.scaling.large.taskListP50} (×${r.scaling.ratios.taskList.ratio})`,
-      '≤ 2',
-    ],
-    [
-      '3. issue list p50 (ms)',
-      `${r.scaling.small.issueListP50} → ${r.scaling.large.issueListP50} (×${r.scaling.ratios.issueList.ratio})`,
-      '≤ 2',
-    ],
-    [
-      '3. search p50 (ms)',
-      `${r.scaling.small.searchP50} → ${r.scaling.large.searchP50} (×${r.scaling.ratios.search.ratio})`,
-      '≤ 3',
-    ],
+    ...(['taskList', 'issueList', 'projectList', 'search'] as const).map(
+      (l): [string, string, string] => [
+        `3. ${l} first page p50 ${r.scaling.small.documents}→${r.scaling.large.documents} docs (ms)`,
+        `${r.scaling.small[`${l}P50`]} → ${r.scaling.large[`${l}P50`]} (×${r.scaling.ratios[l].ratio}, ${r.scaling.ratios[l].overGet}× a GET)`,
+        '×≤ 2, ≤ 3× a GET',
+      ],
+    ),
     [
       '4. MCP get_task ÷ REST',
       r.mcpOverRest.ratio === null

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
+import { cpuMs } from './cpu-usage.js';
 import { percentiles, round } from './load.js';
 import type { World } from './world.js';
 
@@ -14,6 +15,8 @@ export interface RawFigure {
   opsPerS: number;
   p50: number;
   p99: number;
+  /** The engine process's CPU per operation (ms), when its pid was given. */
+  engineCpuMsPerOp?: number;
 }
 
 export interface RawFigures {
@@ -33,7 +36,15 @@ interface RawDoc {
   createdAt: Date;
 }
 
-export async function rawFigures(world: World, durationS: number): Promise<RawFigures> {
+/**
+ * `enginePid`: the engine's process, whose CPU (utime + stime from /proc) each figure divides
+ * by its operations: what the engine itself spends per raw operation.
+ */
+export async function rawFigures(
+  world: World,
+  durationS: number,
+  enginePid?: number,
+): Promise<RawFigures> {
   const clients = await Promise.all(
     Array.from({ length: CONCURRENCY }, () => new MongoClient(world.mongoUrl, { maxPoolSize: 1 })),
   );
@@ -46,11 +57,11 @@ export async function rawFigures(world: World, durationS: number): Promise<RawFi
     const ids = seeded.map((d) => d._id);
     const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
     return {
-      insertOne: await timed(collections, durationS, (c) => c.insertOne(doc(0))),
-      findOneAndUpdate: await timed(collections, durationS, (c) =>
+      insertOne: await timed(collections, durationS, enginePid, (c) => c.insertOne(doc(0))),
+      findOneAndUpdate: await timed(collections, durationS, enginePid, (c) =>
         c.findOneAndUpdate({ _id: pick() }, { $inc: { n: 1 } }, { returnDocument: 'after' }),
       ),
-      twoFindOnes: await timed(collections, durationS, async (c) => {
+      twoFindOnes: await timed(collections, durationS, enginePid, async (c) => {
         await c.findOne({ _id: pick() });
         await c.findOne({ _id: pick() });
       }),
@@ -75,10 +86,12 @@ const doc = (n: number): RawDoc => ({
 async function timed(
   collections: Collection<RawDoc>[],
   durationS: number,
+  enginePid: number | undefined,
   op: (c: Collection<RawDoc>) => Promise<unknown>,
 ): Promise<RawFigure> {
   const until = Date.now() + durationS * 1000;
   const samples: number[] = [];
+  const cpuBefore = enginePid ? cpuMs(enginePid) : 0;
   const started = Date.now();
   await Promise.all(
     collections.map(async (c) => {
@@ -94,6 +107,9 @@ async function timed(
     ops: samples.length,
     opsPerS: Math.round(samples.length / seconds),
     ...percentiles(samples),
+    ...(enginePid
+      ? { engineCpuMsPerOp: round((cpuMs(enginePid) - cpuBefore) / samples.length, 3) }
+      : {}),
   };
 }
 

@@ -39,10 +39,20 @@ export interface World {
 export async function startWorld(
   basePort: number,
   env: Record<string, string> = {},
-  { replicas = 1 }: { replicas?: number } = {},
+  {
+    replicas = 1,
+    mongoUrl,
+    withMcp = false,
+  }: {
+    replicas?: number;
+    /** An engine of the caller's (the CPU figure starts one of its own); else ensureMongo's. */
+    mongoUrl?: string;
+    /** Start the MCP server too (its pid joins `pids`). */
+    withMcp?: boolean;
+  } = {},
 ): Promise<World> {
   ensureDependencies();
-  const mongo = await ensureMongo();
+  const mongo = mongoUrl ? { url: mongoUrl, child: null } : await ensureMongo();
   const nats = await ensureNats();
   await build({ quiet: true });
   const run = randomUUID().replace(/-/g, '').slice(0, 8);
@@ -59,7 +69,7 @@ export async function startWorld(
     eventPrefix: `bench${run}`,
     logLevel: 'warn',
     quiet: process.env.BENCH_VERBOSE !== 'true',
-    withMcp: false,
+    withMcp,
     // REPLICAS=N as `npm start` runs it: N gateways, N processes of every service.
     replicas,
     // --expose-gc: memory is read after a full collection (vitals.ts).
