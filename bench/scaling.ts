@@ -1,21 +1,30 @@
+import { IssueStatuses } from '@momentum/contracts';
 import { Seeder, varyDates } from './seed.js';
 import { sequentialP50, round } from './load.js';
-import type { World } from './world.js';
+import { startWorld, type World } from './world.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
 
+/** Words the seeded issues' titles take in turn: a search for one matches 1 in WORDS.length. */
+const WORDS = ['alpine', 'boreal', 'cobalt', 'delta', 'ember', 'fjord', 'garnet', 'harbor'];
+const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
+
 export interface ScalePoint {
   documents: number;
+  /** `GET /api/tasks/:id`, the yardstick of a first page. */
+  getTaskP50: number;
   taskListP50: number;
   issueListP50: number;
+  projectListP50: number;
   searchP50: number;
 }
 
-/** Templates copied to grow the collections, made through the API. */
+/** Documents made through the API, copied to grow the collections. */
 export interface ScaleTemplates {
   todoId: string;
-  issueId: string;
-  issueNumber: number;
+  /** Issues of every status, priority and title word, so filters and searches are selective. */
+  issueIds: string[];
+  projectId: string;
 }
 
 export async function makeTemplates(world: World): Promise<ScaleTemplates> {
@@ -24,19 +33,21 @@ export async function makeTemplates(world: World): Promise<ScaleTemplates> {
     title: 'Scale todo',
     difficulty: 'easy',
   });
-  const issue = await world.user.expect(201, 'POST', '/api/tasks', {
-    projectId: world.projectId,
-    title: 'Scale issue about the alpine deployment',
-    description: 'Seeded for the scaling figure',
-  });
-  return {
-    todoId: todo.data.id,
-    issueId: issue.data.id,
-    issueNumber: Number(String(issue.data.identifier).split('-')[1]),
-  };
+  const issueIds: string[] = [];
+  for (let i = 0; i < WORDS.length * 3; i++) {
+    const issue = await world.user.expect(201, 'POST', '/api/tasks', {
+      projectId: world.projectId,
+      title: `Scale issue about the ${WORDS[i % WORDS.length]} deployment`,
+      description: 'Seeded for the scaling figure',
+      status: IssueStatuses[i % IssueStatuses.length],
+      priority: PRIORITIES[i % PRIORITIES.length],
+    });
+    issueIds.push(issue.data.id);
+  }
+  return { todoId: todo.data.id, issueIds, projectId: world.projectId };
 }
 
-/** Grows the task and issue collections by `count` copies each. */
+/** Grows the tasks, issues and projects by `count` copies each. */
 export async function grow(
   world: World,
   templates: ScaleTemplates,
@@ -48,7 +59,7 @@ export async function grow(
     await seeder.cloneMany(
       `${world.dbPrefix}_habits`,
       'tasks',
-      templates.todoId,
+      [templates.todoId],
       count,
       (doc, i) => {
         doc.title = `Scale todo ${offset + i}`;
@@ -58,15 +69,28 @@ export async function grow(
     await seeder.cloneMany(
       `${world.dbPrefix}_issues`,
       'issues',
-      templates.issueId,
+      templates.issueIds,
       count,
       (doc, i) => {
         // Identifiers stay unique: copies take numbers far above what the API hands out.
         const number = 1_000_000 + offset + i;
-        if ('number' in doc) doc.number = number;
-        if (typeof doc.identifier === 'string')
-          doc.identifier = doc.identifier.replace(/-\d+$/, `-${number}`);
+        doc.number = number;
+        doc.identifier = String(doc.identifier).replace(/-\d+$/, `-${number}`);
         varyDates(doc, offset + i);
+      },
+    );
+    await seeder.cloneMany(
+      `${world.dbPrefix}_projects`,
+      'projects',
+      [templates.projectId],
+      count,
+      (doc, i) => {
+        // Slugs and keys are unique in a team.
+        const n = offset + i;
+        doc.name = `Scale project ${n}`;
+        doc.slug = `scale-project-${n}`;
+        doc.key = `S${n.toString(36).toUpperCase()}`.slice(0, 10);
+        varyDates(doc, n);
       },
     );
   } finally {
@@ -74,31 +98,68 @@ export async function grow(
   }
 }
 
-/** p50 of the first page of the task list, the issue list and a search, sequentially. */
-export async function measure(world: World, documents: number): Promise<ScalePoint> {
-  const get = (path: string) => async () => {
-    const reply = await world.user.call('GET', path);
-    if (reply.status !== 200) throw new Error(`GET ${path} → ${reply.status}`);
-  };
+/**
+ * p50 of a task by id and of the first page of: the owner's task list, a project's issues of
+ * one status by priority, the team's projects, and a search that matches one issue in eight.
+ */
+export async function measure(
+  world: World,
+  templates: ScaleTemplates,
+  documents: number,
+): Promise<ScalePoint> {
+  const p50 = async (path: string) =>
+    round(
+      await sequentialP50(SAMPLES, async () => {
+        const reply = await world.user.call('GET', path);
+        if (reply.status !== 200) throw new Error(`GET ${path} → ${reply.status}`);
+      }),
+    );
   return {
     documents,
-    taskListP50: round(await sequentialP50(SAMPLES, get('/api/tasks?limit=20'))),
-    issueListP50: round(
-      await sequentialP50(SAMPLES, get(`/api/tasks?projectId=${world.projectId}&limit=20`)),
+    getTaskP50: await p50(`/api/tasks/${templates.todoId}`),
+    taskListP50: await p50('/api/tasks?limit=20'),
+    issueListP50: await p50(
+      `/api/tasks?projectId=${world.projectId}&status=todo&sort=-priority&limit=20`,
     ),
-    searchP50: round(
-      await sequentialP50(
-        SAMPLES,
-        get(`/api/tasks/search?q=alpine%20depl&projectId=${world.projectId}`),
-      ),
-    ),
+    projectListP50: await p50(`/api/projects?teamId=${world.teamId}`),
+    searchP50: await p50(`/api/tasks/search?q=${WORDS[1]}&projectId=${world.projectId}`),
   };
 }
 
+const LISTS = ['taskList', 'issueList', 'projectList', 'search'] as const;
+
+/** Each list at the large size over the small (target ≤ 2) and over a GET by id (≤ 3). */
 export function scalingRatios(small: ScalePoint, large: ScalePoint) {
-  return {
-    taskList: { ratio: round(large.taskListP50 / small.taskListP50), target: '≤ 2' },
-    issueList: { ratio: round(large.issueListP50 / small.issueListP50), target: '≤ 2' },
-    search: { ratio: round(large.searchP50 / small.searchP50), target: '≤ 3' },
-  };
+  return Object.fromEntries(
+    LISTS.map((list) => {
+      const key = `${list}P50` as const;
+      return [
+        list,
+        {
+          ratio: round(large[key] / small[key]),
+          overGet: round(large[key] / large.getTaskP50),
+          target: 'ratio ≤ 2, overGet ≤ 3',
+        },
+      ];
+    }),
+  );
+}
+
+const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
+
+/** Figure 3 on a stack of its own (BENCH_ONLY=scaling): the lists at both sizes. */
+export async function scalingFigure(basePort: number, small: number, large: number) {
+  const world = await startWorld(basePort);
+  try {
+    const templates = await makeTemplates(world);
+    await grow(world, templates, small, 0);
+    step(`3. scaling at ${small}`);
+    const atSmall = await measure(world, templates, small);
+    await grow(world, templates, large - small, small);
+    step(`3. scaling at ${large}`);
+    const atLarge = await measure(world, templates, large);
+    return { small: atSmall, large: atLarge, ratios: scalingRatios(atSmall, atLarge) };
+  } finally {
+    await world.stop();
+  }
 }

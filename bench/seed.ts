@@ -16,23 +16,31 @@ export class Seeder {
     return new Seeder(client);
   }
 
-  /** Copies the document `templateId` of `dbName.collection` until `count` more exist. */
+  /**
+   * Copies the documents `templateIds` of `dbName.collection`, in turn, until `count` more
+   * exist.
+   */
   async cloneMany(
     dbName: string,
     collection: string,
-    templateId: string,
+    templateIds: string[],
     count: number,
     vary: (doc: Document, i: number) => void,
   ) {
     const db = this.client.db(dbName);
-    const doc = await db
-      .collection<Document>(collection)
-      .findOne({ _id: templateId as unknown as Document['_id'] });
-    if (!doc) throw new Error(`no document ${templateId} in ${dbName}.${collection}`);
+    const templates = await Promise.all(
+      templateIds.map(async (id) => {
+        const doc = await db
+          .collection<Document>(collection)
+          .findOne({ _id: id as unknown as Document['_id'] });
+        if (!doc) throw new Error(`no document ${id} in ${dbName}.${collection}`);
+        return doc;
+      }),
+    );
     const batch = 1000;
     for (let done = 0; done < count; done += batch) {
       const docs = Array.from({ length: Math.min(batch, count - done) }, (_, j) => {
-        const copy: Document = structuredClone(doc);
+        const copy: Document = structuredClone(templates[(done + j) % templates.length]!);
         copy._id = randomUUID();
         delete copy._outbox;
         vary(copy, done + j);

@@ -40,13 +40,24 @@ type fieldMarks struct {
 type markBook struct {
 	mu     sync.RWMutex
 	tables map[string]*fieldMarks // database name + "." + collection name
+
+	stats *statsBook // kept beside the marks (analyze.go)
 }
 
 var markBooks sync.Map // *metadata.Registry -> *markBook
 
 func marksOf(r *metadata.Registry) *markBook {
-	b, _ := markBooks.LoadOrStore(r, &markBook{tables: map[string]*fieldMarks{}})
+	b, _ := markBooks.LoadOrStore(r, &markBook{tables: map[string]*fieldMarks{}, stats: newStatsBook()})
 	return b.(*markBook)
+}
+
+// tablesOf are the SQLite tables of a collection: its own, and its multikey table if any.
+func tablesOf(meta *metadata.Collection, m *fieldMarks) []string {
+	if len(m.multikey) == 0 {
+		return []string{meta.TableName}
+	}
+
+	return []string{meta.TableName, multikeyTable(meta.TableName)}
 }
 
 // kindsOf returns the marks a document's top-level values call for.
@@ -90,6 +101,8 @@ func (b *markBook) rlockLoaded(ctx context.Context, db *fsql.DB, key string, met
 			return nil, err
 		}
 
+		b.stats.analyzeIfNever(ctx, db, key, tablesOf(meta, m))
+
 		b.tables[key] = m
 	}
 	b.mu.Unlock()
@@ -121,6 +134,8 @@ func (b *markBook) write(ctx context.Context, db *fsql.DB, key string, meta *met
 		}
 	}
 	b.mu.RUnlock()
+
+	defer b.stats.wrote(db, key, tablesOf(meta, m), len(docs))
 
 	if len(array) == 0 && len(unordered) == 0 {
 		return f()

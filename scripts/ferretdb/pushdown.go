@@ -189,11 +189,13 @@ func (f *sqlFilter) addIn(field string, v any) {
 	cond, args := inRanks(metadata.RankExpr(field), metadata.ValueExpr(field), ranks, byRank)
 
 	if _, ok := f.m.multikey[field]; ok {
+		// The documents whose field is a value, or holds one as an element, by `_id`: one
+		// list SQLite looks each document up from (an OR of the two would have it scan).
 		// A missing field is no element: its null is the field's, not an element's.
 		elems, elemArgs := inRanks("rank", "value", ranks, byRank)
-		cond = fmt.Sprintf("(%s OR %s IN (SELECT id FROM %q WHERE field = '%s' AND %s))",
-			cond, metadata.IDColumn, multikeyTable(f.table), field, elems)
-		args = append(args, elemArgs...)
+		cond = fmt.Sprintf("%[1]s IN (SELECT id FROM %[2]q WHERE field = '%[3]s' AND %[4]s UNION ALL SELECT %[1]s FROM %[5]q WHERE %[6]s)",
+			metadata.IDColumn, multikeyTable(f.table), field, elems, f.table, cond)
+		args = append(elemArgs, args...)
 	}
 
 	f.add(cond, args...)

@@ -61,6 +61,7 @@ export const FILES = {
   'pushdown.go': 'internal/backends/sqlite/momentum_pushdown.go',
   'query.go': 'internal/backends/sqlite/momentum_query.go',
   'multikey.go': 'internal/backends/sqlite/momentum_multikey.go',
+  'analyze.go': 'internal/backends/sqlite/momentum_analyze.go',
   'writes.go': 'internal/backends/sqlite/momentum_writes.go',
   'count.go': 'internal/handler/momentum_count.go',
 };

@@ -80,7 +80,8 @@ export class IssueLists {
     ];
     const [ranked, total] = await Promise.all([
       this.m.Issue.aggregate<{ _id: string; score: number }>(pipeline),
-      this.m.Issue.countDocuments(match),
+      // Counted no further than it is shown (below).
+      this.m.Issue.countDocuments(match, { limit: SEARCH_MATCHES_MAX }),
     ]);
     // By `_id`, one page at most: the one lookup every engine serves from an index.
     const docs = await Promise.all(

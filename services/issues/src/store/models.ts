@@ -138,12 +138,16 @@ const mixedList = { type: Schema.Types.Mixed, default: () => [] };
 /**
  * The indexes of the issue lists and lookups, each list's equality fields first, then its
  * sort with `_id` breaking ties (listSort in issue-lists.ts), so an index hands a page over
- * in order instead of the engine sorting what matched. `deletedAt` is left to the filter:
- * deleted issues are few.
+ * in order instead of the engine sorting what matched. `deletedAt` is left to the page's
+ * filter (deleted issues are few); a list's total is counted from an index that holds every
+ * field its filter names, so counting reads index entries, never the issues themselves.
  */
 export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   // Identifiers: one number per project.
   [{ projectId: 1, number: 1 }, { unique: true }],
+  // Totals of a project's lists and of a team's (listFilter: team, not deleted, statuses).
+  [{ projectId: 1, teamId: 1, deletedAt: 1, status: 1 }],
+  [{ teamId: 1, deletedAt: 1, status: 1 }],
   // A project's lists, by every sort the API offers (either direction).
   [{ projectId: 1, createdAt: 1, _id: 1 }],
   [{ projectId: 1, updatedAt: 1, _id: 1 }],

@@ -1,0 +1,115 @@
+// Momentum's addition to FerretDB v1.24.2 (scripts/lib/ferretdb-patch.mjs copies it into
+// internal/backends/sqlite): SQLite's statistics (ANALYZE) for each collection, kept as it
+// grows. Without them the planner guesses each index's selectivity and, given a query that
+// two indexes could serve (a search's multikey elements against a list's compound equality
+// index), picks the one with more equality terms even when it reads a hundred times the rows.
+// MongoDB tries the candidate plans; SQLite needs to be told what the data looks like.
+
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/FerretDB/FerretDB/internal/util/fsql"
+)
+
+// analysisLimit bounds the rows ANALYZE reads per index (SQLite samples beyond it), so a
+// run costs milliseconds at any size.
+const analysisLimit = 1000
+
+// statsBook counts each collection's writes and analyzes it again once it has taken as
+// many writes as it had rows when last analyzed (at least minWritesBetween), in the
+// background, one run per collection at a time.
+type statsBook struct {
+	mu        sync.Mutex
+	writes    map[string]int64
+	rows      map[string]int64
+	analyzing map[string]bool
+}
+
+const minWritesBetween = 1000
+
+func newStatsBook() *statsBook {
+	return &statsBook{writes: map[string]int64{}, rows: map[string]int64{}, analyzing: map[string]bool{}}
+}
+
+// wrote counts n writes of a collection and starts an analysis when one is due.
+func (s *statsBook) wrote(db *fsql.DB, key string, tables []string, n int) {
+	s.mu.Lock()
+	s.writes[key] += int64(n)
+	due := !s.analyzing[key] && s.writes[key] >= max(minWritesBetween, s.rows[key])
+	if due {
+		s.analyzing[key] = true
+		s.writes[key] = 0
+	}
+	s.mu.Unlock()
+
+	if due {
+		go func() {
+			rows, err := analyze(context.Background(), db, tables)
+
+			s.mu.Lock()
+			defer s.mu.Unlock()
+
+			s.analyzing[key] = false
+			if err == nil {
+				s.rows[key] = rows
+			}
+		}()
+	}
+}
+
+// analyzeIfNever analyzes a collection that has no statistics yet (when first used).
+func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string, tables []string) {
+	var stat string
+	err := db.QueryRowContext(ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1`, tables[0]).Scan(&stat)
+
+	rows := int64(-1)
+	if err == nil {
+		rows = statRows(stat)
+	} else if rows, err = analyze(ctx, db, tables); err != nil {
+		return
+	}
+
+	s.mu.Lock()
+	s.rows[key] = rows
+	s.mu.Unlock()
+}
+
+// analyze runs ANALYZE on the tables (a collection's, and its multikey table) and returns
+// the collection's row count as SQLite now estimates it.
+func analyze(ctx context.Context, db *fsql.DB, tables []string) (int64, error) {
+	var rows int64
+
+	err := db.InTransaction(ctx, func(tx *fsql.Tx) error {
+		// A connection's setting: it applies to this transaction's connection.
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA analysis_limit = %d", analysisLimit)); err != nil {
+			return err
+		}
+
+		for _, table := range tables {
+			if _, err := tx.ExecContext(ctx, fmt.Sprintf("ANALYZE %q", table)); err != nil {
+				return err
+			}
+		}
+
+		var stat string
+		if err := tx.QueryRowContext(ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1`, tables[0]).Scan(&stat); err == nil {
+			rows = statRows(stat)
+		}
+
+		return nil
+	})
+
+	return rows, err
+}
+
+// statRows is the row count at the start of a sqlite_stat1 entry.
+func statRows(stat string) int64 {
+	n, _ := strconv.ParseInt(strings.Fields(stat + " 0")[0], 10, 64)
+	return n
+}
