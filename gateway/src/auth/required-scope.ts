@@ -26,6 +26,8 @@ const TASK_RESOURCE: Partial<Record<Upstream, string>> = { habits: 'tasks', issu
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+const NEEDS_WORK = /%|\/\/|\/\.\.?(?:\/|$)/;
+
 /**
  * The path as a service will read it: each segment percent-decoded, empty and `.` segments
  * dropped, `..` resolved. The scope is judged on this, never on the raw text, so that
@@ -33,6 +35,8 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
  * decodes or normalizes. Null when a segment does not decode or hides a `/` (`%2F`).
  */
 export function canonicalPath(raw: string): string | null {
+  // The usual path has nothing to decode or resolve: taken as it is (this runs per request).
+  if (!NEEDS_WORK.test(raw)) return raw;
   const segments: string[] = [];
   for (const part of raw.split('/')) {
     let segment: string;
