@@ -45,6 +45,12 @@
 // matches its elements) or a value SQL cannot order (marks.go): those shapes keep
 // FerretDB's own path. The handler still applies the whole filter to every row, so what SQL
 // narrows can never add a document. Indexes made by an earlier build are rebuilt once.
+//
+// 5. `partialFilterExpression` on a non-unique index was refused ("not implemented"), so
+// every client had to catch that and create a plain index instead. MongoDB uses a partial
+// index only for queries whose filter implies the index's, and those the same index over
+// every document answers alike: the change accepts it there (and keeps refusing it on a
+// unique index, where it would narrow what must be unique).
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -263,6 +269,27 @@ type QueryParams struct {
 \t\tif err == nil && !counted {
 \t\t\titer, err = processStagesDocuments(ctx, closer, &stagesDocumentsParams{c, qp, stagesDocuments})
 \t\t}
+`,
+  },
+  {
+    file: 'internal/handler/msg_createindexes.go',
+    from: '\t\tcase "partialFilterExpression", "expireAfterSeconds", "hidden", "storageEngine",\n',
+    to: `\t\tcase "partialFilterExpression":
+\t\t\t// Momentum: held as an index over every document, which answers the queries a
+\t\t\t// partial one would (ferretdb-patch.mjs, change 5); not for a unique index.
+\t\t\tif _, ok := must.NotFail(indexDoc.Get(opt)).(*types.Document); !ok {
+\t\t\t\treturn nil, handlererrors.NewCommandErrorMsgWithArgument(
+\t\t\t\t\thandlererrors.ErrTypeMismatch, "'partialFilterExpression' must be an object", command,
+\t\t\t\t)
+\t\t\t}
+
+\t\t\tif unique, _ := indexDoc.Get("unique"); unique == true {
+\t\t\t\treturn nil, handlererrors.NewCommandErrorMsgWithArgument(
+\t\t\t\t\thandlererrors.ErrNotImplemented, "A unique partial index is not implemented yet", command,
+\t\t\t\t)
+\t\t\t}
+
+\t\tcase "expireAfterSeconds", "hidden", "storageEngine",
 `,
   },
   {

@@ -325,3 +325,26 @@ describe('what the patched engine pushes down (explain)', () => {
     expect(found.map((d) => d._id)).toEqual(['d0', 'd1']);
   });
 });
+
+describe('index options', () => {
+  it('takes a partial filter on an index that is not unique, and refuses one on a unique index', async () => {
+    const coll = patched.db(DB).collection<Doc>(`c${run++}`);
+    await coll.createIndex(
+      { 'q.0.at': 1 },
+      { name: 'pending', partialFilterExpression: { 'q.0.at': { $exists: true } } },
+    );
+    await coll.insertMany([
+      { _id: 'a', q: [{ at: 1 }] },
+      { _id: 'b', q: [] },
+    ]);
+    const found = await coll.find({ 'q.0.at': { $exists: true } }).toArray();
+    expect(found.map((d) => d._id)).toEqual(['a']);
+    expect((await coll.listIndexes().toArray()).map((i) => i.name)).toContain('pending');
+    await expect(
+      coll.createIndex(
+        { k: 1 },
+        { unique: true, partialFilterExpression: { k: { $exists: true } } },
+      ),
+    ).rejects.toMatchObject({ codeName: 'NotImplemented' });
+  });
+});

@@ -34,7 +34,7 @@ const anchorsOf = (file: string, pick: (to: string) => boolean = () => true) =>
     .filter((c) => c.file === file && pick(c.to))
     .map((c) => c.from)
     .join('\n// …\n');
-/** The files only the query pushdown changes. */
+/** The files only the query pushdown (and the partial index option) change. */
 const PUSHDOWN_FILES = [
   'internal/backends/collection.go',
   'internal/backends/sqlite/metadata/registry.go',
@@ -42,6 +42,7 @@ const PUSHDOWN_FILES = [
   'internal/handler/msg_count.go',
   'internal/handler/msg_aggregate.go',
   'internal/handler/msg_explain.go',
+  'internal/handler/msg_createindexes.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */

@@ -30,7 +30,7 @@ const PENDING = { [PENDING_KEY]: { $exists: true } };
 /**
  * The index every outbox collection gets (declared on the model's schema and created at
  * start): documents with entries waiting, oldest first. Partial, so it holds only the
- * backlog; an engine without partial indexes (FerretDB 1.x) gets the plain index.
+ * backlog.
  */
 export const OUTBOX_INDEX = {
   keys: { [PENDING_KEY]: 1 },
@@ -107,19 +107,11 @@ export class OutboxRelay {
     for (const model of this.models) {
       const collection = model.collection as OutboxModel['collection'] | undefined;
       if (!collection) continue;
-      try {
-        await collection.createIndex(OUTBOX_INDEX.keys, OUTBOX_INDEX.options);
-      } catch (err) {
-        // FerretDB 1.x: no partial indexes (and it scans whatever the index).
-        if (!/partialFilterExpression/.test(String((err as Error).message))) {
+      await collection
+        .createIndex(OUTBOX_INDEX.keys, OUTBOX_INDEX.options)
+        .catch((err: unknown) => {
           this.log.warn({ err, model: model.modelName }, 'outbox index not created');
-          continue;
-        }
-        const { name } = OUTBOX_INDEX.options;
-        await collection.createIndex(OUTBOX_INDEX.keys, { name }).catch((plainErr: unknown) => {
-          this.log.warn({ err: plainErr, model: model.modelName }, 'outbox index not created');
         });
-      }
     }
   }
 

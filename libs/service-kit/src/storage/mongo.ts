@@ -25,25 +25,9 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
   return connection;
 }
 
-/**
- * Create the indexes each model declares; done once at startup, not lazily. An engine
- * without partial indexes (FerretDB 1.x) gets those as plain indexes.
- */
+/** Create the indexes each model declares; done once at startup, not lazily. */
 export async function ensureIndexes(connection: Connection): Promise<void> {
-  for (const model of Object.values(connection.models)) {
-    try {
-      await model.createIndexes();
-    } catch (err) {
-      if (!/partialFilterExpression/.test(String((err as Error).message))) throw err;
-      for (const [keys, options] of model.schema.indexes()) {
-        const { partialFilterExpression: _partial, ...plain } = options ?? {};
-        await model.collection.createIndex(
-          keys as Record<string, 1 | -1>,
-          plain as Parameters<typeof model.collection.createIndex>[1],
-        );
-      }
-    }
-  }
+  for (const model of Object.values(connection.models)) await model.createIndexes();
 }
 
 export function isMongoUp(connection: Connection): boolean {

@@ -58,7 +58,7 @@ describe('OutboxRelay on the engine', () => {
     const index = (await Thing.collection.indexes()).find((i) => i.name === 'outbox_pending');
     expect(index?.key).toEqual({ '_outbox.0.occurredAt': 1 });
     // The app's own index pass, run again with the declaration on the schema (a second app
-    // on the connection), succeeds on an engine without partial indexes too.
+    // on the connection), succeeds: the partial index is declared once, the same way.
     await expect(ensureIndexes(db)).resolves.toBeUndefined();
     await relay.stop();
   });
