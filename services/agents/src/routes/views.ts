@@ -1,4 +1,4 @@
-import type { AgentSummary, AgentView, ApiScope } from '@momentum/contracts';
+import { effectiveScopes, type AgentSummary, type AgentView } from '@momentum/contracts';
 import type { AgentDoc } from '../store/models.js';
 
 /** The agent record: never its key id, key or hash — only whether it has a key, and its grant. */
@@ -15,7 +15,7 @@ export const agentView = (a: AgentDoc): AgentView => ({
   key: a.keyId
     ? {
         name: a.keyName ?? null,
-        scopes: (a.keyScopes as ApiScope[] | null | undefined) ?? null,
+        scopes: a.keyScopes ? effectiveScopes(a.keyScopes) : null,
         expiresAt: a.keyExpiresAt ? a.keyExpiresAt.toISOString() : null,
       }
     : null,

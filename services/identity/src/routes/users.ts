@@ -7,7 +7,7 @@ import {
   NewApiKey,
   NewUserView,
   dataOf,
-  type ApiScope,
+  effectiveScopes,
 } from '@momentum/contracts';
 import { z } from 'zod';
 import { defineRoute } from '@momentum/service-kit';
@@ -57,7 +57,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
           id: k._id,
           keyId: k.keyId,
           name: k.name ?? null,
-          scopes: (k.scopes as ApiScope[] | null | undefined) ?? null,
+          // Catalogue scopes only: a stored name the catalogue dropped must not break the reply.
+          scopes: k.scopes ? effectiveScopes(k.scopes) : null,
           expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
           createdAt: k.createdAt.toISOString(),
           lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
