@@ -11,10 +11,14 @@ import { SettledDays } from './usecases/settled-days.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerProfileRoutes } from './routes/profile.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import type { HabitsFaults } from './usecases/award-xp.js';
+import { startXpRecovery } from './usecases/xp-recovery.js';
 
 export interface HabitsAppOptions {
   /** The clock; tests pass one to move between days. */
   now?: () => Date;
+  /** Fault tests: hooks between a completion's steps that throw to stand for a crash. */
+  faults?: HabitsFaults;
 }
 
 /** Builds the habits app: habits, dailies, to-dos, streaks, XP and levels. */
@@ -37,11 +41,13 @@ export async function buildHabitsApp(
     relay,
     settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
+    faults: options.faults ?? {},
   };
 
   const app = createServiceApp({
     name: 'habits',
     internalSecret: ctx.config.INTERNAL_SECRET,
+    signing: ctx.config,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
@@ -50,6 +56,11 @@ export async function buildHabitsApp(
   registerProfileRoutes(app, deps);
   registerInternalRoutes(app, deps);
   relay.start();
-  app.addHook('onClose', async () => relay.stop());
+  // XP a crashed completion left on its task: looked for as often as unpublished events.
+  const stopXpRecovery = startXpRecovery(deps, ctx.log, ctx.config.OUTBOX_SWEEP_MS);
+  app.addHook('onClose', async () => {
+    stopXpRecovery();
+    await relay.stop();
+  });
   return app;
 }

@@ -35,8 +35,26 @@ export interface TaskDoc {
   rev: number;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * XP this task's completions earned that the completer's profile may not hold yet: put
+   * here by the completion's own write, taken off once the profile has it
+   * (usecases/award-xp.ts). Never part of a reply.
+   */
+  xpPending?: PendingXp[];
+  /** The oldest `xpPending` entry's time, present while there is one: the recovery's index. */
+  xpPendingSince?: Date;
   /** Events waiting for the outbox relay; never part of a reply. */
   _outbox?: EventEnvelope[];
+}
+
+/** A completion's XP on its way from the task to the completer's profile. */
+export interface PendingXp {
+  /** The completion's `task.completed` event id: what makes applying it idempotent. */
+  id: string;
+  /** Who earned it (the completer) and as whom they acted, for a level's event. */
+  actor: { type: 'user' | 'agent' | 'system'; id: string; userId: string };
+  xp: number;
+  at: Date;
 }
 
 export interface ProfileDoc {
@@ -51,6 +69,11 @@ export interface ProfileDoc {
    * below `level`.
    */
   announcedLevels?: number[];
+  /**
+   * Ids of completions whose XP is in `xp` while their task still lists them as pending:
+   * one entry per completion in flight, taken off right after (usecases/award-xp.ts).
+   */
+  xpApplied?: string[];
   timezone: string;
   dayStartHour: number;
   /** The user's day whose missed dailies were last settled. */
@@ -107,9 +130,17 @@ export function habitsModels(db: Connection) {
       rev: { type: Number, default: 0 },
       createdAt: { type: Date, required: true },
       updatedAt: { type: Date, required: true },
+      xpPending: { type: Schema.Types.Mixed, default: undefined },
+      xpPendingSince: { type: Date, default: undefined },
       _outbox: { type: Schema.Types.Mixed, default: () => [] },
     },
     options,
+  );
+  // XP recovery: tasks whose completion's XP may not have reached the profile, oldest
+  // first; partial, so it holds only those (a handful, or none).
+  tasks.index(
+    { xpPendingSince: 1 },
+    { name: 'xp_pending', partialFilterExpression: { xpPendingSince: { $exists: true } } },
   );
   // Lists: the owner's (default sort, and by type) and a team's; the `_id` tail keeps
   // pages stable when timestamps tie. Other sorts per owner have their own index.
@@ -132,6 +163,7 @@ export function habitsModels(db: Connection) {
       xp: { type: Number, default: 0 },
       level: { type: Number, default: 1 },
       announcedLevels: { type: [Number], default: undefined },
+      xpApplied: { type: [String], default: undefined },
       timezone: { type: String, default: 'UTC' },
       dayStartHour: { type: Number, default: 0 },
       settledDay: { type: String, default: null },

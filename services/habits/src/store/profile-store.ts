@@ -13,13 +13,16 @@ export const defaultProfile = (userId: string): ProfileState => ({
   settledDay: null,
 });
 
+/** How many applied completions a profile remembers at least (see applyXp). */
+export const XP_APPLIED_KEPT = 50;
+
 type Settable = Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledDay'>>;
 
 /**
  * Per-user progress and day settings, one document per user keyed by the user id. A
  * missing document reads as the defaults; the first write creates it (upsert). Every
- * write is one atomic update that needs no read before it: XP is a `$inc`, settings a
- * `$set`, and a level's announcement a conditional `$push`.
+ * write is one atomic update that needs no read before it: XP is a `$inc` guarded by the
+ * completion's id, settings a `$set`, and a level's announcement a conditional `$push`.
  */
 export class ProfileStore {
   constructor(private readonly m: HabitsModels) {}
@@ -34,13 +37,64 @@ export class ProfileStore {
   }
 
   /**
-   * Adds XP in one `$inc` and answers the user's total after it. The totals of concurrent
-   * additions are all different (each sees the ones before it), so the caller whose
-   * addition crossed a level is the only one to see it crossed.
+   * Adds a completion's XP unless this profile holds it already (`xpApplied` lists it),
+   * in one write that also lists it: applied once however often it is retried. Answers
+   * the total after, and whether this call added it. The profile is created when missing;
+   * an insert that then fails on the `_id` means it exists now (retried once) or already
+   * lists the completion.
+   *
+   * The list keeps the user's last XP_APPLIED_KEPT..2×XP_APPLIED_KEPT completions (trimmed
+   * by a second write now and then: FerretDB ignores `$push`'s `$slice`). A completion is
+   * retried only while its task lists it as pending, which the writer ends milliseconds
+   * after this write and the recovery within a minute of a crash, long before that many
+   * later completions of the same user push its id out.
    */
-  async addXp(userId: string, xp: number, now: Date): Promise<number> {
-    const doc = await this.upsert(userId, { $inc: { xp }, $set: { updatedAt: now } }, now);
-    return doc.xp;
+  async applyXp(
+    userId: string,
+    completionId: string,
+    xp: number,
+    now: Date,
+  ): Promise<{ total: number; applied: boolean }> {
+    const defaults = defaultProfile(userId);
+    const write = () =>
+      this.m.Profile.findOneAndUpdate(
+        { _id: userId, xpApplied: { $ne: completionId } },
+        {
+          $inc: { xp },
+          $push: { xpApplied: completionId },
+          $set: { updatedAt: now },
+          $setOnInsert: {
+            level: defaults.level,
+            timezone: defaults.timezone,
+            dayStartHour: defaults.dayStartHour,
+            settledDay: defaults.settledDay,
+            createdAt: now,
+          },
+        },
+        { upsert: true, new: true, setDefaultsOnInsert: false },
+      )
+        .lean<ProfileDoc>()
+        .exec();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const doc = (await write())!;
+        const ids = doc.xpApplied ?? [];
+        if (ids.length > 2 * XP_APPLIED_KEPT) await this.trimApplied(userId, ids);
+        return { total: doc.xp, applied: true };
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    return { total: (await this.get(userId)).xp, applied: false };
+  }
+
+  private async trimApplied(userId: string, ids: string[]): Promise<void> {
+    const oldest = ids.slice(0, ids.length - XP_APPLIED_KEPT);
+    await this.m.Profile.updateOne(
+      { _id: userId },
+      { $pullAll: { xpApplied: oldest } },
+      { timestamps: false },
+    ).exec();
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
-import type { HabitsModels, TaskDoc } from './models.js';
+import type { HabitsModels, PendingXp, TaskDoc } from './models.js';
 
 /** Who may see a task: its owner, and the members of its team. */
 export const canSee = (scope: Scope, task: Pick<TaskDoc, 'userId' | 'teamId'>) =>
@@ -29,7 +29,8 @@ export interface ListPage {
  * so, or nothing to write. `result` is handed back once the decision is written.
  */
 export type TaskDecision<R> =
-  { set: Partial<TaskDoc>; events: EventEnvelope[]; result: R } | { set?: undefined; result: R };
+  | { set: Partial<TaskDoc>; events: EventEnvelope[]; xp?: PendingXp; result: R }
+  | { set?: undefined; result: R };
 
 export interface TaskUpdate<R> {
   /** The task as written (or as read, when nothing was written). */
@@ -41,7 +42,7 @@ export interface TaskUpdate<R> {
 }
 
 /** Never part of a reply. */
-const listProjection = { _outbox: 0 } as const;
+const listProjection = { _outbox: 0, xpPending: 0, xpPendingSince: 0 } as const;
 
 /** API sort fields → stored fields (title sorts case-insensitively). */
 const SORT_FIELD: Record<TaskSortField, string> = {
@@ -69,11 +70,24 @@ export const listSortOf = (page: Pick<ListPage, 'sort'>): Record<string, 1 | -1>
   _id: page.sort.direction,
 });
 
-/** The update a decision makes: its fields and events in one write. */
-const updateOf = (set: Partial<TaskDoc>, events: EventEnvelope[]): UpdateQuery<TaskDoc> => ({
-  $set: set,
-  ...(events.length ? { $push: { _outbox: { $each: events } } } : {}),
-});
+/**
+ * The update a decision makes: its fields, its events and the XP it earned in one write
+ * (the XP waits in `xpPending` until the profile has it).
+ */
+const updateOf = (
+  set: Partial<TaskDoc>,
+  events: EventEnvelope[],
+  xp?: PendingXp,
+): UpdateQuery<TaskDoc> => {
+  const push: Record<string, unknown> = {};
+  if (events.length) push._outbox = { $each: events };
+  if (xp) push.xpPending = xp;
+  return {
+    $set: set,
+    ...(Object.keys(push).length ? { $push: push } : {}),
+    ...(xp ? { $min: { xpPendingSince: xp.at } } : {}),
+  };
+};
 
 /**
  * Task queries and writes. Lookups filter on `_id` alone and check access in code. Every
@@ -128,7 +142,7 @@ export class TaskStore {
       if (!decision.set)
         return { result: { visible: true, wrote: false, result: decision.result } };
       return {
-        update: updateOf(decision.set, decision.events),
+        update: updateOf(decision.set, decision.events, decision.xp),
         result: { visible: true, wrote: true, result: decision.result },
       };
     });
@@ -155,6 +169,31 @@ export class TaskStore {
       this.m.Task.countDocuments(query).exec(),
     ]);
     return { items, total };
+  }
+
+  /**
+   * Takes a completion's XP off the task once the profile holds it (`$pullAll` of the
+   * entry as written: FerretDB ignores a `$pull` with a condition on sub-documents), then
+   * drops the recovery's marker when nothing else waits. Not a change of the task: no rev,
+   * no timestamps. A crash between the two leaves an empty list the recovery clears
+   * (`entry` null).
+   */
+  async settleXp(id: string, entry: PendingXp | null): Promise<void> {
+    if (entry)
+      await this.m.Task.updateOne({ _id: id }, { $pullAll: { xpPending: [entry] } }).exec();
+    await this.m.Task.updateOne(
+      { _id: id, xpPending: { $size: 0 } },
+      { $unset: { xpPending: '', xpPendingSince: '' } },
+    ).exec();
+  }
+
+  /** Tasks with XP pending since before `before`, oldest first (the `xp_pending` index). */
+  withPendingXp(before: Date, limit: number): Promise<Array<Pick<TaskDoc, '_id' | 'xpPending'>>> {
+    return this.m.Task.find({ xpPendingSince: { $lt: before } }, { xpPending: 1 })
+      .sort({ xpPendingSince: 1 })
+      .limit(limit)
+      .lean<Array<Pick<TaskDoc, '_id' | 'xpPending'>>>()
+      .exec();
   }
 
   /** A user's dailies with a running streak: candidates for a missed-day reset. */

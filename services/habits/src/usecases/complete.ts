@@ -9,17 +9,19 @@ import { complete } from '../domain/streaks.js';
 import { xpForCompletion } from '../domain/xp.js';
 import { levelFor } from '../domain/levels.js';
 import { claimKey, type Claim } from '../store/completion-store.js';
-import type { TaskDoc } from '../store/models.js';
-import type { ProfileState } from '../store/profile-store.js';
+import type { PendingXp, TaskDoc } from '../store/models.js';
 import type { TaskDecision } from '../store/task-store.js';
-import { taskCompleted, userLeveledUp } from '../events/task-events.js';
+import { taskCompleted } from '../events/task-events.js';
+import { awardXp } from './award-xp.js';
 import { todayOf, type HabitsDeps } from './deps.js';
 
 /**
- * Completes a task for the actor's today: the task's streak, counters and its
- * `task.completed` event in one write decided on the task as read (and decided again if
- * another write got there first), then the XP of the actor's user in one `$inc`, which may
- * raise the level. The completer earns the XP — for a team task, the member who did it.
+ * Completes a task for the actor's today: the task's streak, counters, its
+ * `task.completed` event and the XP it earned in one write decided on the task as read
+ * (and decided again if another write got there first), then that XP applied to the
+ * actor's user, which may raise the level (award-xp.ts: idempotent, and recovered from the
+ * task if this process dies first). The completer earns the XP — for a team task, the
+ * member who did it.
  *
  * A daily (once a day) or to-do (once) first claims its completion's unique `_id`, then
  * writes the task. Claiming first turns concurrent completions away at the claim, before
@@ -40,7 +42,7 @@ export async function completeTask(
   profileRead.catch(() => undefined);
 
   let claim: Claim | null = null;
-  const decide = async (task: TaskDoc): Promise<TaskDecision<number>> => {
+  const decide = async (task: TaskDoc): Promise<TaskDecision<PendingXp>> => {
     const today = todayOf(await profileRead, now);
     const outcome = complete(task, today);
     if (!outcome.ok) throw refusal(outcome.reason, today);
@@ -75,7 +77,12 @@ export async function completeTask(
       dayCompletions: outcome.earlierToday + 1,
       updatedAt: now,
     };
-    return { set, events: [event], result: xpEarned };
+    const actorRef = { type: actor.type, id: actor.id, userId: actor.userId };
+    const xp: PendingXp = { id: event.id, actor: actorRef, xp: xpEarned, at: now };
+    // A slip earns nothing: nothing to carry.
+    return xpEarned
+      ? { set, events: [event], xp, result: xp }
+      : { set, events: [event], result: xp };
   };
 
   // A claim whose completion was not written must not refuse the next try; one left by a
@@ -92,15 +99,19 @@ export async function completeTask(
     throw notFound('Task');
   }
   deps.relay.flush(deps.tasks.model, id, done.outbox);
+  deps.faults.afterTaskWrite?.();
 
-  const progress = await awardXp(deps, actor, done.result, now, await profileRead);
+  const xp = done.result;
+  const progress = xp.xp
+    ? await awardXp(deps, done.task._id, xp)
+    : { level: levelFor((await profileRead).xp), leveledUp: false };
   return {
     task: {
       id: done.task._id,
       streak: done.task.streak,
       updatedAt: done.task.updatedAt.toISOString(),
     },
-    xpEarned: done.result,
+    xpEarned: xp.xp,
     newLevel: progress.level,
     leveledUp: progress.leveledUp,
   };
@@ -110,28 +121,3 @@ const refusal = (reason: 'completed_today' | 'already_completed', today: string)
   reason === 'completed_today'
     ? conflict('This daily is already completed today', { rule: 'once_per_day', day: today })
     : conflict('This to-do is already completed', { rule: 'once' });
-
-/**
- * Adds XP with one `$inc`; the level before and after come from the total it answers, so
- * the one completion whose XP crossed a level says `leveledUp`, and announces that level
- * (its event stored once per level, profile-store.ts). A slip earns nothing and writes
- * nothing: its level is the one read before.
- */
-async function awardXp(
-  deps: HabitsDeps,
-  actor: Actor,
-  xp: number,
-  now: Date,
-  before: ProfileState,
-): Promise<{ level: number; leveledUp: boolean }> {
-  if (xp === 0) return { level: levelFor(before.xp), leveledUp: false };
-  const userId = actor.userId;
-  const total = await deps.profiles.addXp(userId, xp, now);
-  const level = levelFor(total);
-  const previousLevel = levelFor(total - xp);
-  if (level === previousLevel) return { level, leveledUp: false };
-  const event = userLeveledUp(actor, { userId, level, previousLevel, xp: total });
-  if (await deps.profiles.announceLevel(userId, level, event))
-    deps.relay.flush(deps.profiles.model, userId);
-  return { level, leveledUp: true };
-}

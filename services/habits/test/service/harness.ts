@@ -4,6 +4,7 @@ import type { ServiceContext } from '@momentum/service-kit/storage';
 import { injectAs, testConfig, testContext, useStarted } from '@momentum/service-kit/testing';
 import { HabitsConfigSchema, type HabitsConfig } from '../../src/config.js';
 import { buildHabitsApp } from '../../src/app.js';
+import type { HabitsFaults } from '../../src/usecases/award-xp.js';
 
 /** The tests' clock: Monday 2025-03-10, noon UTC, until a test moves it. */
 const newClock = () => ({ now: new Date('2025-03-10T12:00:00Z') });
@@ -18,10 +19,11 @@ export async function startHabits(
     config: HabitsConfigSchema.parse(testConfig({ OUTBOX_SWEEP_MS: '500' })),
     clock: newClock(),
   },
+  faults: HabitsFaults = {},
 ) {
   const { config, clock } = shared;
   const ctx: ServiceContext<HabitsConfig> = await testContext('habits', config);
-  const app: FastifyInstance = await buildHabitsApp(ctx, { now: () => clock.now });
+  const app: FastifyInstance = await buildHabitsApp(ctx, { now: () => clock.now, faults });
   return {
     ctx,
     app,

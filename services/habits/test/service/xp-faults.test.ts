@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { userActor } from '@momentum/service-kit/testing';
+import { useStarted } from '@momentum/service-kit/testing';
+import type { HabitsFaults } from '../../src/usecases/award-xp.js';
+import { habitBody, startHabits, todoBody } from './harness.js';
+
+type Step = keyof HabitsFaults;
+
+/**
+ * A completion's XP is carried by the task's own write and reaches the profile from it:
+ * a process dying between the task write and the profile's (a hook that throws there)
+ * loses no XP — the recovery applies it from the task — and a step repeated after a crash
+ * applies nothing twice.
+ */
+describe('habits service: a completion that dies half-way', () => {
+  let crashAt: Step | null = null;
+  const crash = (step: Step) => () => {
+    if (crashAt !== step) return;
+    crashAt = null;
+    throw new Error(`simulated crash ${step}`);
+  };
+  const h = useStarted(() =>
+    startHabits(undefined, {
+      afterTaskWrite: crash('afterTaskWrite'),
+      afterXpApplied: crash('afterXpApplied'),
+    }),
+  );
+  const later = (ms: number) => {
+    h.clock.now = new Date(h.clock.now.getTime() + ms);
+  };
+  const task = (id: string) => h.ctx.db.collection('tasks').findOne({ _id: id as never });
+  const profile = (userId: string) =>
+    h.ctx.db.collection('profiles').findOne({ _id: userId as never });
+  /** Waits for the recovery (on the relay's sweep interval, 500 ms here) to settle a task. */
+  const settled = async (id: string) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const t = await task(id);
+      if (t && t.xpPending === undefined && t.xpPendingSince === undefined) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`XP of task ${id} still pending`);
+  };
+
+  it('recovers the XP of a to-do whose process died after the task write, once', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    crashAt = 'afterTaskWrite';
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    // The write stands: the retry is refused, and the XP waits on the task.
+    const retry = await ada.post(`/api/tasks/${id}/complete`);
+    expect(retry.statusCode).toBe(409);
+    expect((await task(id))?.xpPending).toMatchObject([{ xp: 12 }]);
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(0);
+
+    later(60_000);
+    await settled(id);
+    expect((await ada.get('/api/profile')).json().data).toMatchObject({ xp: 12, level: 1 });
+    // More sweeps change nothing.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
+  });
+
+  it('applies nothing twice when the process died after the profile had the XP', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    crashAt = 'afterXpApplied';
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
+    expect((await task(id))?.xpPending).toHaveLength(1);
+
+    later(60_000);
+    await settled(id);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
+  });
+
+  it('announces the level a recovered completion crossed, once', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', habitBody({ difficulty: 'hard' }))).json().data.id;
+    for (let i = 0; i < 2; i++) await ada.post(`/api/tasks/${id}/complete`);
+    // 12 + 12 + 12 = 36 ≥ 25: this one crosses into level 2, and dies before the profile.
+    crashAt = 'afterTaskWrite';
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    expect((await ada.get('/api/profile')).json().data).toMatchObject({ xp: 24, level: 1 });
+
+    later(60_000);
+    await settled(id);
+    const userId = (await ada.get('/api/profile')).json().data.userId as string;
+    expect((await ada.get('/api/profile')).json().data).toMatchObject({ xp: 36, level: 2 });
+    const stored = await profile(userId);
+    expect(stored).toMatchObject({ announcedLevels: [2], level: 2 });
+    // The next completion answers as if nothing had happened.
+    const next = (await ada.post(`/api/tasks/${id}/complete`)).json().data;
+    expect(next).toMatchObject({ newLevel: 2, leveledUp: false });
+  });
+
+  it('keeps the reply and the profile right on the way without a crash', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    const res = (await ada.post(`/api/tasks/${id}/complete`)).json().data;
+    expect(res).toMatchObject({ xpEarned: 12, newLevel: 1, leveledUp: false });
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
+    const stored = await task(id);
+    expect(stored?.xpPending).toBeUndefined();
+    expect(stored?.xpPendingSince).toBeUndefined();
+  });
+});
