@@ -55,7 +55,7 @@ const MAX_LIFETIME_MS = 5 * 366 * 24 * 3600 * 1000;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /** Validation rules the agents' paths answer as 422 too (they are semantics, not syntax). */
-export const KEY_GRANT_RULES = ['unknown_scope', 'future'] as const;
+export const KEY_GRANT_RULES = ['unknown_scope', 'future', 'max_lifetime'] as const;
 
 const scope = z
   .string()
@@ -84,7 +84,7 @@ const expiresAt = z
   })
   .refine((v) => Date.parse(v) <= Date.now() + MAX_LIFETIME_MS, {
     message: 'must be at most 5 years ahead',
-    params: { rule: 'max' },
+    params: { rule: 'max_lifetime' },
   })
   .transform((v) => new Date(v).toISOString())
   .meta({ format: 'date-time', examples: ['2027-01-31T00:00:00Z'] });

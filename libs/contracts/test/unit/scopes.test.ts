@@ -64,7 +64,9 @@ describe('a key grant', () => {
     expect(issue({ expiresAt: '2001-01-01T00:00:00Z' })).toMatchObject({
       params: { rule: 'future' },
     });
-    expect(issue({ expiresAt: inDays(6 * 366) })).toMatchObject({ params: { rule: 'max' } });
+    expect(issue({ expiresAt: inDays(6 * 366) })).toMatchObject({
+      params: { rule: 'max_lifetime' },
+    });
     expect(issue({ expiresAt: 'tomorrow' })?.path).toEqual(['expiresAt']);
     expect(issue({ admin: true })?.code).toBe('unrecognized_keys');
   });
