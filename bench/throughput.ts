@@ -8,7 +8,7 @@ export async function gatewayRatio(world: World, taskId: string) {
   const path = `/api/tasks/${taskId}`;
   const direct = await runLoad({
     url: `${world.serviceUrls.habits}${path}`,
-    headers: directHeaders(world),
+    headers: directHeaders(world, 'GET', path),
     durationS: DURATION_S,
   });
   const viaGateway = await runLoad({

@@ -12,6 +12,7 @@ import {
 } from '@momentum/service-kit';
 import { upstreamUrls, type GatewayConfig } from './config.js';
 import { authenticationPlugin } from './auth/authenticate.js';
+import { bodyDigestPlugin } from './auth/body-digest.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { KeyResolver } from './auth/key-resolver.js';
 import { keyCacheInvalidationPlugin } from './auth/local-invalidation.js';
@@ -86,9 +87,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     ...(deps.rateLimit ? { shared: deps.rateLimit } : {}),
   });
+  await app.register(bodyDigestPlugin);
   await app.register(authenticationPlugin, {
     resolver: deps.resolver,
     internalSecret: config.INTERNAL_SECRET,
+    signing: config,
   });
   // A key's grant: refused once expired (onRequest), 403 outside its scopes (a preHandler
   // that runs before the idempotency plugin's).

@@ -6,6 +6,7 @@ import {
   exitOnStartupError,
   loadConfig,
   serve,
+  signerToward,
   serveMetrics,
 } from '@momentum/service-kit';
 import { GatewayConfigSchema } from './config.js';
@@ -25,14 +26,21 @@ try {
   exitOnStartupError('gateway')(err);
 }
 const config = loadConfig(GatewayConfigSchema);
-const client = (url: string) => new InternalClient(url, config.INTERNAL_SECRET);
+const client = (url: string, service: string) =>
+  new InternalClient(url, signerToward(config, 'gateway', service));
 const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
 const { resolver, unknown: unknownKeys } = guardedResolver(
   config,
-  new HttpKeyDirectory(client(config.IDENTITY_URL), client(config.AGENTS_URL)),
+  new HttpKeyDirectory(
+    client(config.IDENTITY_URL, 'identity'),
+    client(config.AGENTS_URL, 'agents'),
+  ),
   keyCache,
 );
-const owners = new IdOwnerCache(client(config.HABITS_URL), client(config.ISSUES_URL));
+const owners = new IdOwnerCache(
+  client(config.HABITS_URL, 'habits'),
+  client(config.ISSUES_URL, 'issues'),
+);
 // Idempotency and rate limits shared with every other gateway (NATS key-value buckets).
 const shared = new SharedGatewayState({
   max: config.RATE_LIMIT_MAX,

@@ -11,6 +11,39 @@ export const GATEWAY = { name: 'gateway', entry: 'gateway/src/main.ts', port: 30
 export const MCP_SERVER = { name: 'mcp-server', entry: 'mcp-server/src/main.ts', port: 3100 };
 export const COMPONENTS = [...SERVICES, GATEWAY, MCP_SERVER];
 
+// Who calls whom over HTTP (InternalClient, and the gateway's forwarding): each pair gets its
+// own signing key (signingKeys, libs/service-kit/src/http/signing-keys.ts). The MCP server
+// calls only the gateway, with an API key: it holds no signing key.
+export const CALLS = {
+  gateway: SERVICES.map((s) => s.name),
+  identity: ['habits'],
+  projects: ['identity', 'issues'],
+  issues: ['identity', 'agents'],
+  agents: ['identity'],
+  webhooks: ['identity'],
+};
+
+/**
+ * Fresh per-service signing keys: for each process, SIGNING_KEYS (its key toward each service
+ * it calls) and TRUSTED_SIGNING_KEYS (the keys its callers use toward it). `randomKey` makes
+ * one key.
+ */
+export function signingEnv(randomKey) {
+  const env = {};
+  const add = (name, variable, entry) => {
+    env[name] ??= {};
+    env[name][variable] = env[name][variable] ? `${env[name][variable]},${entry}` : entry;
+  };
+  for (const [caller, targets] of Object.entries(CALLS)) {
+    for (const target of targets) {
+      const key = randomKey();
+      add(caller, 'SIGNING_KEYS', `${target}=${key}`);
+      add(target, 'TRUSTED_SIGNING_KEYS', `${caller}=${key}`);
+    }
+  }
+  return env;
+}
+
 // DIST_DIR lets parallel end-to-end runs (each on its own E2E_BASE_PORT) keep their own bundles.
 export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 export const bundlePath = (component) => `${DIST_DIR}/${component.name}.mjs`;

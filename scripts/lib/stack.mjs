@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, log, stopProcess } from './util.mjs';
-import { SERVICES, GATEWAY, MCP_SERVER, bundlePath } from './components.mjs';
+import { SERVICES, GATEWAY, MCP_SERVER, bundlePath, signingEnv } from './components.mjs';
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
@@ -132,6 +132,9 @@ export async function startStack({
   extraEnv = {},
   gatewayEnv: gatewayOnly = {},
   replicas = 1,
+  // Tests and the benchmark call services straight, signing with `secret` (caller `internal`):
+  // their services accept it beside the per-service keys. npm start does not.
+  acceptSharedSecret = false,
 }) {
   if (!Number.isInteger(replicas) || replicas < 1) throw new Error('replicas must be 1 or more');
   const ports = stackPorts(basePort);
@@ -152,6 +155,13 @@ export async function startStack({
     ...urlEnv,
     ...extraEnv,
   };
+  // Each pair of caller and service signs with its own key (docs/SECURITY.md, Internal calls).
+  const signing = signingEnv(() => randomBytes(32).toString('base64url'));
+  if (acceptSharedSecret)
+    for (const s of SERVICES) {
+      const own = signing[s.name].TRUSTED_SIGNING_KEYS;
+      signing[s.name].TRUSTED_SIGNING_KEYS = `${own},internal=${secret}`;
+    }
   const children = [];
   const stop = async () => {
     await Promise.all(children.reverse().map(({ child }) => stopProcess(child)));
@@ -162,7 +172,12 @@ export async function startStack({
         throw new Error(`${s.name} is not built (run npm run build)`);
       for (let i = 0; i < replicas; i++) {
         const port = replicaPort(ports[s.name], i);
-        const env = { ...common, PORT: String(port), MONGO_DB: `${dbPrefix}_${s.name}` };
+        const env = {
+          ...common,
+          ...signing[s.name],
+          PORT: String(port),
+          MONGO_DB: `${dbPrefix}_${s.name}`,
+        };
         if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
         if (s.name === 'webhooks') env.WEBHOOKS_SECRET_KEY ??= webhooksKey;
         const name = replicaName(s.name, i);
@@ -174,7 +189,7 @@ export async function startStack({
     const gatewayUrls = [];
     for (let i = 0; i < replicas; i++) {
       const port = replicaPort(ports.gateway, i);
-      const gatewayEnv = { ...common, ...gatewayOnly, PORT: String(port) };
+      const gatewayEnv = { ...common, ...signing.gateway, ...gatewayOnly, PORT: String(port) };
       const name = replicaName('gateway', i);
       const url = `http://127.0.0.1:${port}`;
       const child = spawnComponent(GATEWAY, gatewayEnv, { quiet });

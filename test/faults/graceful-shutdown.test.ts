@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signActor } from '@momentum/service-kit';
+import { bodyDigest, signActor } from '@momentum/service-kit';
 import { api, eventually, type TestUser } from '../support/e2e.js';
 import { startWorld, type World } from './support/world.js';
 import { runPool } from './support/pool.js';
@@ -49,7 +49,12 @@ describe('SIGTERM under load', () => {
       world,
       'issues',
       `${world.urls.issues}/api/tasks`,
-      signActor({ ...actor, teamIds: [teamId], isAdmin: false }, world.secret),
+      (body) =>
+        signActor({ ...actor, teamIds: [teamId], isAdmin: false }, world.secret, {
+          method: 'POST',
+          url: '/api/tasks',
+          bodyDigest: bodyDigest(body),
+        }),
       issueBodies(projectId, 0),
     );
     expect(run.answeredBeforeSignal).toBeLessThan(50);

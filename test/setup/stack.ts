@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
     mongoUrl: mongo.url,
     natsUrl: nats.url,
     secret,
+    // They call services straight, as the gateway would, signing with the shared secret.
+    acceptSharedSecret: true,
     adminKey,
     basePort: Number(process.env.E2E_BASE_PORT ?? 4300),
     dbPrefix: `e2e_${run}`,

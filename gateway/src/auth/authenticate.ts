@@ -6,14 +6,18 @@ import {
   isPublicRoute,
   parseApiKey,
   signActor,
+  signerToward,
+  type Signer,
+  type SigningConfig,
 } from '@momentum/service-kit';
+import { forwardedBodyDigest } from './body-digest.js';
 import type { KeyResolver } from './key-resolver.js';
 import { traceHeaders } from '@momentum/service-kit/telemetry';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Headers the gateway adds when forwarding: the signed actor. */
-    forwardHeaders: Record<string, string>;
+    /** Signs the actor for one service, bound to this request (null without a valid key). */
+    signFor: ((upstream: string) => Record<string, string>) | null;
     /** The id part of a verified key (never the secret); null without a valid key. */
     apiKeyId: string | null;
   }
@@ -41,6 +45,8 @@ export interface AuthenticationOptions {
   resolver: KeyResolver;
   /** Signs the actor the services trust (at least 32 characters). */
   internalSecret: string;
+  /** Per-service keys (SIGNING_KEYS): the gateway's own key toward each service. */
+  signing?: SigningConfig;
 }
 
 /**
@@ -51,13 +57,22 @@ export interface AuthenticationOptions {
  * rate limiter once its caller is known, refused ones included.
  */
 export const authenticationPlugin = fp<AuthenticationOptions>(
-  async (app, { resolver, internalSecret }) => {
+  async (app, { resolver, internalSecret, signing }) => {
     if (typeof resolver?.resolve !== 'function')
       throw new Error('authenticationPlugin: a key resolver is required');
     if (typeof internalSecret !== 'string' || internalSecret.length < 32)
       throw new Error('authenticationPlugin: internalSecret must be at least 32 characters');
     app.decorateRequest('actor', null as unknown as Actor);
-    app.decorateRequest('forwardHeaders', null as unknown as Record<string, string>);
+    app.decorateRequest('signFor', null);
+    const signers = new Map<string, string | Signer>();
+    const signerFor = (upstream: string) => {
+      let signer = signers.get(upstream);
+      if (!signer) {
+        signer = signerToward(signing ?? { INTERNAL_SECRET: internalSecret }, 'gateway', upstream);
+        signers.set(upstream, signer);
+      }
+      return signer;
+    };
     app.decorateRequest('apiKeyId', null);
 
     app.addHook('onRequest', async (request, reply) => {
@@ -68,7 +83,13 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
       if (key && actor) {
         request.actor = actor;
         request.apiKeyId = parseApiKey(key)?.keyId ?? null;
-        request.forwardHeaders = signActor(actor, internalSecret);
+        // Signed as it goes out, bound to the method, the URL and the body sent upstream.
+        request.signFor = (upstream) =>
+          signActor(actor, signerFor(upstream), {
+            method: request.method,
+            url: request.url,
+            bodyDigest: forwardedBodyDigest(request),
+          });
       }
       await app.throttle(request, reply);
       if (token === null) throw new AppError('UNAUTHORIZED', MISSING);
@@ -84,15 +105,20 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
   },
 );
 
-/** Headers sent upstream: the client's, minus its key, plus the signed actor. */
+/** Headers sent to `upstream`: the client's, minus its key, plus the actor signed for it. */
 export function upstreamHeaders(
-  request: { forwardHeaders: Record<string, string>; id: string; raw?: object },
+  request: {
+    signFor: ((upstream: string) => Record<string, string>) | null;
+    id: string;
+    raw?: object;
+  },
   headers: Record<string, unknown>,
+  upstream: string,
 ): Record<string, string> {
   const { authorization: _drop, traceparent: _parent, tracestate: _state, ...rest } = headers;
   return {
     ...(rest as Record<string, string>),
-    ...request.forwardHeaders,
+    ...(request.signFor ? request.signFor(upstream) : {}),
     'x-request-id': request.id,
     // The gateway's own span is the service's parent (a caller's traceparent was continued).
     ...traceHeaders(request.raw),

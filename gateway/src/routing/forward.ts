@@ -33,7 +33,7 @@ export async function forwarding(scope: FastifyInstance, upstreams: Upstreams): 
       ...noRetries,
       rewriteRequestHeaders: (req, headers) => {
         markForwarded(req);
-        return upstreamHeaders(req, headers);
+        return upstreamHeaders(req, headers, upstream);
       },
       rewriteHeaders: (headers, req) => {
         markAnswered(req);

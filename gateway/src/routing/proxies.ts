@@ -79,7 +79,7 @@ export async function registerPathFamilies(
         ...noRetries,
         rewriteRequestHeaders: (request, headers) => {
           markForwarded(request);
-          return upstreamHeaders(request, headers);
+          return upstreamHeaders(request, headers, upstream);
         },
         rewriteHeaders: (headers, request) => {
           markAnswered(request);

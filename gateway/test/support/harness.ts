@@ -148,7 +148,7 @@ function echoUpstream(
       url: request.url,
       headers: { ...request.headers },
       body: typeof request.body === 'string' ? request.body : '',
-      actor: verifyActor(request.headers, TEST_SECRET),
+      actor: verifyActor(request.headers, TEST_SECRET, request),
     };
     seen.push(record);
     if (handler) {

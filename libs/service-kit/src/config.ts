@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SigningKeysConfig } from './http/signing-keys.js';
 
 /**
  * Typed configuration, validated once at startup: a bad value stops the process with a
@@ -22,6 +23,8 @@ export const BaseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('momentum'),
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
+  /** Per-service signing keys (http/signing-keys.ts); without them INTERNAL_SECRET signs. */
+  ...SigningKeysConfig,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Requests a service works on at once, the next waiting in order (admission.ts); 0: no

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
-import { signActor } from './http/actor-header.js';
+import { bodyDigest, signActor } from './http/actor-header.js';
 import { connectService, type ServiceContext } from './storage/service-context.js';
 import type { BaseConfig } from './config.js';
 
@@ -74,11 +74,28 @@ export function agentActor(ownerId: string, overrides: Partial<Actor> = {}): Act
   };
 }
 
-/** `app.inject` as a given actor, with the signed header the gateway would add. */
+/**
+ * `app.inject` as a given actor, with the signed headers the gateway would add (bound to the
+ * method, the URL and the body as sent: an object body goes as its JSON).
+ */
 export function injectAs(app: FastifyInstance, actor: Actor, options: InjectOptions) {
+  const { payload } = options;
+  const asJson = payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload);
+  const body = asJson ? JSON.stringify(payload) : (payload as string | Buffer | undefined);
+  const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+  if (asJson && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
+  // The URL as inject hands it to the app (light-my-request normalizes it through URL).
+  const given = new URL(String(options.url ?? '/'), 'http://localhost');
+  const signed = signActor(actor, TEST_SECRET, {
+    method: String(options.method ?? 'GET'),
+    url: given.pathname + given.search,
+    bodyDigest: bodyDigest(body),
+  });
   return app.inject({
     ...options,
-    headers: { ...(options.headers ?? {}), ...signActor(actor, TEST_SECRET) },
+    ...(body !== undefined ? { payload: body } : {}),
+    headers: { ...headers, ...signed },
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createServiceApp,
   InternalClient,
+  signerToward,
   OutboxRelay,
   admissionOf,
   busConnected,
@@ -37,13 +38,17 @@ export async function buildAgentsApp(
   let identity: InternalClient | null = null;
   let owners = deps.owners;
   if (!owners) {
-    identity = new InternalClient(ctx.config.IDENTITY_URL, ctx.config.INTERNAL_SECRET);
+    identity = new InternalClient(
+      ctx.config.IDENTITY_URL,
+      signerToward(ctx.config, 'agents', 'identity'),
+    );
     owners = new HttpOwnerDirectory(identity);
   }
 
   const app = createServiceApp({
     name: 'agents',
     internalSecret: ctx.config.INTERNAL_SECRET,
+    signing: ctx.config,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     errorShape: 'B',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createServiceApp,
   InternalClient,
+  signerToward,
   OutboxRelay,
   admissionOf,
   busConnected,
@@ -41,12 +42,13 @@ export async function buildIdentityApp(
   const app = createServiceApp({
     name: 'identity',
     internalSecret: ctx.config.INTERNAL_SECRET,
+    signing: ctx.config,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   const habits = ctx.config.HABITS_URL
-    ? new InternalClient(ctx.config.HABITS_URL, ctx.config.INTERNAL_SECRET)
+    ? new InternalClient(ctx.config.HABITS_URL, signerToward(ctx.config, 'identity', 'habits'))
     : null;
 
   registerMeRoutes(app, deps, habits);

@@ -77,6 +77,7 @@ export async function buildIssuesApp(
   const app = createServiceApp({
     name: 'issues',
     internalSecret: ctx.config.INTERNAL_SECRET,
+    signing: ctx.config,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),

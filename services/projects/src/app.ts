@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createServiceApp,
   InternalClient,
+  signerToward,
   OutboxRelay,
   admissionOf,
   busConnected,
@@ -38,13 +39,14 @@ export async function buildProjectsApp(
   const states = new IssueStateStore(models);
 
   const clients: InternalClient[] = [];
-  const client = (url: string) => {
-    const c = new InternalClient(url, ctx.config.INTERNAL_SECRET);
+  const client = (url: string, service: string) => {
+    const c = new InternalClient(url, signerToward(ctx.config, 'projects', service));
     clients.push(c);
     return c;
   };
-  const teams = given.teams ?? new HttpTeamDirectory(client(ctx.config.IDENTITY_URL));
-  const issueStates = given.issueStates ?? new HttpIssueStatesSource(client(ctx.config.ISSUES_URL));
+  const teams = given.teams ?? new HttpTeamDirectory(client(ctx.config.IDENTITY_URL, 'identity'));
+  const issueStates =
+    given.issueStates ?? new HttpIssueStatesSource(client(ctx.config.ISSUES_URL, 'issues'));
 
   relay.start();
   answerProjectLookups(ctx.bus, store);
@@ -53,6 +55,7 @@ export async function buildProjectsApp(
   const app = createServiceApp({
     name: 'projects',
     internalSecret: ctx.config.INTERNAL_SECRET,
+    signing: ctx.config,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, admissionOf, busConnected } from '@momentum/service-kit';
+import {
+  createServiceApp,
+  InternalClient,
+  admissionOf,
+  busConnected,
+  signerToward,
+} from '@momentum/service-kit';
 import { ensureIndexes, isMongoUp } from '@momentum/service-kit/storage';
 import type { WebhooksContext } from './context.js';
 import { webhookModels } from './store/models.js';
@@ -47,7 +53,10 @@ export async function buildWebhooksApp(
   const membership =
     given.membership ??
     new HttpMembership(
-      (identity = new InternalClient(config.IDENTITY_URL, config.INTERNAL_SECRET)),
+      (identity = new InternalClient(
+        config.IDENTITY_URL,
+        signerToward(config, 'webhooks', 'identity'),
+      )),
       config.WEBHOOKS_MEMBERSHIP_CACHE_MS,
     );
   const delivery = deliveryPipeline(config, {
@@ -84,6 +93,7 @@ export async function buildWebhooksApp(
   const app = createServiceApp({
     name: 'webhooks',
     internalSecret: config.INTERNAL_SECRET,
+    signing: config,
     logLevel: config.LOG_LEVEL,
     admission: admissionOf(config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),

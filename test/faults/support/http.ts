@@ -14,16 +14,18 @@ export interface Outcome {
  */
 export function postJson(
   url: string,
-  headers: Record<string, string>,
+  headers: Record<string, string> | ((body: string) => Record<string, string>),
   body: unknown,
   agent?: http.Agent,
 ): { written: Promise<void>; outcome: Promise<Outcome> } {
   let written!: () => void;
   const writtenP = new Promise<void>((resolve) => (written = resolve));
+  const text = JSON.stringify(body);
+  const given = typeof headers === 'function' ? headers(text) : headers;
   const outcome = new Promise<Outcome>((resolve) => {
     const req = http.request(
       url,
-      { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json' } },
+      { method: 'POST', agent, headers: { ...given, 'content-type': 'application/json' } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -39,7 +41,7 @@ export function postJson(
       resolve({ error: String(err) });
     });
     req.on('finish', () => written());
-    req.end(JSON.stringify(body));
+    req.end(text);
   });
   return { written: writtenP, outcome };
 }

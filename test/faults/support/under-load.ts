@@ -46,7 +46,8 @@ export async function sigtermUnderLoad(
   world: World,
   name: Component,
   url: string,
-  headers: Record<string, string>,
+  /** Fixed, or signed for each body (a service checks the body's digest). */
+  headers: Record<string, string> | ((body: string) => Record<string, string>),
   bodies: unknown[],
 ): Promise<UnderLoad> {
   // Keeps its connections open once answered, as the gateway's pool (60 s) or a browser

@@ -84,6 +84,8 @@ export async function startWorld(basePort: number): Promise<World> {
       mongoUrl: mongo.url,
       natsUrl: nats.url,
       secret,
+      // They call services straight, as the gateway would, signing with the shared secret.
+      acceptSharedSecret: true,
       adminKey,
       basePort,
       dbPrefix: `faults_${run}`,

@@ -1,49 +1,132 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ActorSchema, type Actor } from '@momentum/contracts';
 
 /**
- * The gateway forwards the resolved actor in a header signed with the internal secret
- * (HMAC-SHA256 over timestamp and payload). Services trust nothing else.
+ * The gateway (or a service calling another) forwards the resolved actor in headers signed
+ * with an HMAC-SHA256 that covers the caller's name, the method, the path with its query, a
+ * SHA-256 digest of the body, the actor and the time: a captured set of headers is good for
+ * that one request, for SIGNATURE_WINDOW_MS, and nowhere else. Services trust nothing else.
  */
 export const ActorHeaders = {
   actor: 'x-momentum-actor',
   timestamp: 'x-momentum-actor-ts',
   signature: 'x-momentum-actor-sig',
+  caller: 'x-momentum-caller',
+  body: 'x-momentum-body-sha256',
 } as const;
 
-const MAX_SKEW_MS = 5 * 60_000;
+/** How long a signed request is good for, either side of now (clock skew included). */
+export const SIGNATURE_WINDOW_MS = 30_000;
 
-export function signActor(actor: Actor, secret: string, now = Date.now()): Record<string, string> {
+/** The caller name of the one shared INTERNAL_SECRET (deployments without per-service keys). */
+export const SHARED_CALLER = 'internal';
+
+/** Who signs and with which key: a process's own key toward one service. */
+export interface Signer {
+  caller: string;
+  key: string;
+}
+
+/** The keys a service accepts, by caller name. */
+export type TrustedKeys = ReadonlyMap<string, string>;
+
+/** What a signature binds besides the actor. `bodyDigest` is bodyDigest() of the bytes sent. */
+export interface SignedRequest {
+  method: string;
+  /** The path with its query string, as the receiving service sees it. */
+  url: string;
+  bodyDigest?: string;
+}
+
+export const bodyDigest = (body?: string | Uint8Array | null) =>
+  createHash('sha256')
+    .update(body ?? '')
+    .digest('base64url');
+export const EMPTY_BODY_DIGEST = bodyDigest();
+
+const signerOf = (s: string | Signer): Signer =>
+  typeof s === 'string' ? { caller: SHARED_CALLER, key: s } : s;
+const trustedOf = (t: string | TrustedKeys): TrustedKeys =>
+  typeof t === 'string' ? new Map([[SHARED_CALLER, t]]) : t;
+
+export function signActor(
+  actor: Actor,
+  signer: string | Signer,
+  request: SignedRequest,
+  now = Date.now(),
+): Record<string, string> {
+  const { caller, key } = signerOf(signer);
   const payload = Buffer.from(JSON.stringify(actor)).toString('base64url');
   const ts = String(now);
+  const digest = request.bodyDigest ?? EMPTY_BODY_DIGEST;
   return {
     [ActorHeaders.actor]: payload,
     [ActorHeaders.timestamp]: ts,
-    [ActorHeaders.signature]: mac(secret, ts, payload),
+    [ActorHeaders.caller]: caller,
+    [ActorHeaders.body]: digest,
+    [ActorHeaders.signature]: mac(key, [ts, caller, request.method, request.url, digest, payload]),
   };
 }
 
-export function verifyActor(
-  headers: Record<string, string | string[] | undefined>,
-  secret: string,
+/** A verified request: who acts, which process called, and the body digest it vouched for. */
+export interface VerifiedRequest {
+  actor: Actor;
+  caller: string;
+  bodyDigest: string;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * The actor of a request signed by a trusted caller for this method and URL within the
+ * window, or null. The body digest is vouched for here; that the body matches it is checked
+ * once the body is read (signed-actor.ts).
+ */
+export function verifyRequest(
+  headers: Headers,
+  trusted: string | TrustedKeys,
+  request: { method: string; url: string },
   now = Date.now(),
-): Actor | null {
+): VerifiedRequest | null {
   const payload = headers[ActorHeaders.actor];
   const ts = headers[ActorHeaders.timestamp];
   const sig = headers[ActorHeaders.signature];
-  if (typeof payload !== 'string' || typeof ts !== 'string' || typeof sig !== 'string') return null;
-  if (!/^\d{1,16}$/.test(ts) || Math.abs(now - Number(ts)) > MAX_SKEW_MS) return null;
-  const expected = Buffer.from(mac(secret, ts, payload));
+  const caller = headers[ActorHeaders.caller];
+  const digest = headers[ActorHeaders.body];
+  if (
+    typeof payload !== 'string' ||
+    typeof ts !== 'string' ||
+    typeof sig !== 'string' ||
+    typeof caller !== 'string' ||
+    typeof digest !== 'string'
+  )
+    return null;
+  if (!/^\d{1,16}$/.test(ts) || Math.abs(now - Number(ts)) > SIGNATURE_WINDOW_MS) return null;
+  const key = trustedOf(trusted).get(caller);
+  if (!key) return null;
+  const expected = Buffer.from(
+    mac(key, [ts, caller, request.method, request.url, digest, payload]),
+  );
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const parsed = ActorSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString()));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? { actor: parsed.data, caller, bodyDigest: digest } : null;
   } catch {
     return null;
   }
 }
 
-function mac(secret: string, ts: string, payload: string): string {
-  return createHmac('sha256', secret).update(`${ts}.${payload}`).digest('base64url');
+/** The actor alone (tests, and callers that check the body themselves). */
+export const verifyActor = (
+  headers: Headers,
+  trusted: string | TrustedKeys,
+  request: { method: string; url: string },
+  now = Date.now(),
+): Actor | null => verifyRequest(headers, trusted, request, now)?.actor ?? null;
+
+function mac(key: string, parts: string[]): string {
+  return createHmac('sha256', key)
+    .update(parts.map((p, i) => (i === 2 ? p.toUpperCase() : p)).join('\n'))
+    .digest('base64url');
 }

@@ -9,6 +9,7 @@ import { admissionPlugin, type AdmissionOptions } from './admission.js';
 import { createServer } from './server.js';
 import { requestIdPlugin } from './request-id.js';
 import { signedActorPlugin } from './signed-actor.js';
+import { trustedKeys, type SigningConfig } from './signing-keys.js';
 import { PUBLIC_ROUTE } from './route-config.js';
 import { metricsPlugin } from './metrics.js';
 import { activeTraceIds } from '../telemetry/http.js';
@@ -50,6 +51,11 @@ export const loggerOptions = (level: string) => ({
 export interface ServiceAppOptions {
   name: string;
   internalSecret: string;
+  /**
+   * The per-service keys of the service's configuration (signing-keys.ts): with
+   * TRUSTED_SIGNING_KEYS set, only those callers are accepted, not INTERNAL_SECRET.
+   */
+  signing?: SigningConfig;
   /** Error body shape: `A` everywhere but the agents service. */
   errorShape?: ErrorShape;
   logLevel?: string;
@@ -111,7 +117,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   void app.register(closingGuardPlugin);
   void app.register(securityHeadersPlugin);
   void app.register(jsonBodyPlugin);
-  void app.register(signedActorPlugin, { internalSecret: options.internalSecret });
+  void app.register(signedActorPlugin, {
+    internalSecret: options.signing ? trustedKeys(options.signing) : options.internalSecret,
+  });
   if (options.admission) void app.register(admissionPlugin, options.admission);
   // /metrics on the service's own port; the gateway never routes it.
   void app.register(metricsPlugin, { service: options.name, expose: true });

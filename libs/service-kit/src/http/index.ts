@@ -2,6 +2,7 @@
 // calls between services, API keys, process lifecycle.
 export * from './app.js';
 export * from './actor-header.js';
+export * from './signing-keys.js';
 export * from './admission.js';
 export * from './api-keys.js';
 export * from './key-use.js';

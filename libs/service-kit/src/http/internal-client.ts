@@ -1,11 +1,12 @@
 import { ReplicaSet } from './replicas.js';
 import { AppError, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
-import { signActor } from './actor-header.js';
+import { bodyDigest, signActor, type Signer } from './actor-header.js';
 import { traceHeaders } from '../telemetry/http.js';
 
 /**
- * HTTP between services, signed like the gateway signs, as the system actor unless a
- * caller's actor is passed on. Only for lookups; state changes travel as events.
+ * HTTP between services, signed like the gateway signs (with this process's key toward the
+ * service called, signerToward(), or the shared INTERNAL_SECRET), as the system actor unless
+ * a caller's actor is passed on. Only for lookups; state changes travel as events.
  */
 export class InternalClient {
   private readonly pool: ReplicaSet;
@@ -13,7 +14,7 @@ export class InternalClient {
   /** `baseUrl` may list several replicas, comma-separated; requests go round robin. */
   constructor(
     baseUrl: string,
-    private readonly secret: string,
+    private readonly signer: string | Signer,
   ) {
     this.pool = new ReplicaSet(baseUrl, { connections: 16 });
   }
@@ -32,6 +33,7 @@ export class InternalClient {
     body: unknown,
     actor: Actor,
   ): Promise<T | null> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
     let res;
     try {
       res = await this.pool.request({
@@ -39,17 +41,17 @@ export class InternalClient {
         path,
         headers: {
           'content-type': 'application/json',
-          ...signActor(actor, this.secret),
+          ...signActor(actor, this.signer, { method, url: path, bodyDigest: bodyDigest(text) }),
           ...traceHeaders(),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: text,
         headersTimeout: 5000,
         bodyTimeout: 5000,
       });
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', 'A dependent service is unavailable');
     }
-    const text = await res.body.text();
+    const reply = await res.body.text();
     if (res.statusCode === 404) return null;
     if (res.statusCode >= 400) {
       throw new AppError(
@@ -57,7 +59,7 @@ export class InternalClient {
         `Internal call failed (${res.statusCode})`,
       );
     }
-    return (text ? (JSON.parse(text) as { data: T }).data : null) ?? null;
+    return (reply ? (JSON.parse(reply) as { data: T }).data : null) ?? null;
   }
 
   async close(): Promise<void> {

@@ -20,7 +20,7 @@ function bareApp() {
 }
 
 /** Signed as a user, as the gateway forwards a client's request. */
-const asUser = () => signActor(userActor(), TEST_SECRET);
+const asUser = (url: string) => signActor(userActor(), TEST_SECRET, { method: 'GET', url });
 
 /** An app whose /slow/:n answers when `finish(n)` is called; order of starts recorded. */
 function appWith(maxInFlight: number, maxQueued: number) {
@@ -55,13 +55,13 @@ describe('admission control', () => {
     const { app, started, finish } = appWith(2, 2);
     close = () => app.close();
     const replies = ['1', '2', '3', '4'].map((n) =>
-      app.inject({ url: `/slow/${n}`, headers: asUser() }),
+      app.inject({ url: `/slow/${n}`, headers: asUser(`/slow/${n}`) }),
     );
     await startedBecome(started, ['1', '2']);
     expect(started).toEqual(['1', '2']);
     const refusals = async () => (await admissionRefusals.get()).values[0]?.value ?? 0;
     const refusedBefore = await refusals();
-    const refused = await app.inject({ url: '/slow/5', headers: asUser() });
+    const refused = await app.inject({ url: '/slow/5', headers: asUser('/slow/5') });
     expect(refused.statusCode).toBe(503);
     expect(await refusals()).toBe(refusedBefore + 1); // admission_refusals_total
     expect(refused.headers['retry-after']).toBe('1');
@@ -84,7 +84,9 @@ describe('admission control', () => {
     const bodies = (await Promise.all(replies)).map((r) => r.json().n);
     expect(bodies).toEqual(['1', '2', '3', '4']);
     // All slots are free again.
-    const again = ['6', '7'].map((n) => app.inject({ url: `/slow/${n}`, headers: asUser() }));
+    const again = ['6', '7'].map((n) =>
+      app.inject({ url: `/slow/${n}`, headers: asUser(`/slow/${n}`) }),
+    );
     await startedBecome(started, ['1', '2', '3', '4', '6', '7']);
     expect(started.slice(-2)).toEqual(['6', '7']);
     finish('6');
@@ -98,14 +100,15 @@ describe('admission control', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const gone = new AbortController();
-    const first = fetch(`${base}/slow/a`, { signal: gone.signal, headers: asUser() }).catch(
-      () => 'aborted',
-    );
+    const first = fetch(`${base}/slow/a`, {
+      signal: gone.signal,
+      headers: asUser('/slow/a'),
+    }).catch(() => 'aborted');
     await startedBecome(started, ['a']);
     expect(started).toEqual(['a']);
     gone.abort();
     expect(await first).toBe('aborted');
-    const second = fetch(`${base}/slow/b`, { headers: asUser() });
+    const second = fetch(`${base}/slow/b`, { headers: asUser('/slow/b') });
     await startedBecome(started, ['a', 'b']);
     expect(started).toEqual(['a', 'b']);
     finish('a');
@@ -116,12 +119,14 @@ describe('admission control', () => {
   it('lets a call between services (the system actor) through at once', async () => {
     const { app, started, finish } = appWith(1, 0);
     close = () => app.close();
-    const busy = app.inject({ url: '/slow/user', headers: asUser() });
+    const busy = app.inject({ url: '/slow/user', headers: asUser('/slow/user') });
     await startedBecome(started, ['user']);
-    expect((await app.inject({ url: '/slow/other', headers: asUser() })).statusCode).toBe(503);
+    expect(
+      (await app.inject({ url: '/slow/other', headers: asUser('/slow/other') })).statusCode,
+    ).toBe(503);
     const internal = app.inject({
       url: '/slow/system',
-      headers: signActor(SYSTEM_ACTOR, TEST_SECRET),
+      headers: signActor(SYSTEM_ACTOR, TEST_SECRET, { method: 'GET', url: '/slow/system' }),
     });
     await startedBecome(started, ['user', 'system']);
     expect(started).toEqual(['user', 'system']);

@@ -28,7 +28,7 @@ describe('service responses and logs', () => {
   });
 
   it('logs never hold the authorization header, a raw key, the actor signature or the internal secret', async () => {
-    const signed = signActor(actor, TEST_SECRET);
+    const signed = signActor(actor, TEST_SECRET, { method: 'GET', url: '/api/things/log-headers' });
     const res = await app.inject({
       method: 'GET',
       url: '/api/things/log-headers',

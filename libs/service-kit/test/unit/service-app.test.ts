@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { injectAs, userActor } from '../../src/testing.js';
+import { TEST_SECRET, injectAs, userActor } from '../../src/testing.js';
 import { PUBLIC_ROUTE } from '../../src/http/route-config.js';
-import { signActor } from '../../src/http/actor-header.js';
+import { bodyDigest, signActor } from '../../src/http/actor-header.js';
 import { sampleApp } from '../support/sample-app.js';
 
 /** What createServiceApp's plugins answer before and around the routes a service declares. */
@@ -64,9 +64,36 @@ describe('a service app', () => {
     const forged = await shapeA.inject({
       method: 'GET',
       url: '/api/things',
-      headers: signActor(actor, 'another-secret-of-at-least-32-characters!'),
+      headers: signActor(actor, 'another-secret-of-at-least-32-characters!', {
+        method: 'GET',
+        url: '/api/things',
+      }),
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses a body other than the one the signature covers, and a signature for another route', async () => {
+    const signed = (body: string) =>
+      signActor(actor, TEST_SECRET, {
+        method: 'POST',
+        url: '/api/things',
+        bodyDigest: bodyDigest(body),
+      });
+    const post = (headers: Record<string, string>, payload: string) =>
+      shapeA.inject({
+        method: 'POST',
+        url: '/api/things',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload,
+      });
+    const real = '{"type":"todo","title":"mine"}';
+    expect((await post(signed(real), real)).statusCode).toBe(201);
+    const swapped = await post(signed(real), '{"type":"todo","title":"theirs"}');
+    expect(swapped.statusCode).toBe(401);
+    expect(swapped.json().error.code).toBe('UNAUTHORIZED');
+    // A GET's signature does not open a POST.
+    const get = signActor(actor, TEST_SECRET, { method: 'GET', url: '/api/things' });
+    expect((await post(get, '')).statusCode).toBe(401);
   });
 
   it('lets a route that says it is public (config.public) answer without an actor', async () => {

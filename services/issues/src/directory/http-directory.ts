@@ -1,5 +1,5 @@
 import type { AgentSummary, UserSummary } from '@momentum/contracts';
-import { InternalClient } from '@momentum/service-kit';
+import { InternalClient, signerToward } from '@momentum/service-kit';
 import type { Directory, Person } from './directory.js';
 
 const user = (u: UserSummary): Person => ({
@@ -26,10 +26,11 @@ export class HttpDirectory implements Directory {
     IDENTITY_URL: string;
     AGENTS_URL: string;
     INTERNAL_SECRET: string;
+    SIGNING_KEYS?: string | undefined;
   }): HttpDirectory {
     return new HttpDirectory(
-      new InternalClient(config.IDENTITY_URL, config.INTERNAL_SECRET),
-      new InternalClient(config.AGENTS_URL, config.INTERNAL_SECRET),
+      new InternalClient(config.IDENTITY_URL, signerToward(config, 'issues', 'identity')),
+      new InternalClient(config.AGENTS_URL, signerToward(config, 'issues', 'agents')),
     );
   }
 

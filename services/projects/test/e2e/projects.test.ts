@@ -170,7 +170,10 @@ describe('projects through the gateway', () => {
       `${serviceUrls().projects}/internal/projects/${p.id}/rebuild-counts`,
       {
         method: 'POST',
-        headers: signActor(SYSTEM_ACTOR, internalSecret()),
+        headers: signActor(SYSTEM_ACTOR, internalSecret(), {
+          method: 'POST',
+          url: `/internal/projects/${p.id}/rebuild-counts`,
+        }),
       },
     );
     expect(rebuilt.status).toBe(200);
