@@ -352,6 +352,16 @@ describe('infra/k8s: who reads which password', () => {
     expect([...readers].filter(([, pods]) => pods.includes(MCP_SERVER.name))).toEqual([]);
   });
 
+  it('a signing key (momentum-signing/<CALLER>_<SERVICE>): its caller and its service, no one else', () => {
+    const keys = [...readers.keys()].filter((k) => k.startsWith('momentum-signing/'));
+    expect(keys.length).toBeGreaterThanOrEqual(13);
+    for (const key of keys) {
+      const [caller, service] = key.slice('momentum-signing/'.length).toLowerCase().split('_');
+      expect(readers.get(key), key).toEqual([caller, service].sort());
+    }
+    expect(literalsOf(secretCommands.get('momentum-signing')).size).toBe(keys.length);
+  });
+
   it.skipIf(!hasOpenssl())(
     'the documented values: hex passwords, a base64 key file mongod accepts',
     () => {
