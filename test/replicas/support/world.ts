@@ -22,6 +22,8 @@ export interface ReplicaWorld {
   adminKey: string;
   /** Sends a signal to one process (`issues.1`: the second issues replica) and waits for its exit. */
   signal(name: string, signal: NodeJS.Signals): Promise<Exit>;
+  /** Sends a signal and returns at once (SIGSTOP, SIGCONT: the process does not exit). */
+  send(name: string, signal: NodeJS.Signals): void;
   restart(name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startReplicaWorld(
     gateways: stack.gatewayUrls,
     adminKey,
     signal: (name, signal) => signalAndWait(processOf(name), signal),
+    send: (name, signal) => void processOf(name).kill(signal),
     restart: async (name) => void (await stack.restart(name)),
     close: async () => {
       await stack.stop();

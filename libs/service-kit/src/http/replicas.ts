@@ -19,6 +19,10 @@ export function neverReached(err: unknown): boolean {
   return false;
 }
 
+/** No body to send: none, or an empty one (reply-from hands every GET an empty string). */
+const bodyless = (body: Dispatcher.DispatchOptions['body']) =>
+  body == null || body === '' || (body instanceof Uint8Array && body.length === 0);
+
 /** Methods a replica may be asked again after a broken connection: they change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -147,17 +151,23 @@ export class ReplicaSet extends Dispatcher {
     const method = (opts.method ?? 'GET').toUpperCase();
     let connected = false;
     let answered = false;
-    const retryable = SAFE_METHODS.has(method) && opts.body == null;
+    const retryable = SAFE_METHODS.has(method) && bodyless(opts.body);
     // A read not begun to be answered in time is abandoned here (abort) and retried next.
     let abort: ((err?: Error) => void) | undefined;
     let stalled = false;
+    /** Still waiting for a connection when its time was up: the next replica was asked. */
+    let abandoned = false;
     const timer =
       !last && retryable && this.tryTimeoutMs > 0
         ? setTimeout(() => {
             if (answered) return;
             stalled = true;
             replica.downUntil = Date.now() + this.downMs;
-            abort?.(new ReplicaStalled(`${replica.origin} stalled`));
+            if (abort) return abort(new ReplicaStalled(`${replica.origin} stalled`));
+            // Queued behind the replica's busy connections: go on without it; it is
+            // cancelled as soon as it gets a connection (onConnect below).
+            abandoned = true;
+            this.attempt(opts, handler, order, index + 1);
           }, this.tryTimeoutMs)
         : undefined;
     timer?.unref();
@@ -187,6 +197,7 @@ export class ReplicaSet extends Dispatcher {
         if (prop === 'onError')
           return (err: Error & { code?: string }) => {
             clearTimeout(timer);
+            if (abandoned) return;
             const refused = !connected && NOT_CONNECTED.has(err.code ?? '');
             if (refused) replica.downUntil = Date.now() + this.downMs;
             const broken = !answered && retryable;

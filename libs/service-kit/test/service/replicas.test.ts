@@ -120,7 +120,10 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
       },
     });
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => ask(set, 'GET', '/r')));
+    // Half with an empty body, as reply-from sends every GET.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => ask(set, 'GET', '/r', i % 2 ? '' : undefined)),
+    );
     expect(answers).toEqual(Array(6).fill('b'));
     // Each read waited at most one try on the stalled replica.
     expect(Date.now() - started).toBeLessThan(1500);
@@ -129,5 +132,29 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
     const quick = Date.now();
     expect(await ask(set, 'GET', '/r')).toBe('b');
     expect(Date.now() - quick).toBeLessThan(150);
+  });
+
+  it("leaves a read queued behind a stalled replica's busy connections for the next replica", async () => {
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((_req, res) => void held.push(res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const stalledUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const b = await replica('b');
+    // One connection per replica: the second read to the stalled one waits in its queue.
+    const set = new ReplicaSet(`${stalledUrl},${b.url}`, {
+      tryTimeoutMs: 200,
+      downMs: 0,
+      connections: 1,
+    });
+    open.push(b, set, {
+      close: () => {
+        for (const res of held) res.destroy();
+        return new Promise<void>((r) => server.close(() => r()));
+      },
+    });
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => ask(set, 'GET', '/q', '')));
+    expect(answers).toEqual(Array(4).fill('b'));
+    expect(Date.now() - started).toBeLessThan(1500);
   });
 });
