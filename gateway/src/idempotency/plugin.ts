@@ -45,8 +45,8 @@ export function markForwarded(request: Pick<FastifyRequest, 'idempotency'>): voi
  * The service answered (reply-from's `rewriteHeaders`, which runs before it drops the answer
  * to a client that has gone): a key whose client went away is settled by that answer.
  */
-export function markAnswered(request: Pick<FastifyRequest, 'idempotency'>): void {
-  const idem = request.idempotency;
+export function markAnswered(request: Pick<FastifyRequest, 'idempotency'> | undefined): void {
+  const idem = request?.idempotency;
   // The status is set on the reply just after the headers: read it once this turn is over.
   if (idem?.clientGone) queueMicrotask(() => idem.settleLost?.());
 }
