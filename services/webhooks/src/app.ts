@@ -22,6 +22,10 @@ import { deliveryPipeline } from './delivery/pipeline.js';
 import { ingestEvent } from './usecases/ingest.js';
 import { consumeSourceStreams } from './events/source-consumers.js';
 import { followMembershipChanges } from './events/membership-changes.js';
+import {
+  announceSubscriptionChange,
+  followSubscriptionChanges,
+} from './events/subscription-changes.js';
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.js';
 import { registerDeliveryRoutes } from './routes/deliveries.js';
@@ -44,7 +48,11 @@ export async function buildWebhooksApp(
   const { config, log } = ctx;
   const models = webhookModels(ctx.db);
   await ensureIndexes(ctx.db);
-  const subscriptions = new SubscriptionStore(models);
+  const subscriptions = new SubscriptionStore(models, {
+    cacheMs: config.WEBHOOKS_SUBSCRIPTION_CACHE_MS,
+    announce: announceSubscriptionChange(ctx.bus),
+  });
+  followSubscriptionChanges(ctx.bus, subscriptions);
   const deliveries = new DeliveryStore(models);
   const due = new DueStore(models);
   const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY);
@@ -61,10 +69,14 @@ export async function buildWebhooksApp(
     );
   const delivery = deliveryPipeline(config, {
     subscriptions,
-    health: new SubscriptionHealth(models, {
-      failedDeliveries: config.WEBHOOKS_DISABLE_AFTER_FAILED_DELIVERIES,
-      failingForMs: config.WEBHOOKS_DISABLE_AFTER_MS,
-    }),
+    health: new SubscriptionHealth(
+      models,
+      {
+        failedDeliveries: config.WEBHOOKS_DISABLE_AFTER_FAILED_DELIVERIES,
+        failingForMs: config.WEBHOOKS_DISABLE_AFTER_MS,
+      },
+      () => subscriptions.changed(),
+    ),
     deliveries,
     due,
     secrets,

@@ -59,6 +59,11 @@ export const WebhooksConfigSchema = BaseConfigSchema.extend({
   WEBHOOKS_SCHEDULER_INTERVAL_MS: ms(SECOND, 10),
   /** How long a user's team list from identity is trusted (membership events drop it sooner). */
   WEBHOOKS_MEMBERSHIP_CACHE_MS: ms(10 * SECOND, 0),
+  /**
+   * How long the subscriptions an event matches are kept in memory; any change to a
+   * subscription drops them in every replica at once (0: read them for every event).
+   */
+  WEBHOOKS_SUBSCRIPTION_CACHE_MS: ms(60 * SECOND, 0),
   /** Finished deliveries are kept this long in the delivery log. */
   WEBHOOKS_DELIVERY_RETENTION_MS: ms(30 * DAY),
 });

@@ -17,6 +17,8 @@ export class SubscriptionHealth {
   constructor(
     private readonly m: WebhookModels,
     private readonly policy: DisablePolicy,
+    /** Told when a subscription was disabled (it matches no event from then on). */
+    private readonly disabledOne: () => void = () => undefined,
   ) {}
 
   async succeeded(id: string): Promise<void> {
@@ -56,6 +58,7 @@ export class SubscriptionHealth {
       },
       { $set: { active: false, disabledAt: at, disabledReason: reason }, $inc: { rev: 1 } },
     ).exec();
+    if (disabled.modifiedCount > 0) this.disabledOne();
     return disabled.modifiedCount > 0;
   }
 }

@@ -1,5 +1,6 @@
 import { updateWithRevision } from '@momentum/service-kit/storage';
 import { subscriptionKey } from '../domain/visibility.js';
+import { SubscriptionMatches } from './subscription-matches.js';
 import type { SubscriptionDoc, WebhookModels } from './models.js';
 
 export interface NewSubscription {
@@ -17,12 +18,50 @@ export type SubscriptionChange = Partial<
   Pick<SubscriptionDoc, 'url' | 'urlSetBy' | 'events' | 'description' | 'active'>
 >;
 
-/** Subscriptions: each change is one atomic write of one document (docs/STORAGE.md). */
+export interface MatchCaching {
+  /** How long the active subscriptions of a key are kept (0: read every time). */
+  cacheMs: number;
+  /** Tells the other replicas that a subscription changed (subscription-changes.ts). */
+  announce: () => void;
+}
+
+/**
+ * Subscriptions: each change is one atomic write of one document (docs/STORAGE.md). What
+ * events match is served from a cache (subscription-matches.ts) that every change drops,
+ * here and, through `announce`, in the other replicas.
+ */
 export class SubscriptionStore {
-  constructor(private readonly m: WebhookModels) {}
+  private readonly matches: SubscriptionMatches;
+  private readonly announce: () => void;
+
+  constructor(
+    private readonly m: WebhookModels,
+    { cacheMs, announce }: MatchCaching = { cacheMs: 0, announce: () => undefined },
+  ) {
+    this.announce = announce;
+    this.matches = new SubscriptionMatches(
+      (keys) =>
+        this.m.Subscription.find({ key: { $in: keys }, active: true })
+          .lean<SubscriptionDoc[]>()
+          .exec(),
+      cacheMs,
+    );
+  }
+
+  /** A subscription changed (a write here, or one that disabled it): drop what is kept. */
+  changed(): void {
+    this.matches.forgetAll();
+    this.announce();
+  }
+
+  /** Another replica changed a subscription. */
+  changedElsewhere(): void {
+    this.matches.forgetAll();
+  }
 
   async insert(input: NewSubscription): Promise<SubscriptionDoc> {
     const doc = await this.m.Subscription.create({ ...input, key: subscriptionKey(input) });
+    this.changed();
     return doc.toObject<SubscriptionDoc>();
   }
 
@@ -56,24 +95,22 @@ export class SubscriptionStore {
   }
 
   /** The active subscriptions an event with these keys reaches. */
-  matching(keys: string[]) {
-    return this.m.Subscription.find({ key: { $in: keys }, active: true })
-      .lean<SubscriptionDoc[]>()
-      .exec();
+  matching(keys: string[]): Promise<SubscriptionDoc[]> {
+    return this.matches.matching(keys);
   }
 
   /**
    * Fields set as given; resuming also clears the failure record, so a subscription that
    * was disabled starts with a clean slate.
    */
-  update(id: string, change: SubscriptionChange) {
+  async update(id: string, change: SubscriptionChange) {
     const resume =
       change.active === true
         ? { set: { disabledReason: null, disabledAt: null, failedDeliveries: 0 }, unset: true }
         : change.active === false
           ? { set: { disabledReason: null, disabledAt: null }, unset: false }
           : { set: {}, unset: false };
-    return this.m.Subscription.findOneAndUpdate(
+    const updated = await this.m.Subscription.findOneAndUpdate(
       { _id: id },
       {
         $set: { ...change, ...resume.set },
@@ -84,6 +121,8 @@ export class SubscriptionStore {
     )
       .lean<SubscriptionDoc>()
       .exec();
+    this.changed();
+    return updated;
   }
 
   /** The current secret becomes the previous one, so the revision guards what was read. */
@@ -102,10 +141,13 @@ export class SubscriptionStore {
         result: null,
       }),
     );
+    this.changed();
     return written?.doc ?? null;
   }
 
   async remove(id: string): Promise<boolean> {
-    return (await this.m.Subscription.deleteOne({ _id: id }).exec()).deletedCount > 0;
+    const removed = (await this.m.Subscription.deleteOne({ _id: id }).exec()).deletedCount > 0;
+    this.changed();
+    return removed;
   }
 }

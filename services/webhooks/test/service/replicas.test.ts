@@ -5,6 +5,11 @@ import { connectMongo } from '@momentum/service-kit/storage';
 import { userActor } from '@momentum/service-kit/testing';
 import { webhookModels } from '../../src/store/models.js';
 import { DeliveryStore } from '../../src/store/delivery-store.js';
+import { SubscriptionStore } from '../../src/store/subscription-store.js';
+import {
+  announceSubscriptionChange,
+  followSubscriptionChanges,
+} from '../../src/events/subscription-changes.js';
 import {
   deliveries,
   producerBus,
@@ -51,6 +56,37 @@ describe('two webhooks processes', () => {
       return log.length === 30 && log.every((d) => d.status === 'succeeded') && log;
     });
     expect(rows.every((d) => d.attempts === 1)).toBe(true);
+  });
+
+  it("see each other's subscription changes at once, whatever they keep of the matches", async () => {
+    // Each process's store, as its app wires it: matches kept a minute, changes announced.
+    const [sa, sb] = [a, b].map((h) => {
+      const store = new SubscriptionStore(webhookModels(h.ctx.db), {
+        cacheMs: 60_000,
+        announce: announceSubscriptionChange(h.ctx.bus),
+      });
+      followSubscriptionChanges(h.ctx.bus, store);
+      return store;
+    });
+    const key = `user:${randomUUID()}`;
+    const ids = async () => (await sb!.matching([key])).map((s) => s._id);
+    expect(await ids()).toEqual([]); // b now keeps "none" for the key
+    const made = await sa!.insert({
+      ownerId: key.slice(5),
+      teamId: null,
+      url: 'https://example.com/hook',
+      urlSetBy: key.slice(5),
+      events: ['*'],
+      description: null,
+      secret: 'sealed',
+    });
+    expect(await until(async () => (await ids()).includes(made._id), 2000)).toBe(true);
+    await sa!.update(made._id, { active: false });
+    expect(await until(async () => (await ids()).length === 0, 2000)).toBe(true);
+    await sa!.update(made._id, { active: true });
+    expect(await until(async () => (await ids()).length === 1, 2000)).toBe(true);
+    await sa!.remove(made._id);
+    expect(await until(async () => (await ids()).length === 0, 2000)).toBe(true);
   });
 
   it('let exactly one of many concurrent claims of a delivery win', async () => {
