@@ -73,7 +73,7 @@ export class KeyResolver {
     const parsed = parseApiKey(rawKey);
     if (!parsed) return null;
     const { keyId, secret } = parsed;
-    if (this.guards.unknown?.has(keyId)) return null;
+    if (this.guards.unknown?.has(keyId, this.cache.generation)) return null;
     const throttle = this.knownGood.has(fingerprint) ? undefined : this.guards.throttle;
     const wait = throttle?.retryAfter(client, keyId) ?? 0;
     if (wait > 0) throw throttled(wait);
@@ -82,7 +82,7 @@ export class KeyResolver {
     const unknownGeneration = this.guards.unknown?.generation ?? 0;
     const record = await this.directory.lookup(keyId);
     if (!record) {
-      this.guards.unknown?.addIfCurrent(unknownGeneration, keyId);
+      this.guards.unknown?.addIfCurrent(unknownGeneration, keyId, generation);
       return null;
     }
     const valid =

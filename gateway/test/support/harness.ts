@@ -43,6 +43,13 @@ export class Keyring implements KeyDirectory {
     this.lookups++;
     return this.records.get(keyId) ?? null;
   }
+  /** The directory no longer answers for this key (revoked, its agent switched off). */
+  hide(keyId: string): void {
+    this.records.delete(keyId);
+  }
+  restore(record: KeyRecord): void {
+    this.records.set(record.keyId, record);
+  }
 }
 
 export const userActor = (id = 'user-1'): KeyRecord['actor'] => ({

@@ -129,7 +129,7 @@ describe('unknown key ids cost one internal round trip', () => {
     const before = gw.keyring.lookups;
     for (let i = 0; i < 20; i++) expect((await get(forged(unknown.raw))).statusCode).toBe(401);
     expect(gw.keyring.lookups - before).toBe(1);
-    expect(gw.guarded.unknown.has(unknown.keyId)).toBe(true);
+    expect(gw.guarded.unknown.has(unknown.keyId, gw.keyCache.generation)).toBe(true);
 
     const created = await gw.app.inject({
       method: 'POST',
@@ -138,7 +138,34 @@ describe('unknown key ids cost one internal round trip', () => {
       payload: '{}',
     });
     expect(created.statusCode).toBe(201);
-    expect(gw.guarded.unknown.has(unknown.keyId)).toBe(false);
+    expect(gw.guarded.unknown.has(unknown.keyId, gw.keyCache.generation)).toBe(false);
+  });
+});
+
+describe('a key id refused as inactive is asked again after any change', () => {
+  it('an agent switched off then on again: its key works again at once', async () => {
+    const gw = await startTestGateway({ env: { AUTH_FAILURES_PER_ADDRESS: '0' } });
+    try {
+      const raw = await gw.keyring.add(userActor('agent-owner'));
+      const { keyId } = parseApiKey(raw)!;
+      const get = () =>
+        gw.app.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { authorization: `Bearer ${raw}` },
+        });
+      // The directory says "no such key" while the agent is off.
+      const record = await gw.keyring.lookup(keyId);
+      gw.keyring.hide(keyId);
+      expect((await get()).statusCode).toBe(401);
+      expect(gw.guarded.unknown.has(keyId, gw.keyCache.generation)).toBe(true);
+      // Switched on again: the agents event (or this gateway's own write) drops cached verdicts.
+      gw.keyring.restore(record!);
+      gw.keyCache.dropAgent('agent-owner');
+      expect((await get()).statusCode).toBe(200);
+    } finally {
+      await gw.close();
+    }
   });
 });
 
