@@ -64,7 +64,9 @@ function startMetrics(): Histogram<'path' | 'method' | 'status_code'> {
   const made = register.getSingleMetric('http_request_duration_seconds');
   if (made) return made as Histogram<'path' | 'method' | 'status_code'>;
   register.setDefaultLabels({ service: 'mcp-server' });
-  collectDefaultMetrics({ register });
+  // Sampling the event-loop lag every 100 ms, not prom-client's 10: an idle process stays
+  // asleep (as the kit's EVENT_LOOP_SAMPLE_MS, whose metrics this process does not load).
+  collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 100 });
   return new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests answered, by path (/mcp, /health, other), method and status code',

@@ -22,11 +22,18 @@ function once<M extends Metric>(name: string, make: () => M): M {
   return (register.getSingleMetric(name) as M | undefined) ?? make();
 }
 
+/**
+ * How often the event-loop lag histogram samples (ms). prom-client's 10 ms default wakes an
+ * idle process 100 times a second: 2.5 ms of CPU a second for nothing (measured; 0.4 ms at
+ * 100 ms). A lag that matters (tens of ms and more) still shows in the percentiles.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 /** Process metrics (CPU, memory, event-loop lag, GC) and a `service` label on every series. */
 export function startProcessMetrics(service: string): void {
   if (register.getSingleMetric('process_cpu_seconds_total')) return;
   register.setDefaultLabels({ service });
-  collectDefaultMetrics({ register });
+  collectDefaultMetrics({ register, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 }
 
 export const httpRequestDuration = once(
