@@ -24,6 +24,11 @@ export interface CpuFigure {
   engineShare: number;
   /** The raw driver operation it stands on: the engine's own CPU ms per operation. */
   raw: { operation: string; engineMsPerOp: number } | null;
+  /**
+   * Engine commands per request by `<service> <command> <collection>` (from each service's
+   * engine_operation_duration_seconds), with their mean wall time in ms.
+   */
+  engineOps: Record<string, { perRequest: number; meanMs: number }>;
 }
 
 export interface CpuFigures {
@@ -85,7 +90,7 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
       const figures: Record<string, CpuFigure> = {};
       for (const name of Object.keys(loads) as (keyof typeof loads)[]) {
         if (only && !only.includes(name)) continue;
-        figures[name] = await measured(pids, loads[name], durationS, stands[name]);
+        figures[name] = await measured(world, pids, loads[name], durationS, stands[name]);
       }
       return { engine: shared ? 'shared' : 'private', raw, idleMsPerS, figures, profiles };
     } finally {
@@ -177,16 +182,26 @@ async function scenarios(world: World) {
 
 /** CPU per request of one load: a warm-up of it, then a measured window. */
 async function measured(
+  world: World,
   pids: Record<string, number>,
   load: LoadOptions,
   durationS: number,
   raw: CpuFigure['raw'],
 ): Promise<CpuFigure> {
   await runLoad({ ...load, durationS: WARM_UP_S });
+  const opsBefore = await engineOperations(world);
   const before = cpuSnapshot(pids);
   const result = await runLoad({ ...load, durationS });
   const after = cpuSnapshot(pids);
+  const opsAfter = await engineOperations(world);
   const n = Math.max(result.requests, 1);
+  const engineOps: CpuFigure['engineOps'] = {};
+  for (const [op, { count, seconds }] of Object.entries(opsAfter)) {
+    const c = count - (opsBefore[op]?.count ?? 0);
+    if (c <= 0) continue;
+    const s = seconds - (opsBefore[op]?.seconds ?? 0);
+    engineOps[op] = { perRequest: round(c / n), meanMs: round((s * 1000) / c) };
+  }
   const msPerRequest = Object.fromEntries(
     Object.keys(pids).map((name) => [name, round((after[name]! - before[name]!) / n, 3)]),
   );
@@ -199,7 +214,27 @@ async function measured(
     sumMs: round(sum, 2),
     engineShare: round((msPerRequest.ferretdb ?? 0) / Math.max(sum, 0.001)),
     raw,
+    engineOps,
   };
+}
+
+/** Every service's engine commands so far, by `<service> <command> <collection>`. */
+async function engineOperations(
+  world: World,
+): Promise<Record<string, { count: number; seconds: number }>> {
+  const ops: Record<string, { count: number; seconds: number }> = {};
+  for (const [service, url] of Object.entries(world.serviceUrls)) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const line = /^engine_operation_duration_seconds_(count|sum)\{([^}]*)\} (\S+)$/gm;
+    for (const [, kind, labels, value] of text.matchAll(line)) {
+      const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(labels!)?.[1] ?? '';
+      const op = `${service} ${label('operation')} ${label('collection')}`;
+      ops[op] ??= { count: 0, seconds: 0 };
+      if (kind === 'count') ops[op].count += Number(value);
+      else ops[op].seconds += Number(value);
+    }
+  }
+  return ops;
 }
 
 /** CPU ms a second of each process over IDLE_S seconds of no requests. */

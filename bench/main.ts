@@ -219,6 +219,13 @@ function printCpu(c: Awaited<ReturnType<typeof cpuFigures>>) {
   row('raw operation', (f) => f.raw?.operation ?? '—');
   row('rps', (f) => String(f.rps));
   row('non-2xx', (f) => String(f.non2xx));
+  for (const [name, f] of figures)
+    console.log(
+      `${name}: engine commands per request ` +
+        Object.entries(f.engineOps)
+          .map(([op, o]) => `${op} ${o.perRequest} (${o.meanMs} ms)`)
+          .join(', '),
+    );
   if (c.profiles) console.log(`CPU profiles in ${c.profiles}`);
   return c;
 }
