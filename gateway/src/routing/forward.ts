@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { jsonBodyPlugin } from '@momentum/service-kit';
 import type { Upstream } from '../config.js';
-import { upstreamHeaders } from '../auth/authenticate.js';
-import { noRetries, upstreamUnavailable } from './proxies.js';
-import { markAnswered, markForwarded } from '../idempotency/plugin.js';
+import { forwardOptions } from './proxies.js';
 import type { Upstreams } from './upstreams.js';
 
 /** Sends a request on to a service and its answer back to the client. */
@@ -30,16 +28,7 @@ export async function forwarding(scope: FastifyInstance, upstreams: Upstreams): 
     // Path only: reply-from appends the client's query string untouched, whereas a full
     // URL goes through decodeURIComponent, which throws (a 500) on `?q=%`.
     reply.from(`${upstreams.origin(upstream)}${request.url.split('?')[0]}`, {
-      ...noRetries,
-      rewriteRequestHeaders: (req, headers) => {
-        markForwarded(req);
-        return upstreamHeaders(req, headers, upstream);
-      },
-      rewriteHeaders: (headers, req) => {
-        markAnswered(req);
-        return headers;
-      },
-      onError: (errorReply, { error }) => upstreamUnavailable(errorReply, upstream, error),
+      ...forwardOptions(upstream),
       // A parsed JSON body is re-encoded explicitly: left to reply-from, a falsy one
       // (0, false, "", null) is sent as nothing under the client's Content-Length, so the
       // upstream waits for bytes that never come, and a JSON string goes out unquoted.

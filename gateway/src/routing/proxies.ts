@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
+import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import { AppError } from '@momentum/contracts';
 import { neverReached } from '@momentum/service-kit';
 import { markAnswered, markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
@@ -48,6 +49,25 @@ export const upstreamUnavailable = (
  */
 export const noRetries = { retryDelay: () => null };
 
+/**
+ * The reply-from options of every request the gateway sends on to `upstream`: no retries,
+ * the actor signed for it, what the idempotency plugin must know (sent on, answered), and the
+ * gateway's 503 when no answer comes.
+ */
+export const forwardOptions = (upstream: Upstream) =>
+  ({
+    ...noRetries,
+    rewriteRequestHeaders: (request, headers) => {
+      markForwarded(request);
+      return upstreamHeaders(request, headers, upstream);
+    },
+    rewriteHeaders: (headers, request) => {
+      markAnswered(request);
+      return headers;
+    },
+    onError: (reply, { error }) => upstreamUnavailable(reply, upstream, error),
+  }) satisfies FastifyReplyFromHooks;
+
 export function undiciOptions(connections: number) {
   return {
     connections,
@@ -75,18 +95,7 @@ export async function registerPathFamilies(
       // Their POSTs honour Idempotency-Key, like every REST write.
       config: { idempotency: true },
       undici: upstreams.sets[upstream],
-      replyOptions: {
-        ...noRetries,
-        rewriteRequestHeaders: (request, headers) => {
-          markForwarded(request);
-          return upstreamHeaders(request, headers, upstream);
-        },
-        rewriteHeaders: (headers, request) => {
-          markAnswered(request);
-          return headers;
-        },
-        onError: (reply, { error }) => upstreamUnavailable(reply, upstream, error),
-      },
+      replyOptions: forwardOptions(upstream),
     });
   }
 }

@@ -20,6 +20,23 @@ async function replica(name: string, port = 0, cut?: (req: http.IncomingMessage)
   return { name, url, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/**
+ * A replica that accepts connections and reads requests but never answers: a SIGSTOPped
+ * process behind a listening socket looks the same from outside.
+ */
+async function stalledReplica() {
+  const held: http.ServerResponse[] = [];
+  const server = http.createServer((_req, res) => void held.push(res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      for (const res of held) res.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
 /** A port nothing listens on: connections to it are refused. */
 async function closedPort(): Promise<string> {
   const r = await replica('gone');
@@ -105,20 +122,10 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
   });
 
   it('asks the next replica for a read a stalled replica has not begun to answer, and skips it for a while', async () => {
-    // Accepts connections and reads requests, never answers (a SIGSTOPped process behind a
-    // listening socket looks the same from outside).
-    const held: http.ServerResponse[] = [];
-    const server = http.createServer((_req, res) => void held.push(res));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const stalledUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const stalled = await stalledReplica();
     const b = await replica('b');
-    const set = new ReplicaSet(`${stalledUrl},${b.url}`, { tryTimeoutMs: 200, downMs: 60_000 });
-    open.push(b, set, {
-      close: () => {
-        for (const res of held) res.destroy();
-        return new Promise<void>((r) => server.close(() => r()));
-      },
-    });
+    const set = new ReplicaSet(`${stalled.url},${b.url}`, { tryTimeoutMs: 200, downMs: 60_000 });
+    open.push(b, set, stalled);
     const started = Date.now();
     // Half with an empty body, as reply-from sends every GET.
     const answers = await Promise.all(
@@ -135,23 +142,15 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
   });
 
   it("leaves a read queued behind a stalled replica's busy connections for the next replica", async () => {
-    const held: http.ServerResponse[] = [];
-    const server = http.createServer((_req, res) => void held.push(res));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const stalledUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const stalled = await stalledReplica();
     const b = await replica('b');
     // One connection per replica: the second read to the stalled one waits in its queue.
-    const set = new ReplicaSet(`${stalledUrl},${b.url}`, {
+    const set = new ReplicaSet(`${stalled.url},${b.url}`, {
       tryTimeoutMs: 200,
       downMs: 0,
       connections: 1,
     });
-    open.push(b, set, {
-      close: () => {
-        for (const res of held) res.destroy();
-        return new Promise<void>((r) => server.close(() => r()));
-      },
-    });
+    open.push(b, set, stalled);
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 4 }, () => ask(set, 'GET', '/q', '')));
     expect(answers).toEqual(Array(4).fill('b'));
