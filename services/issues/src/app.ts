@@ -24,6 +24,7 @@ import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
 import { Projects } from './usecases/projects.js';
 import type { IssuesCore, IssuesHooks } from './usecases/core.js';
+import { recoverActivity, type ActivityRecoveryOptions } from './usecases/activity-recovery.js';
 import { registerIssueRoutes } from './routes/issues.js';
 import { registerSearchRoutes } from './routes/search.js';
 import { registerCommentRoutes } from './routes/comments.js';
@@ -37,6 +38,8 @@ export interface IssuesAppOptions {
   leases?: LeaseOptions;
   /** Test hooks inside the use cases (IssuesHooks). */
   hooks?: IssuesHooks;
+  /** How often, and after how long, carried activity a crash left is recorded. */
+  activityRecovery?: ActivityRecoveryOptions;
 }
 
 /** Builds the issues app: issues, comments, activity, blockers and search. */
@@ -88,7 +91,9 @@ export async function buildIssuesApp(
   registerCommentRoutes(app, core);
   registerBlockerRoutes(app, core);
   registerInternalRoutes(app, issues);
+  const stopActivityRecovery = recoverActivity(core, options.activityRecovery);
   app.addHook('onClose', async () => {
+    stopActivityRecovery();
     await relay.stop();
     await ownDirectory?.close();
   });

@@ -7,23 +7,122 @@ export type NewActivity = Omit<ActivityDoc, '_id' | 'createdAt' | '_outbox'> & {
 };
 
 /**
- * The append-only activity log: each call inserts its own entries in one write, so
- * concurrent writers never lose each other's.
+ * Where a write carries the activity entries it makes: in the written document (issue,
+ * comment or blocker relation) itself, by the same atomic write, until the activity log
+ * has them (ActivityStore.record). `_activitySince` is the oldest one's time, present while
+ * any waits: what the recovery finds them by (PENDING_ACTIVITY_INDEX).
+ */
+export const CARRIED = '_activity';
+export const CARRIED_SINCE = '_activitySince';
+
+/** Declared on every carrier: partial, so it holds only documents with entries waiting. */
+export const PENDING_ACTIVITY_INDEX = {
+  keys: { [CARRIED_SINCE]: 1 },
+  options: {
+    name: 'activity_pending',
+    partialFilterExpression: { [CARRIED_SINCE]: { $exists: true } },
+  },
+} as const;
+
+/** The writes that carry activity. */
+export type Carrier = 'issue' | 'comment' | 'blocker';
+
+/**
+ * Ids and times, given when the write is decided so entries made at one time keep the
+ * order given (the ids rise in that order, uuidv7, and break the ties), and so recording
+ * them again inserts nothing new: the id is the entry's identity.
+ */
+export function stamped(entries: NewActivity[], at = new Date()): ActivityEntry[] {
+  return entries.map((e) => ({ ...e, _id: uuidv7(), createdAt: e.createdAt ?? at }));
+}
+
+/** The parts of a write's update that carry `entries` (merged into its `$push`, plus `$min`). */
+export function carrying(entries: ActivityEntry[]) {
+  if (!entries.length) return { push: {}, min: {} };
+  const oldest = entries.reduce(
+    (a, e) => (e.createdAt < a ? e.createdAt : a),
+    entries[0]!.createdAt,
+  );
+  return { push: { [CARRIED]: { $each: entries } }, min: { [CARRIED_SINCE]: oldest } };
+}
+
+/**
+ * The append-only activity log. Entries reach it from the write that carried them, right
+ * after that write or, when its process died first, by the recovery: inserted by `_id`
+ * with duplicates ignored, then taken off the carrier. Any step may be repeated, none
+ * records an entry twice, and concurrent writers never lose each other's entries.
  */
 export class ActivityStore {
   constructor(private readonly m: IssuesModels) {}
 
-  async append(entries: NewActivity[]): Promise<void> {
-    if (!entries.length) return;
-    await this.m.Activity.insertMany(stamped(entries));
+  /** The carrier's model; the reads and writes here touch only `_id` and the carried fields. */
+  private carrierModel(kind: Carrier): IssuesModels['Issue'] {
+    const model = { issue: this.m.Issue, comment: this.m.Comment, blocker: this.m.Blocker }[kind];
+    return model as unknown as IssuesModels['Issue'];
   }
-}
 
-/**
- * Ids and times, given here so entries made at one time keep the order given: the ids
- * rise in that order (uuidv7) and break the ties.
- */
-function stamped(entries: NewActivity[]): ActivityEntry[] {
-  const now = new Date();
-  return entries.map((e) => ({ ...e, _id: uuidv7(), createdAt: e.createdAt ?? now }));
+  /** Records the entries a write of `kind` document `id` carried, and takes them off it. */
+  async record(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
+    if (!entries.length) return;
+    await this.insertNew(entries);
+    await this.settle(kind, id, entries);
+  }
+
+  /**
+   * Records what writes older than `before` still carry (their process died between the
+   * write and the log): one indexed query per carrier, oldest first. Answers how many
+   * entries it recorded.
+   */
+  async recover(before: Date, limit = 200): Promise<number> {
+    let recorded = 0;
+    for (const kind of ['issue', 'comment', 'blocker'] as const) {
+      const docs = await this.carrierModel(kind)
+        .find({ [CARRIED_SINCE]: { $lt: before } }, { [CARRIED]: 1 })
+        .sort({ [CARRIED_SINCE]: 1 })
+        .limit(limit)
+        .lean<Array<{ _id: string; _activity?: ActivityEntry[] }>>();
+      for (const doc of docs) {
+        const entries = doc[CARRIED] ?? [];
+        if (entries.length) await this.insertNew(entries);
+        await this.settle(kind, doc._id, entries);
+        recorded += entries.length;
+      }
+    }
+    return recorded;
+  }
+
+  /** Inserts the entries; those the log holds already (same `_id`) are left as they are. */
+  private async insertNew(entries: ActivityEntry[]): Promise<void> {
+    try {
+      await this.m.Activity.db
+        .collection<ActivityEntry>(this.m.Activity.collection.name)
+        .insertMany(entries, { ordered: false });
+    } catch (err) {
+      const errors = (err as { writeErrors?: Array<{ code?: number }> | { code?: number } })
+        .writeErrors;
+      const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+      const duplicates = (err as { code?: number }).code === 11000 || list.length > 0;
+      if (!duplicates || list.some((e) => e.code !== 11000)) throw err;
+    }
+  }
+
+  /**
+   * Takes recorded entries off their carrier (`$pullAll` of the entries as written:
+   * FerretDB ignores a `$pull` with a condition on sub-documents), then its marker when
+   * none is left. Not a change of the document: no timestamps.
+   */
+  private async settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
+    const model = this.carrierModel(kind);
+    if (entries.length)
+      await model.updateOne(
+        { _id: id },
+        { $pullAll: { [CARRIED]: entries } },
+        { timestamps: false },
+      );
+    await model.updateOne(
+      { _id: id, [CARRIED]: { $size: 0 } },
+      { $unset: { [CARRIED]: '', [CARRIED_SINCE]: '' } },
+      { timestamps: false },
+    );
+  }
 }

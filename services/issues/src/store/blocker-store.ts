@@ -1,11 +1,12 @@
 import type { EventEnvelope } from '@momentum/contracts';
 import { isDuplicateKey, withoutOutbox } from '@momentum/service-kit/storage';
 import { blockerId } from '../domain/ids.js';
-import type { BlockerDoc, IssuesModels } from './models.js';
+import type { ActivityEntry, BlockerDoc, IssuesModels } from './models.js';
+import { carrying, CARRIED, CARRIED_SINCE, type NewActivity, stamped } from './activity-store.js';
 
 export type NewBlocker = Pick<BlockerDoc, 'issueId' | 'blockedById' | 'createdBy'>;
 
-const noOutbox = { _outbox: 0 } as const;
+const noOutbox = { _outbox: 0, _activity: 0, _activitySince: 0 } as const;
 
 /**
  * Blocker relations: `issueId` is blocked by `blockedById`. Each write is one atomic write
@@ -20,12 +21,25 @@ export class BlockerStore {
    * The pair's relation, new or revived after a removal, with its event; null when it
    * exists already (its `_id` is derived from the pair, so a pair is stored once).
    */
-  async add(doc: NewBlocker, event: EventEnvelope): Promise<BlockerDoc | null> {
+  async add(
+    doc: NewBlocker,
+    event: EventEnvelope,
+    record: NewActivity[] = [],
+  ): Promise<{ relation: BlockerDoc; activity: ActivityEntry[] } | null> {
     const _id = blockerId(doc.issueId, doc.blockedById);
     const createdAt = new Date();
+    const activity = stamped(record, createdAt);
+    const carried = carrying(activity);
     try {
-      await this.m.Blocker.create({ ...doc, _id, createdAt, removedAt: null, _outbox: [event] });
-      return { ...doc, _id, createdAt, removedAt: null, _outbox: [] };
+      await this.m.Blocker.create({
+        ...doc,
+        _id,
+        createdAt,
+        removedAt: null,
+        _outbox: [event],
+        ...(activity.length ? { _activity: activity, _activitySince: createdAt } : {}),
+      });
+      return { relation: { ...doc, _id, createdAt, removedAt: null, _outbox: [] }, activity };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -34,11 +48,14 @@ export class BlockerStore {
       { _id, removedAt: { $ne: null } },
       {
         $set: { createdBy: doc.createdBy, createdAt, removedAt: null },
-        $push: { _outbox: event },
+        $push: { _outbox: event, ...carried.push },
+        ...(activity.length ? { $min: carried.min } : {}),
       },
       { returnDocument: 'after' },
     );
-    return revived ? withoutOutbox(revived) : null;
+    if (!revived) return null;
+    const { _activity: _c, _activitySince: _s, ...relation } = withoutOutbox(revived);
+    return { relation, activity };
   }
 
   async exists(issueId: string, blockedById: string): Promise<boolean> {
@@ -89,20 +106,47 @@ export class BlockerStore {
     return found.find((r) => r && (r.issueId === issueId || r.blockedById === issueId)) ?? null;
   }
 
-  /** Removes a relation with its event; false when it was not there (any more). */
-  async remove(id: string, event: EventEnvelope): Promise<boolean> {
+  /**
+   * Removes a relation with its event and the activity entries it makes; null when it was
+   * not there (any more). `record` absent: an addition taken back, whose entries (carried,
+   * not yet recorded) go with it.
+   */
+  async remove(
+    id: string,
+    event: EventEnvelope,
+    record?: NewActivity[],
+  ): Promise<ActivityEntry[] | null> {
+    const now = new Date();
+    const activity = stamped(record ?? [], now);
+    const carried = carrying(activity);
     const removed = await this.m.Blocker.updateOne(
       { _id: id, removedAt: null },
-      { $set: { removedAt: new Date() }, $push: { _outbox: event } },
+      {
+        $set: { removedAt: now },
+        $push: { _outbox: event, ...carried.push },
+        ...(activity.length ? { $min: carried.min } : {}),
+        ...(record ? {} : { $unset: { [CARRIED]: '', [CARRIED_SINCE]: '' } }),
+      },
     );
-    return removed.modifiedCount > 0;
+    return removed.modifiedCount > 0 ? activity : null;
   }
 
-  /** Every relation of an issue, on either side (when the issue is deleted). */
-  async removeAllOf(issueId: string): Promise<void> {
-    await this.m.Blocker.updateMany(
-      { $or: [{ issueId }, { blockedById: issueId }], removedAt: null },
-      { $set: { removedAt: new Date() } },
+  /**
+   * The live relations of an issue on either side, a page at a time by `_id` (an issue
+   * being deleted removes them all, each with its event).
+   */
+  liveOf(issueId: string, afterId: string | null, limit: number): Promise<BlockerDoc[]> {
+    const page = (filter: Record<string, unknown>) =>
+      this.m.Blocker.find(
+        { ...filter, removedAt: null, ...(afterId ? { _id: { $gt: afterId } } : {}) },
+        noOutbox,
+      )
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean<BlockerDoc[]>()
+        .exec();
+    return Promise.all([page({ issueId }), page({ blockedById: issueId })]).then(([a, b]) =>
+      [...a, ...b].sort((x, y) => (x._id < y._id ? -1 : 1)).slice(0, limit),
     );
   }
 }

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@momentum/contracts';
 import { withoutOutbox } from '@momentum/service-kit/storage';
-import type { CommentDoc, CommentEntry, IssuesModels } from './models.js';
+import type { ActivityEntry, CommentDoc, CommentEntry, IssuesModels } from './models.js';
+import { carrying, stamped, type NewActivity } from './activity-store.js';
 
 export type NewComment = Pick<
   CommentDoc,
@@ -9,7 +10,29 @@ export type NewComment = Pick<
 
 /** What a comment may be, read: not deleted, of this issue. */
 const live = (issueId: string, id: string) => ({ _id: id, issueId, deletedAt: null });
-const noOutbox = { _outbox: 0 } as const;
+const noOutbox = { _outbox: 0, _activity: 0, _activitySince: 0 } as const;
+
+/** A comment as written, with the activity entries its write carried (for the log). */
+export interface CommentWrite {
+  comment: CommentEntry;
+  activity: ActivityEntry[];
+}
+
+/** A write's update with its event and carried activity. */
+function updateWith(set: Partial<CommentDoc>, event: EventEnvelope, activity: ActivityEntry[]) {
+  const carried = carrying(activity);
+  return {
+    $set: set,
+    $push: { _outbox: event, ...carried.push },
+    ...(activity.length ? { $min: carried.min } : {}),
+  };
+}
+
+/** The comment as read back by a write: FerretDB has no projection on findAndModify. */
+function entryOf(doc: CommentDoc): CommentEntry {
+  const { _activity: _carried, _activitySince: _since, ...rest } = withoutOutbox(doc);
+  return rest;
+}
 
 /**
  * Comments of an issue; access to the issue is decided before these are called. Each write
@@ -23,7 +46,11 @@ export class CommentStore {
     return this.m.Comment.findOne(live(issueId, id), noOutbox).lean<CommentEntry>().exec();
   }
 
-  async insert(doc: NewComment, event: EventEnvelope): Promise<CommentEntry> {
+  async insert(
+    doc: NewComment,
+    event: EventEnvelope,
+    record: NewActivity[] = [],
+  ): Promise<CommentWrite> {
     const now = new Date();
     const comment: CommentEntry = {
       ...doc,
@@ -31,8 +58,13 @@ export class CommentStore {
       createdAt: now,
       updatedAt: now,
     };
-    await this.m.Comment.create({ ...comment, _outbox: [event] });
-    return comment;
+    const activity = stamped(record, now);
+    await this.m.Comment.create({
+      ...comment,
+      _outbox: [event],
+      ...(activity.length ? { _activity: activity, _activitySince: now } : {}),
+    });
+    return { comment, activity };
   }
 
   /** The author's comment with a new body; null when it is not (or no longer) theirs to edit. */
@@ -42,23 +74,35 @@ export class CommentStore {
     authorId: string,
     set: Pick<CommentDoc, 'body' | 'mentions'>,
     event: EventEnvelope,
-  ): Promise<CommentEntry | null> {
+    record: NewActivity[] = [],
+  ): Promise<CommentWrite | null> {
+    const activity = stamped(record);
     const updated = await this.m.Comment.findOneAndUpdate(
       { ...live(issueId, id), userId: authorId },
-      { $set: set, $push: { _outbox: event } },
+      updateWith(set, event, activity),
       { new: true },
     ).lean<CommentDoc>();
-    // FerretDB has no projection on findAndModify: the events are dropped here.
-    return updated && withoutOutbox(updated);
+    return updated && { comment: entryOf(updated), activity };
   }
 
-  /** Marks the author's comment deleted; false when it is not (or no longer) there. */
-  async remove(issueId: string, id: string, authorId: string, event: EventEnvelope) {
+  /**
+   * Marks the author's comment deleted; null when it is not (or no longer) there, else the
+   * activity entries the write carried.
+   */
+  async remove(
+    issueId: string,
+    id: string,
+    authorId: string,
+    event: EventEnvelope,
+    record: NewActivity[] = [],
+  ): Promise<ActivityEntry[] | null> {
+    const now = new Date();
+    const activity = stamped(record, now);
     const removed = await this.m.Comment.findOneAndUpdate(
       { ...live(issueId, id), userId: authorId },
-      { $set: { deletedAt: new Date() }, $push: { _outbox: event } },
+      updateWith({ deletedAt: now }, event, activity),
       { new: true },
     ).lean<CommentDoc>();
-    return !!removed;
+    return removed ? activity : null;
   }
 }

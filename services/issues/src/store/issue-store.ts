@@ -1,21 +1,29 @@
 import type { EventEnvelope, IssueState, Scope } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
-import type { IssueDoc, IssuesModels } from './models.js';
+import type { ActivityEntry, IssueDoc, IssuesModels } from './models.js';
+import { carrying, stamped, type NewActivity } from './activity-store.js';
 import { IssueNumbers } from './issue-numbers.js';
 
 /** Never sent to clients. */
-export const listProjection = { searchKeys: 0, _outbox: 0 } as const;
+export const listProjection = {
+  searchKeys: 0,
+  _outbox: 0,
+  _activity: 0,
+  _activitySince: 0,
+} as const;
 
 /** A new issue as the use case builds it; the store adds times and revision. */
 export type NewIssue = Omit<IssueDoc, 'createdAt' | 'updatedAt' | 'rev'>;
 
 /**
  * What a use case decides on an issue as read: the fields to set with the event that says
- * so, or nothing to write. `result` is handed back once the decision is written.
+ * so and the activity entries it makes (carried by the same write, stamped with its time),
+ * or nothing to write. `result` is handed back once the decision is written.
  */
 export type IssueDecision<R> =
-  { set: Partial<IssueDoc>; event: EventEnvelope; result: R } | { set?: undefined; result: R };
+  | { set: Partial<IssueDoc>; event: EventEnvelope; activity?: NewActivity[]; result: R }
+  | { set?: undefined; result: R };
 
 export interface IssueChange<R> {
   /** The issue as written, or as read when nothing was written. */
@@ -24,6 +32,8 @@ export interface IssueChange<R> {
   wrote: boolean;
   /** The issue's outbox as written, for the relay (empty when nothing was written). */
   outbox: EventEnvelope[];
+  /** The activity entries the write carried, for the log (ActivityStore.record). */
+  activity: ActivityEntry[];
 }
 
 /** How often a create takes another number after finding its number taken. */
@@ -77,11 +87,19 @@ export class IssueStore {
   async insertNumbered(
     projectId: string,
     build: (number: number) => NewIssue,
-  ): Promise<{ issue: IssueDoc; outbox: EventEnvelope[] }> {
+    activityOf: (issue: NewIssue) => NewActivity[] = () => [],
+  ): Promise<{ issue: IssueDoc; outbox: EventEnvelope[]; activity: ActivityEntry[] }> {
     for (let attempt = 1; ; attempt++) {
       const doc = build(await this.numbers.next(projectId));
       const now = new Date();
-      const issue: IssueDoc = { ...doc, rev: 0, createdAt: now, updatedAt: now };
+      const activity = stamped(activityOf(doc), now);
+      const issue: IssueDoc = {
+        ...doc,
+        rev: 0,
+        createdAt: now,
+        updatedAt: now,
+        ...(activity.length ? { _activity: activity, _activitySince: now } : {}),
+      };
       try {
         await this.m.Issue.create(issue);
       } catch (err) {
@@ -89,7 +107,7 @@ export class IssueStore {
         await this.numbers.catchUp(projectId);
         continue;
       }
-      return { issue: listed(issue), outbox: issue._outbox };
+      return { issue: listed(issue), outbox: issue._outbox, activity };
     }
   }
 
@@ -103,26 +121,31 @@ export class IssueStore {
     id: string,
     decide: (current: IssueDoc) => IssueDecision<R> | Promise<IssueDecision<R>>,
   ): Promise<IssueChange<R> | null> {
-    type Outcome = { wrote: boolean; result: R };
+    type Outcome = { wrote: boolean; result: R; activity: ActivityEntry[] };
     const written = await updateWithRevision<IssueDoc, Outcome>(
       this.m.Issue,
       id,
       async (stored) => {
         const decision = await decide(listed(stored));
-        if (!decision.set) return { result: { result: decision.result, wrote: false } };
+        if (!decision.set)
+          return { result: { result: decision.result, wrote: false, activity: [] } };
+        const at = after(stored.updatedAt);
+        const activity = stamped(decision.activity ?? [], at);
+        const carried = carrying(activity);
         const update: UpdateQuery<IssueDoc> = {
-          $set: { ...decision.set, updatedAt: after(stored.updatedAt) },
+          $set: { ...decision.set, updatedAt: at },
           $inc: { version: 1 },
-          $push: { _outbox: decision.event },
+          $push: { _outbox: decision.event, ...carried.push },
+          ...(activity.length ? { $min: carried.min } : {}),
         };
-        return { update, result: { result: decision.result, wrote: true } };
+        return { update, result: { result: decision.result, wrote: true, activity } };
       },
     );
     if (!written) return null;
     const doc = listed(written.doc);
-    const { wrote, result } = written.result;
+    const { wrote, result, activity } = written.result;
     const outbox = wrote ? (written.doc._outbox ?? []) : [];
-    return { doc, result, wrote, outbox };
+    return { doc, result, wrote, outbox, activity };
   }
 
   /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */
@@ -164,6 +187,11 @@ function after(previous: Date | undefined): Date {
 
 /** A stored issue as reads return it: without what `listProjection` leaves out. */
 export function listed(stored: IssueDoc): IssueDoc {
-  const { searchKeys: _keys, ...issue } = withoutOutbox(stored);
+  const {
+    searchKeys: _keys,
+    _activity: _carried,
+    _activitySince: _since,
+    ...issue
+  } = withoutOutbox(stored);
   return issue as IssueDoc;
 }

@@ -8,6 +8,7 @@ import type {
 } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/service-kit/storage';
 import { uuidv7 } from '../domain/ids.js';
+import { CARRIED, CARRIED_SINCE, PENDING_ACTIVITY_INDEX } from './activity-store.js';
 
 /** Who did something, as activity and comments record it. */
 export type ActorType = 'user' | 'agent' | 'system';
@@ -19,7 +20,7 @@ export interface AssigneeSnapshot {
   avatar: string;
 }
 
-export interface IssueDoc {
+export interface IssueDoc extends CarriedActivity {
   _id: string;
   projectId: string;
   /** The project's team, copied so visibility is one indexed equality. */
@@ -59,7 +60,7 @@ export interface IssueDoc {
  * A comment. A deleted one is kept, marked, so the write that deletes it can carry its
  * event.
  */
-export interface CommentDoc {
+export interface CommentDoc extends CarriedActivity {
   _id: string;
   issueId: string;
   body: string;
@@ -73,7 +74,7 @@ export interface CommentDoc {
 }
 
 /** A comment as read: without the events its outbox held. */
-export type CommentEntry = Omit<CommentDoc, '_outbox'>;
+export type CommentEntry = Omit<CommentDoc, '_outbox' | keyof CarriedActivity>;
 
 /**
  * Activity is append-only in its own collection: concurrent writers each insert their own
@@ -101,7 +102,7 @@ export type ActivityEntry = Omit<ActivityDoc, '_outbox'>;
  * "issueId is blocked by blockedById". A removed relation is kept, marked, so the write
  * that removes it can carry its event; adding the pair again revives it.
  */
-export interface BlockerDoc {
+export interface BlockerDoc extends CarriedActivity {
   _id: string;
   issueId: string;
   blockedById: string;
@@ -126,6 +127,21 @@ export interface CounterDoc {
   _id: string;
   seq: number;
 }
+
+/**
+ * Activity entries a write carries until the log has them (activity-store.ts), on the
+ * issue, comment or blocker relation it wrote; never part of a reply.
+ */
+export interface CarriedActivity {
+  _activity?: ActivityEntry[];
+  _activitySince?: Date;
+}
+
+/** The carried entries' fields, on each carrier's schema. */
+const carried = {
+  [CARRIED]: { type: Schema.Types.Mixed, default: undefined },
+  [CARRIED_SINCE]: { type: Date, default: undefined },
+};
 
 /** Time-ordered ids, so entries made in one millisecond keep their order. */
 const id = { type: String, default: () => uuidv7() };
@@ -197,6 +213,7 @@ function issueSchema() {
       rev: revision,
       deletedAt: { type: Date, default: null },
       _outbox: mixedList,
+      ...carried,
       createdAt: { type: Date, required: true },
       updatedAt: { type: Date, required: true },
     },
@@ -205,6 +222,7 @@ function issueSchema() {
     { ...baseSchemaOptions, timestamps: false },
   );
   for (const [keys, options] of issueIndexes) s.index(keys, options);
+  s.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
   return s;
 }
 
@@ -219,11 +237,13 @@ export function issuesModels(db: Connection) {
       mentions: mixedList,
       deletedAt: { type: Date, default: null },
       _outbox: mixedList,
+      ...carried,
     },
     baseSchemaOptions,
   );
   // An issue's comments, oldest first (the issue page).
   comments.index({ issueId: 1, createdAt: 1, _id: 1 });
+  comments.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
 
   const activity = new Schema<ActivityDoc>(
     {
@@ -250,6 +270,7 @@ export function issuesModels(db: Connection) {
       createdBy: str,
       removedAt: { type: Date, default: null },
       _outbox: mixedList,
+      ...carried,
     },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
@@ -257,6 +278,7 @@ export function issuesModels(db: Connection) {
   // relations, oldest first; the first also serves the cycle search's edges.
   blockers.index({ issueId: 1, createdAt: 1 });
   blockers.index({ blockedById: 1, createdAt: 1 });
+  blockers.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
 
   const projects = new Schema<ProjectDoc>(
     { _id: str, teamId: str, key: str, name: str, eventAt: { type: Date, required: true } },

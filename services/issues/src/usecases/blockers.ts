@@ -12,10 +12,10 @@ import {
 } from '@momentum/contracts';
 import { blockerCyclePath } from '../domain/graph.js';
 import { blockerId } from '../domain/ids.js';
-import type { BlockerDoc, IssueDoc } from '../store/models.js';
+import type { ActivityEntry, BlockerDoc, IssueDoc } from '../store/models.js';
 import type { NewActivity } from '../store/activity-store.js';
 import type { Fence } from '@momentum/service-kit/storage';
-import type { IssuesCore } from './core.js';
+import { recordCarried, type IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 
 /** How far a cycle search walks before giving up (a guard against pathological graphs). */
@@ -65,8 +65,9 @@ export async function addBlocker(
       continue;
     }
     core.outbox.blocker(outcome.relation._id);
-    await recordBoth(core, actor, outcome.issue, outcome.blockedBy, 'added');
-    return outcome;
+    const { activity, ...result } = outcome;
+    await recordCarried(core, 'blocker', result.relation._id, activity);
+    return result;
   }
   throw new AppError('SERVICE_UNAVAILABLE', 'The blocker graph is busy; try again', undefined, {
     'Retry-After': '1',
@@ -82,7 +83,7 @@ async function addUnderLeases(
   blockedById: string,
   projects: readonly string[],
   fence: Fence,
-): Promise<BlockerResult | { reached: string[] }> {
+): Promise<(BlockerResult & { activity: ActivityEntry[] }) | { reached: string[] }> {
   // Read under the lease: an issue deleted meanwhile has had its relations removed.
   const issue = await visibleIssue(core.issues, scope, issueId);
   const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
@@ -102,14 +103,19 @@ async function addUnderLeases(
   await fence.check();
   const id = blockerId(issueId, blockedById);
   const event = makeEvent(EventTypes.issues.blockerAdded, eventData(issue, id, blockedById), actor);
-  const relation = await core.blockers.add({ issueId, blockedById, createdBy: actor.id }, event);
-  if (!relation) throw duplicate(blockedBy);
+  const added = await core.blockers.add(
+    { issueId, blockedById, createdBy: actor.id },
+    event,
+    bothEntries(actor, issue, blockedBy, 'added'),
+  );
+  if (!added) throw duplicate(blockedBy);
   const undo = async () => {
     const removed = makeEvent(
       EventTypes.issues.blockerRemoved,
       eventData(issue, id, blockedById),
       actor,
     );
+    // No entries of its own, and the addition's (not recorded yet) go with it.
     await core.blockers.remove(id, removed);
     core.outbox.blocker(id);
   };
@@ -124,7 +130,7 @@ async function addUnderLeases(
     await undo();
     throw notFound(stillIssue && !stillIssue.deletedAt ? 'Blocking issue' : 'Issue');
   }
-  return { relation, issue, blockedBy };
+  return { relation: added.relation, issue, blockedBy, activity: added.activity };
 }
 
 /** Remove a relation of the issue, named by its id (or by the other issue's id). */
@@ -148,12 +154,15 @@ export async function removeBlocker(
     eventData(issue, relation._id, relation.blockedById),
     actor,
   );
-  // Of two removals at once, one finds the relation still there.
-  if (!(await core.blockers.remove(relation._id, event))) throw notFound('Blocker');
-  core.outbox.blocker(relation._id);
   const shown = (d: IssueDoc | null): d is IssueDoc =>
     !!d && !d.deletedAt && scope.teamIds.includes(d.teamId);
-  if (shown(issue) && shown(blockedBy)) await recordBoth(core, actor, issue, blockedBy, 'removed');
+  const entries =
+    shown(issue) && shown(blockedBy) ? bothEntries(actor, issue, blockedBy, 'removed') : [];
+  // Of two removals at once, one finds the relation still there.
+  const activity = await core.blockers.remove(relation._id, event, entries);
+  if (!activity) throw notFound('Blocker');
+  core.outbox.blocker(relation._id);
+  await recordCarried(core, 'blocker', relation._id, activity);
 }
 
 export async function listBlockers(core: IssuesCore, actor: Actor, issueId: string) {
@@ -222,14 +231,16 @@ async function identifiers(core: IssuesCore, scope: Scope, ids: string[]): Promi
   return ids.map((id) => docs.get(id) ?? id);
 }
 
-/** One entry on each side: `blocker_*` on the blocked issue, `blocking_*` on the blocker. */
-function recordBoth(
-  core: IssuesCore,
+/**
+ * One entry on each side: `blocker_*` on the blocked issue, `blocking_*` on the blocker,
+ * carried by the relation's write.
+ */
+function bothEntries(
   actor: Actor,
   issue: IssueDoc,
   blockedBy: IssueDoc,
   what: 'added' | 'removed',
-): Promise<void> {
+): NewActivity[] {
   const value = (identifier: string) =>
     what === 'added'
       ? { oldValue: null, newValue: identifier }
@@ -251,5 +262,5 @@ function recordBoth(
       ...by,
     },
   ];
-  return core.activity.append(entries);
+  return entries;
 }

@@ -11,7 +11,8 @@ import {
 import { uuidv7 } from '../domain/ids.js';
 import { resolveMentions } from '../domain/mentions.js';
 import type { CommentEntry, IssueDoc } from '../store/models.js';
-import type { IssuesCore } from './core.js';
+import { recordCarried, type IssuesCore } from './core.js';
+import type { NewActivity } from '../store/activity-store.js';
 import { visibleIssue } from './access.js';
 import { mentionable } from './people.js';
 
@@ -20,7 +21,8 @@ type CommentAction = 'comment_added' | 'comment_edited' | 'comment_deleted';
 /**
  * Comments: anyone who sees the issue may comment; only the comment's author (the user,
  * or the agent for an agent key) may edit or delete it. Each action is one write of the
- * comment with its event in the comment's outbox, then an activity entry.
+ * comment with its event in the comment's outbox and its activity entry carried by the
+ * same write (recorded right after, or by the recovery: activity-store.ts).
  */
 export async function addComment(
   core: IssuesCore,
@@ -31,12 +33,13 @@ export async function addComment(
   const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
   const mentions = await mentionsIn(core, issue, body);
   const fields = { _id: uuidv7(), issueId, body, userId: actor.id, userType: actor.type, mentions };
-  const comment = await core.comments.insert(
+  const { comment, activity } = await core.comments.insert(
     fields,
     makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields), actor),
+    entry(actor, issue, 'comment_added', null, fields._id),
   );
   core.outbox.comment(comment._id);
-  await record(core, actor, issue, 'comment_added', null, comment._id);
+  await recordCarried(core, 'comment', comment._id, activity);
   return comment;
 }
 
@@ -56,17 +59,18 @@ export async function editComment(
     actor,
   );
   // The filter names the author: a comment deleted meanwhile is not found.
-  const comment = await core.comments.update(
+  const written = await core.comments.update(
     issueId,
     commentId,
     actor.id,
     { body, mentions },
     event,
+    entry(actor, issue, 'comment_edited', commentId, commentId),
   );
-  if (!comment) throw notFound('Comment');
-  core.outbox.comment(comment._id);
-  await record(core, actor, issue, 'comment_edited', comment._id, comment._id);
-  return comment;
+  if (!written) throw notFound('Comment');
+  core.outbox.comment(commentId);
+  await recordCarried(core, 'comment', commentId, written.activity);
+  return written.comment;
 }
 
 export async function deleteComment(
@@ -81,9 +85,16 @@ export async function deleteComment(
   delete data.mentions;
   const event = makeEvent(EventTypes.issues.commentDeleted, data, actor);
   // Of two deletions at once, one finds the comment still there.
-  if (!(await core.comments.remove(issueId, commentId, actor.id, event))) throw notFound('Comment');
+  const activity = await core.comments.remove(
+    issueId,
+    commentId,
+    actor.id,
+    event,
+    entry(actor, issue, 'comment_deleted', comment._id, null),
+  );
+  if (!activity) throw notFound('Comment');
   core.outbox.comment(commentId);
-  await record(core, actor, issue, 'comment_deleted', comment._id, null);
+  await recordCarried(core, 'comment', commentId, activity);
 }
 
 async function ownComment(
@@ -114,15 +125,15 @@ const eventData = (
   mentions: c.mentions.map((m) => m.id),
 });
 
-function record(
-  core: IssuesCore,
+/** The activity entry a comment's write carries. */
+function entry(
   actor: Actor,
   issue: IssueDoc,
   action: CommentAction,
   oldValue: string | null,
   newValue: string | null,
-): Promise<void> {
-  return core.activity.append([
+): NewActivity[] {
+  return [
     {
       issueId: issue._id,
       action,
@@ -132,5 +143,5 @@ function record(
       userId: actor.id,
       userType: actor.type,
     },
-  ]);
+  ];
 }

@@ -1,7 +1,8 @@
 import type { Logger } from '@momentum/service-kit';
 import type { Directory } from '../directory/directory.js';
 import type { Outbox } from '../events/outbox.js';
-import type { ActivityStore } from '../store/activity-store.js';
+import type { ActivityStore, Carrier } from '../store/activity-store.js';
+import type { ActivityEntry } from '../store/models.js';
 import type { BlockerStore } from '../store/blocker-store.js';
 import type { CommentStore } from '../store/comment-store.js';
 import type { IssueLists } from '../store/issue-lists.js';
@@ -30,4 +31,21 @@ export interface IssuesCore {
 export interface IssuesHooks {
   /** After a link's cycle check passed, before its write. */
   beforeLinkWrite?: () => Promise<void>;
+  /**
+   * After a write that carries activity entries, before the log has them: a throw stands
+   * for the process dying there (the recovery records them later).
+   */
+  beforeActivity?: () => void | Promise<void>;
+}
+
+/** Records the activity entries a write of `kind` document `id` carried (activity-store.ts). */
+export async function recordCarried(
+  core: IssuesCore,
+  kind: Carrier,
+  id: string,
+  entries: ActivityEntry[],
+): Promise<void> {
+  if (!entries.length) return;
+  await core.hooks?.beforeActivity?.();
+  await core.activity.record(kind, id, entries);
 }

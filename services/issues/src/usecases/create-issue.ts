@@ -14,14 +14,15 @@ import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { IssueDoc } from '../store/models.js';
-import type { IssuesCore } from './core.js';
+import { recordCarried, type IssuesCore } from './core.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
 
 /**
  * Create an issue: check project, assignee and parent first, so a refused request takes
  * no number; then store it under the project's next number with the created event in its
- * outbox, and record the creation in the activity.
+ * outbox and its activity entry carried by the same write (recorded right after, or by the
+ * recovery: activity-store.ts).
  */
 export async function createIssue(
   core: IssuesCore,
@@ -39,48 +40,55 @@ export async function createIssue(
   const status = body.status ?? DEFAULT_ISSUE_STATUS;
   const priority = body.priority ?? DEFAULT_ISSUE_PRIORITY;
   const description = body.description ?? '';
-  const { issue: created, outbox } = await core.issues.insertNumbered(project._id, (number) => {
-    const identifier = formatIdentifier(project.key, number);
-    const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
-    return {
-      _id: id,
-      projectId: project._id,
-      teamId: project.teamId,
-      number,
-      identifier,
-      parentId: body.parentId ?? null,
-      title: body.title,
-      titleSort: foldTitle(body.title),
-      description,
-      status,
-      statusRank: statusRank(status),
-      priority,
-      priorityRank: priorityRank(priority),
-      assigneeId: assignee?.id ?? null,
-      assignee,
-      labels: body.labels ?? [],
-      estimate: body.estimate ?? null,
-      dueDate: body.dueDate ?? null,
-      sortOrder: body.sortOrder ?? number,
-      searchKeys: searchKeysOf(body.title, description),
-      createdBy: actor.id,
-      version: 1,
-      deletedAt: null,
-      _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
-    };
-  });
-  core.outbox.issue(id, outbox);
-  await core.activity.append([
-    {
-      issueId: id,
-      action: 'created',
-      field: 'issue',
-      oldValue: null,
-      newValue: created.identifier,
-      userId: actor.id,
-      userType: actor.type,
-      createdAt: created.createdAt,
+  const {
+    issue: created,
+    outbox,
+    activity,
+  } = await core.issues.insertNumbered(
+    project._id,
+    (number) => {
+      const identifier = formatIdentifier(project.key, number);
+      const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
+      return {
+        _id: id,
+        projectId: project._id,
+        teamId: project.teamId,
+        number,
+        identifier,
+        parentId: body.parentId ?? null,
+        title: body.title,
+        titleSort: foldTitle(body.title),
+        description,
+        status,
+        statusRank: statusRank(status),
+        priority,
+        priorityRank: priorityRank(priority),
+        assigneeId: assignee?.id ?? null,
+        assignee,
+        labels: body.labels ?? [],
+        estimate: body.estimate ?? null,
+        dueDate: body.dueDate ?? null,
+        sortOrder: body.sortOrder ?? number,
+        searchKeys: searchKeysOf(body.title, description),
+        createdBy: actor.id,
+        version: 1,
+        deletedAt: null,
+        _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
+      };
     },
-  ]);
+    (issue) => [
+      {
+        issueId: id,
+        action: 'created',
+        field: 'issue',
+        oldValue: null,
+        newValue: issue.identifier,
+        userId: actor.id,
+        userType: actor.type,
+      },
+    ],
+  );
+  core.outbox.issue(id, outbox);
+  await recordCarried(core, 'issue', id, activity);
   return created;
 }

@@ -4,8 +4,10 @@ import {
   notFound,
   scopeOf,
   type Actor,
+  type BlockerEventData,
   type IssueEventData,
 } from '@momentum/contracts';
+import type { IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
 import { seen } from './access.js';
 
@@ -40,6 +42,37 @@ export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): P
     });
     if (!deleted) throw notFound('Issue');
     core.outbox.issue(id, deleted.outbox);
-    await core.blockers.removeAllOf(id);
+    await removeAllBlockers(core, actor, deleted.doc);
   });
+}
+
+/** How many relations a deletion removes per read. */
+const REMOVAL_PAGE = 200;
+
+/**
+ * Removes every relation of a deleted issue, each by its own write carrying its
+ * `blocker.removed` event, so consumers (read models, webhooks) hear of each. No activity
+ * entries (as before: the issue is gone). A delete that dies half-way leaves the rest of
+ * its relations live, as the single `updateMany` this replaces could.
+ */
+async function removeAllBlockers(core: IssuesCore, actor: Actor, issue: IssueDoc) {
+  let after: string | null = null;
+  for (;;) {
+    const page = await core.blockers.liveOf(issue._id, after, REMOVAL_PAGE);
+    for (const relation of page) {
+      // The event names the blocked issue's project, as removeBlocker's does.
+      const blocked =
+        relation.issueId === issue._id ? issue : await core.issues.load(relation.issueId);
+      const data: BlockerEventData = {
+        id: relation._id,
+        issueId: relation.issueId,
+        blockedById: relation.blockedById,
+        projectId: blocked?.projectId ?? issue.projectId,
+      };
+      const event = makeEvent(EventTypes.issues.blockerRemoved, data, actor);
+      if (await core.blockers.remove(relation._id, event, [])) core.outbox.blocker(relation._id);
+    }
+    if (page.length < REMOVAL_PAGE) return;
+    after = page[page.length - 1]!._id;
+  }
 }

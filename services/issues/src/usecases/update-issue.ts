@@ -14,7 +14,7 @@ import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { IssueDecision } from '../store/issue-store.js';
-import type { IssuesCore } from './core.js';
+import { recordCarried, type IssuesCore } from './core.js';
 import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
@@ -22,7 +22,8 @@ import { teamAssignee } from './people.js';
 /**
  * PATCH an issue: diff against the issue as read, check what changed, and write it in one
  * write that holds only while the issue is still as read (else read and decide again),
- * then one activity entry per changed field, stamped with the write's time. A patch that
+ * carrying one activity entry per changed field, stamped with the write's time, which the
+ * log gets right after (or the recovery, activity-store.ts). A patch that
  * changes nothing writes nothing and answers the issue as it is. A new parent is checked
  * and written under the project's parent lease, so two moves cannot close a cycle; a move
  * whose lease was taken over before it finished is put back (503, DocumentLeases).
@@ -59,6 +60,12 @@ export async function updateIssue(
     return {
       set,
       event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
+      activity: changes.map((c) => ({
+        issueId: id,
+        ...recorded(c),
+        userId: actor.id,
+        userType: actor.type,
+      })),
       result: changes,
     };
   };
@@ -87,17 +94,12 @@ export async function updateIssue(
   if (!changed) throw notFound('Issue');
   if (!changed.wrote) return changed.doc;
   core.outbox.issue(id, changed.outbox);
-  await core.activity.append(
-    changed.result.map((c) => ({
-      issueId: id,
-      ...c,
-      userId: actor.id,
-      userType: actor.type,
-      createdAt: changed.doc.updatedAt,
-    })),
-  );
+  await recordCarried(core, 'issue', id, changed.activity);
   return changed.doc;
 }
+
+/** A change as the activity records it: a description's values bounded (domain/activity.ts). */
+const recorded = (c: FieldChange): FieldChange => c;
 
 /** The stored fields a set of changes writes, with the derived ones (ranks, search keys). */
 async function fieldsToSet(
