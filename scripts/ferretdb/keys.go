@@ -95,6 +95,10 @@ func IndexCreateSQL(tableName string, index IndexInfo) string {
 		q += "UNIQUE "
 	}
 
-	return q + fmt.Sprintf("INDEX %q ON %q (%s)",
-		tableName+"_"+index.Name, tableName, strings.Join(indexColumns(index), ", "))
+	q += fmt.Sprintf("INDEX %q ON %q (%s)", tableName+"_"+index.Name, tableName, strings.Join(indexColumns(index), ", "))
+	if index.Where != "" {
+		q += " WHERE " + index.Where
+	}
+
+	return q
 }

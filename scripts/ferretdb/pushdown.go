@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -74,6 +75,14 @@ func (f *sqlFilter) addDocument(filter *types.Document) {
 			continue
 		case !metadata.PushableField(key):
 			f.exact = false
+
+			// A path's `$exists: true` narrows (an outbox's pending entries).
+			if want, ok := existsOperand(v); ok {
+				if cond, _ := existsCond(key, want); cond != "" {
+					f.add(cond)
+				}
+			}
+
 			continue
 		}
 
@@ -129,6 +138,15 @@ func (f *sqlFilter) addField(field string, v any) {
 			f.addIn(field, operand)
 		case "$all":
 			f.addAll(field, operand)
+		case "$exists":
+			want, ok := operand.(bool)
+			if !ok {
+				f.exact = false
+				continue
+			}
+
+			cond, _ := existsCond(field, want)
+			f.add(cond)
 		case "$gt", "$gte", "$lt", "$lte":
 			f.addRange(field, op, operand)
 		default:
@@ -346,4 +364,75 @@ func arrayValues(a *types.Array) []any {
 	}
 
 	return values
+}
+
+// existsCond is `{path: {$exists: want}}` as SQL, and whether it is exact. A top-level field
+// exists when its JSON value does (null included). For a path `f.N.g` (an array position,
+// then a field: an outbox's first entry) the condition holds for every document MongoDB's
+// path rules could match — the position's own value, and whenever `f` is an object, its
+// entry N an array, or anything inside `f` has a field "N" — so it only narrows, and only for
+// `$exists: true`. Other paths give "".
+func existsCond(path string, want bool) (string, bool) {
+	if metadata.PushableField(path) {
+		op := "IS NOT NULL"
+		if !want {
+			op = "IS NULL"
+		}
+
+		return fmt.Sprintf(`json_type(%s, '$."%s"') %s`, metadata.DefaultColumn, path, op), true
+	}
+
+	parts := strings.Split(path, ".")
+	if !want || len(parts) != 3 || !metadata.PushableField(parts[0]) || !metadata.PushableField(parts[2]) {
+		return "", false
+	}
+
+	n, err := strconv.Atoi(parts[1])
+	if err != nil || n < 0 || strconv.Itoa(n) != parts[1] {
+		return "", false
+	}
+
+	s, f, g := metadata.DefaultColumn, parts[0], parts[2]
+
+	// No subquery (a partial index's WHERE may hold none): a key "N" anywhere inside `f`
+	// is found in its JSON text, which can only widen the match.
+	return fmt.Sprintf(`(json_type(%[1]s, '$."%[2]s"[%[3]d]."%[4]s"') IS NOT NULL`+
+		` OR json_type(%[1]s, '$."%[2]s"') = 'object' OR json_type(%[1]s, '$."%[2]s"[%[3]d]') = 'array'`+
+		` OR instr(%[1]s->'$."%[2]s"', '"%[3]d":') > 0)`,
+		s, f, n, g), false
+}
+
+// existsOperand is the operand of a document that is `{$exists: <bool>}` alone.
+func existsOperand(v any) (want bool, ok bool) {
+	ops, isDoc := v.(*types.Document)
+	if !isDoc || ops.Len() != 1 || ops.Keys()[0] != "$exists" {
+		return false, false
+	}
+
+	want, ok = ops.Values()[0].(bool)
+
+	return want, ok
+}
+
+// partialWhere is the WHERE of an index whose partialFilterExpression is filter: the
+// `$exists` conditions it names, written as queries write them (SQLite uses a partial index
+// for a query whose WHERE holds the same term). Other conditions are left out, so the index
+// holds at least the documents MongoDB's would. "" for none.
+func partialWhere(filter *types.Document) string {
+	if filter == nil {
+		return ""
+	}
+
+	var conds []string
+
+	keys := filter.Keys()
+	for i, v := range filter.Values() {
+		if want, ok := existsOperand(v); ok {
+			if cond, _ := existsCond(keys[i], want); cond != "" {
+				conds = append(conds, cond)
+			}
+		}
+	}
+
+	return strings.Join(conds, " AND ")
 }

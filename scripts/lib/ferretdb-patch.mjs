@@ -50,7 +50,9 @@
 // every client had to catch that and create a plain index instead. MongoDB uses a partial
 // index only for queries whose filter implies the index's, and those the same index over
 // every document answers alike: the change accepts it there (and keeps refusing it on a
-// unique index, where it would narrow what must be unique).
+// unique index, where it would narrow what must be unique). Its `$exists` conditions become
+// the SQLite index's WHERE, written as the pushdown writes them, so a query naming the same
+// condition reads only the documents it holds (an outbox's pending ones).
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -272,6 +274,26 @@ type QueryParams struct {
 `,
   },
   {
+    file: 'internal/backends/collection.go',
+    from: 'type IndexInfo struct {\n\tName   string\n\tKey    []IndexKeyPair\n\tUnique bool\n}\n',
+    to: 'type IndexInfo struct {\n\tName   string\n\tKey    []IndexKeyPair\n\tUnique bool\n\n\tPartialFilter *types.Document // its partialFilterExpression, if any\n}\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/settings.go',
+    from: '\tUnique bool           `json:"unique"`\n}\n',
+    to: '\tUnique bool           `json:"unique"`\n\tWhere  string         `json:"where,omitempty"` // a partial index\'s SQL condition\n}\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/settings.go',
+    from: '\t\t\tUnique: index.Unique,\n\t\t}\n',
+    to: '\t\t\tUnique: index.Unique,\n\t\t\tWhere:  index.Where,\n\t\t}\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\t\tUnique: index.Unique,\n\t\t}\n\n\t\tfor j, key := range index.Key {\n\t\t\tindexes[i].Key[j]',
+    to: '\t\t\tUnique: index.Unique,\n\t\t\tWhere:  partialWhere(index.PartialFilter),\n\t\t}\n\n\t\tfor j, key := range index.Key {\n\t\t\tindexes[i].Key[j]',
+  },
+  {
     file: 'internal/handler/msg_createindexes.go',
     from: '\t\tcase "partialFilterExpression", "expireAfterSeconds", "hidden", "storageEngine",\n',
     to: `\t\tcase "partialFilterExpression":
@@ -288,6 +310,8 @@ type QueryParams struct {
 \t\t\t\t\thandlererrors.ErrNotImplemented, "A unique partial index is not implemented yet", command,
 \t\t\t\t)
 \t\t\t}
+
+\t\t\tindex.PartialFilter = must.NotFail(indexDoc.Get(opt)).(*types.Document)
 
 \t\tcase "expireAfterSeconds", "hidden", "storageEngine",
 `,

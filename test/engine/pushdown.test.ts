@@ -79,6 +79,7 @@ const condition = fc.oneof(
   fc.tuple(fc.constantFrom('$gt', '$gte', '$lt', '$lte'), scalar).map(([op, v]) => ({ [op]: v })),
   fc.tuple(scalar, scalar).map(([lo, hi]) => ({ $gte: lo, $lt: hi })),
   scalar.map(($ne) => ({ $ne })), // never pushed down: the handler alone applies it
+  fc.boolean().map(($exists) => ({ $exists })),
 );
 
 const filter: fc.Arbitrary<Document> = fc
@@ -339,6 +340,8 @@ describe('index options', () => {
     ]);
     const found = await coll.find({ 'q.0.at': { $exists: true } }).toArray();
     expect(found.map((d) => d._id)).toEqual(['a']);
+    const plan = (await coll.find({ 'q.0.at': { $exists: true } }).explain()) as Document;
+    expect(plan.queryPlanner.Plan.join('\n')).toMatch(/USING INDEX \S+_pending/);
     expect((await coll.listIndexes().toArray()).map((i) => i.name)).toContain('pending');
     await expect(
       coll.createIndex(
@@ -346,5 +349,42 @@ describe('index options', () => {
         { unique: true, partialFilterExpression: { k: { $exists: true } } },
       ),
     ).rejects.toMatchObject({ codeName: 'NotImplemented' });
+  });
+});
+
+describe('paths through arrays', () => {
+  it('finds `f.0.g` wherever MongoDB would, with a partial index on it or not', async () => {
+    const docs = [
+      { q: [{ at: 1 }] },
+      { q: [] },
+      { q: [{}, { at: 2 }] },
+      { q: { '0': { at: 3 } } },
+      { q: [[{ at: 4 }]] },
+      { q: [{}, { '0': { at: 5 } }] },
+      { q: [{ at: null }] },
+      { q: 'text' },
+      {},
+    ];
+    for (const partial of [false, true]) {
+      const [mine, theirs] = await both(async (client) => {
+        const coll = client.db(DB).collection<Doc>(`c${run}${partial ? 'p' : ''}`);
+        if (partial)
+          await coll
+            .createIndex(
+              { 'q.0.at': 1 },
+              { partialFilterExpression: { 'q.0.at': { $exists: true } } },
+            )
+            .catch(() => undefined); // FerretDB as released has no partial indexes
+        await coll.insertMany(docs.map((d, i) => ({ ...d, _id: `d${i}` }) as Doc));
+        return ids(
+          await coll
+            .find({ 'q.0.at': { $exists: true } })
+            .sort({ _id: 1 })
+            .toArray(),
+        );
+      });
+      expect(mine).toEqual(theirs);
+    }
+    run++;
   });
 });

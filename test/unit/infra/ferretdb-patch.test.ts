@@ -43,6 +43,7 @@ const PUSHDOWN_FILES = [
   'internal/handler/msg_aggregate.go',
   'internal/handler/msg_explain.go',
   'internal/handler/msg_createindexes.go',
+  'internal/backends/sqlite/metadata/settings.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -55,7 +56,7 @@ const ORIGINAL: Record<string, string> = {
     'func (c *collection) UpdateAll() {\n' +
     '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
     '\t\t\tif err != nil {\n' +
-    anchorsOf(COLLECTION, (to) => /pushdownExplain|insertAll|updateAll/.test(to)),
+    anchorsOf(COLLECTION, (to) => /pushdownExplain|insertAll|updateAll|partialWhere/.test(to)),
   [HANDLER]:
     'type Handler struct {\n' +
     '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n',
