@@ -70,6 +70,7 @@ export const FILES = {
   'query.go': 'internal/backends/sqlite/momentum_query.go',
   'multikey.go': 'internal/backends/sqlite/momentum_multikey.go',
   'analyze.go': 'internal/backends/sqlite/momentum_analyze.go',
+  'drops.go': 'internal/backends/sqlite/momentum_drops.go',
   'writes.go': 'internal/backends/sqlite/momentum_writes.go',
   'count.go': 'internal/handler/momentum_count.go',
 };
@@ -213,6 +214,15 @@ type QueryParams struct {
     from: '// UpdateAll implements backends.Collection interface.\nfunc (c *collection) UpdateAll(',
     to: '// updateAll updates (momentum_writes.go marks first).\nfunc (c *collection) updateAll(',
   },
+  ...[
+    ['database.go', 'database', 'DropCollection', 'dropCollection'],
+    ['database.go', 'database', 'RenameCollection', 'renameCollection'],
+    ['backend.go', 'backend', 'DropDatabase', 'dropDatabase'],
+  ].map(([file, type, name, renamed]) => ({
+    file: `internal/backends/sqlite/${file}`,
+    from: `// ${name} implements backends.${type === 'backend' ? 'Backend' : 'Database'} interface.\nfunc (${type === 'backend' ? 'b *backend' : 'db *database'}) ${name}(`,
+    to: `// ${renamed} (momentum_drops.go forgets the collection's marks after).\nfunc (${type === 'backend' ? 'b *backend' : 'db *database'}) ${renamed}(`,
+  })),
   {
     file: 'internal/handler/msg_find.go',
     from: '\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n',

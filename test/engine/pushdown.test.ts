@@ -318,6 +318,19 @@ describe('what the patched engine pushes down (explain)', () => {
     ).toBe(1);
   });
 
+  it('forgets a dropped collection: made again, its arrays are indexed again', async () => {
+    const name = await seed([{ a: ['x', 'y'] }]);
+    const coll = patched.db(DB).collection<Doc>(name);
+    expect(await coll.countDocuments({ a: 'x' })).toBe(1);
+    await coll.drop();
+    await coll.createIndex({ a: 1 });
+    await coll.insertMany([{ _id: 'n0', a: ['x'] }, { _id: 'n1', a: 'x' }, { _id: 'n2' }]);
+    expect(await coll.countDocuments({ a: 'x' })).toBe(2);
+    await patched.db(DB).dropDatabase();
+    await coll.insertOne({ _id: 'n3', a: 'x' });
+    expect(await coll.countDocuments({ a: 'x' })).toBe(1);
+  });
+
   it('leaves an array field no index names to the handler, and still finds its elements', async () => {
     const name = await seed([{ t: 'x' }, { t: ['x', 'y'] }, { t: 'y' }]);
     const plan = await explain(name, { t: 'x' });

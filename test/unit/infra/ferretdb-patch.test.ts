@@ -44,6 +44,8 @@ const PUSHDOWN_FILES = [
   'internal/handler/msg_explain.go',
   'internal/handler/msg_createindexes.go',
   'internal/backends/sqlite/metadata/settings.go',
+  'internal/backends/sqlite/database.go',
+  'internal/backends/sqlite/backend.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
