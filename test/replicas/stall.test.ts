@@ -135,3 +135,20 @@ describe('a stalled replica (SIGSTOP)', () => {
     );
   }, 300_000);
 });
+
+describe('kill -9 of one replica during a burst of reads', () => {
+  it('loses no read: each is answered by the survivor', async () => {
+    const user = await newUser();
+    let killed: Promise<unknown> | null = null;
+    const reads = await pool(200, 10, async (i) => {
+      if (i === 50) killed = world.signal('habits.1', 'SIGKILL');
+      return call(via(i), user.apiKey, 'GET', '/api/profile');
+    });
+    expect(await killed).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(countBy(reads)).toEqual({ 200: 200 });
+    console.log(
+      `kill -9 during reads: ${reads.length} × 200, longest ${Math.max(...reads.map((r) => r.doneAt - r.sentAt))} ms`,
+    );
+    await world.restart('habits.1');
+  });
+});
