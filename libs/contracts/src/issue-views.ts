@@ -81,8 +81,18 @@ export const ActivityView = z
     id: Uuid,
     action: z.enum(ActivityActions),
     field: z.string().describe('The changed field'),
-    oldValue: z.string().nullable(),
-    newValue: z.string().nullable(),
+    oldValue: z.string().nullable().describe('A description: its first 200 characters, then …'),
+    newValue: z.string().nullable().describe('A description: its first 200 characters, then …'),
+    oldLength: z
+      .number()
+      .int()
+      .optional()
+      .describe('A description change: the full length of the old description'),
+    newLength: z
+      .number()
+      .int()
+      .optional()
+      .describe('A description change: the full length of the new description'),
     userId: actorId,
     userType: actorType,
     createdAt: Timestamp,
@@ -112,8 +122,20 @@ export const BlockerLists = z
   .meta({ id: 'BlockerLists' });
 
 export const IssueDetailView = IssueView.extend({
-  comments: z.array(CommentView).describe('Oldest first'),
-  activity: z.array(ActivityView).describe('Oldest first'),
+  comments: z
+    .array(CommentView)
+    .describe('The newest 50 (or those before `commentsBefore`), oldest first'),
+  activity: z
+    .array(ActivityView)
+    .describe('The newest 100 (or those before `activityBefore`), oldest first'),
+  olderComments: z
+    .string()
+    .nullable()
+    .describe('Pass as `commentsBefore` for the comments before these; null: none'),
+  olderActivity: z
+    .string()
+    .nullable()
+    .describe('Pass as `activityBefore` for the activity before these; null: none'),
   blockedBy: z.array(BlockerView),
   blocking: z.array(BlockerView),
   subIssues: z.array(SubIssueSummary),

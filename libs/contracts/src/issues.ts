@@ -196,6 +196,22 @@ export const SearchIssuesQuery = z.strictObject({
 export type SearchIssuesQuery = z.output<typeof SearchIssuesQuery>;
 
 export const IssueParams = z.object({ id: Uuid });
+
+/** An opaque position in an issue's comments or activity, from a previous page. */
+const PageCursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'a cursor this API handed out')
+  .describe('`olderComments`/`olderActivity` of a previous reply');
+
+/**
+ * GET /api/tasks/:id for an issue: its page shows the newest comments and activity; a
+ * cursor pages one of them back (docs/API.md "The issue page").
+ */
+export const IssuePageQuery = z.strictObject({
+  commentsBefore: PageCursor.optional(),
+  activityBefore: PageCursor.optional(),
+});
+export type IssuePageQuery = z.output<typeof IssuePageQuery>;
 export const IssueRefParams = z.object({ issueId: Uuid });
 export const CommentParams = z.object({ issueId: Uuid, commentId: Uuid });
 /** `blockerId` is the relation id; the blocking issue's id is accepted too. */

@@ -258,7 +258,7 @@ export type paths = {
      * Get a task — or — An issue with comments, activity, blockers and sub-issues
      * @description **Get a task** (habits).
      *
-     *     **An issue with comments, activity, blockers and sub-issues** (issues).
+     *     **An issue with comments, activity, blockers and sub-issues** (issues). Shows the newest 50 comments and 100 activity entries, oldest first; `olderComments` / `olderActivity` passed back as `commentsBefore` / `activityBefore` page one of them back.
      */
     get: operations['getTaskOrIssue'];
     put?: never;
@@ -1729,8 +1729,14 @@ export type components = {
         | 'blocking_removed';
       /** @description The changed field */
       field: string;
+      /** @description A description: its first 200 characters, then … */
       oldValue: string | null;
+      /** @description A description: its first 200 characters, then … */
       newValue: string | null;
+      /** @description A description change: the full length of the old description */
+      oldLength?: number;
+      /** @description A description change: the full length of the new description */
+      newLength?: number;
       /** @description The acting user or agent (`system` for the platform) */
       userId: string;
       /** @enum {string} */
@@ -1796,10 +1802,14 @@ export type components = {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
-      /** @description Oldest first */
+      /** @description The newest 50 (or those before `commentsBefore`), oldest first */
       comments: components['schemas']['Comment'][];
-      /** @description Oldest first */
+      /** @description The newest 100 (or those before `activityBefore`), oldest first */
       activity: components['schemas']['ActivityEntry'][];
+      /** @description Pass as `commentsBefore` for the comments before these; null: none */
+      olderComments: string | null;
+      /** @description Pass as `activityBefore` for the activity before these; null: none */
+      olderActivity: string | null;
       blockedBy: components['schemas']['Blocker'][];
       blocking: components['schemas']['Blocker'][];
       subIssues: components['schemas']['SubIssue'][];
@@ -3843,7 +3853,12 @@ export interface operations {
   };
   getTaskOrIssue: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `olderComments`/`olderActivity` of a previous reply */
+        commentsBefore?: string;
+        /** @description `olderComments`/`olderActivity` of a previous reply */
+        activityBefore?: string;
+      };
       header?: never;
       path: {
         id: string;

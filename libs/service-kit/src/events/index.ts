@@ -3,3 +3,4 @@ export * from './bus.js';
 export * from './outbox.js';
 export * from './peers.js';
 export * from './nats-options.js';
+export * from './outbox-limit.js';

@@ -1,6 +1,7 @@
 import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
+import { refuseFullOutbox } from '@momentum/service-kit';
 import type { HabitsModels, PendingXp, TaskDoc } from './models.js';
 
 /** Who may see a task: its owner, and the members of its team. */
@@ -141,6 +142,8 @@ export class TaskStore {
       const decision = await decide(withoutOutbox(stored));
       if (!decision.set)
         return { result: { visible: true, wrote: false, result: decision.result } };
+      // NATS away: refused rather than growing the task toward MongoDB's 16 MiB.
+      refuseFullOutbox(stored._outbox, 'task');
       return {
         update: updateOf(decision.set, decision.events, decision.xp),
         result: { visible: true, wrote: true, result: decision.result },

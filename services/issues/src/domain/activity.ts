@@ -22,6 +22,41 @@ export interface FieldChange {
   newValue: string | null;
 }
 
+/** A change as the activity records it: long values bounded, with their full lengths. */
+export interface RecordedChange extends FieldChange {
+  oldLength?: number;
+  newLength?: number;
+}
+
+/** How much of a description an activity entry keeps. */
+export const DESCRIPTION_KEPT = 200;
+
+/**
+ * A description change as recorded: each value's first DESCRIPTION_KEPT characters and an
+ * ellipsis when longer, with both full lengths, so an entry stays small however long the
+ * descriptions (up to 50,000 characters each) and however often they change. Other fields
+ * are short and kept whole.
+ */
+export function recordedChange(change: FieldChange): RecordedChange {
+  if (change.field !== 'description') return change;
+  return {
+    ...change,
+    oldValue: bounded(change.oldValue),
+    newValue: bounded(change.newValue),
+    oldLength: change.oldValue?.length ?? 0,
+    newLength: change.newValue?.length ?? 0,
+  };
+}
+
+function bounded(value: string | null): string | null {
+  if (value === null || value.length <= DESCRIPTION_KEPT) return value;
+  // Not halfway through a surrogate pair.
+  const cut = /[\uD800-\uDBFF]/.test(value[DESCRIPTION_KEPT - 1]!)
+    ? DESCRIPTION_KEPT - 1
+    : DESCRIPTION_KEPT;
+  return `${value.slice(0, cut)}…`;
+}
+
 const actionOf: Record<EditableField, ActivityAction> = {
   title: 'title_changed',
   description: 'description_changed',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   CreateIssueBody,
   IssueDetailView,
+  IssuePageQuery,
   IssueParams,
   IssueView,
   ListIssuesQuery,
@@ -63,14 +64,17 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       method: 'GET',
       url: '/api/tasks/:id',
       summary: 'An issue with comments, activity, blockers and sub-issues',
+      description:
+        'Shows the newest 50 comments and 100 activity entries, oldest first; `olderComments` / `olderActivity` passed back as `commentsBefore` / `activityBefore` page one of them back.',
       operationId: 'getIssue',
       tags,
       params: IssueParams,
+      query: IssuePageQuery,
       response: { status: 200, schema: dataOf(IssueDetailView) },
       errors: [403],
     },
-    async ({ actor, params }) => ({
-      data: issueDetailView(await issueDetail(core, actor, params.id)),
+    async ({ actor, params, query }) => ({
+      data: issueDetailView(await issueDetail(core, actor, params.id, query)),
     }),
   );
 

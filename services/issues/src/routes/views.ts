@@ -67,6 +67,8 @@ export const activityView = (a: ActivityEntry): ActivityView => ({
   field: a.field,
   oldValue: a.oldValue ?? null,
   newValue: a.newValue ?? null,
+  ...(a.oldLength !== undefined ? { oldLength: a.oldLength } : {}),
+  ...(a.newLength !== undefined ? { newLength: a.newLength } : {}),
   userId: a.userId,
   userType: a.userType,
   createdAt: a.createdAt.toISOString(),
@@ -114,6 +116,8 @@ export function issueDetailView(d: {
   people: Map<string, PersonSummary>;
   comments: CommentEntry[];
   activity: ActivityEntry[];
+  olderComments: string | null;
+  olderActivity: string | null;
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];
   related: Map<string, IssueDoc>;
@@ -125,6 +129,8 @@ export function issueDetailView(d: {
     ...issueView(d.doc, d.doc.assigneeId ? d.people.get(d.doc.assigneeId) : undefined),
     comments: d.comments.map(commentView),
     activity: d.activity.map(activityView),
+    olderComments: d.olderComments,
+    olderActivity: d.olderActivity,
     blockedBy: blockerViews(d.blockedBy, d.related),
     blocking: blockerViews(d.blocking, d.related),
     subIssues: d.subIssues.map(subIssueView),

@@ -1,6 +1,7 @@
 import type { EventEnvelope, IssueState, Scope } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
+import { refuseFullOutbox } from '@momentum/service-kit';
 import type { ActivityEntry, IssueDoc, IssuesModels } from './models.js';
 import { carrying, stamped, type NewActivity } from './activity-store.js';
 import { IssueNumbers } from './issue-numbers.js';
@@ -129,6 +130,8 @@ export class IssueStore {
         const decision = await decide(listed(stored));
         if (!decision.set)
           return { result: { result: decision.result, wrote: false, activity: [] } };
+        // NATS away: refused rather than growing the issue toward MongoDB's 16 MiB.
+        refuseFullOutbox(stored._outbox, 'issue');
         const at = after(stored.updatedAt);
         const activity = stamped(decision.activity ?? [], at);
         const carried = carrying(activity);

@@ -89,6 +89,9 @@ export interface ActivityDoc {
   field: string;
   oldValue: string | null;
   newValue: string | null;
+  /** A description change: the full lengths (the values are bounded, domain/activity.ts). */
+  oldLength?: number;
+  newLength?: number;
   userId: string;
   userType: ActorType;
   _outbox?: EventEnvelope[];
@@ -253,6 +256,8 @@ export function issuesModels(db: Connection) {
       field: str,
       oldValue: nullableStr,
       newValue: nullableStr,
+      oldLength: { type: Number, default: undefined },
+      newLength: { type: Number, default: undefined },
       userId: str,
       userType: str,
       _outbox: { type: Schema.Types.Mixed, default: undefined },

@@ -1,11 +1,14 @@
 import {
   scopeOf,
   type Actor,
+  validationError,
+  type IssuePageQuery,
   type ListIssuesQuery,
   type PersonSummary,
   type SearchIssuesQuery,
 } from '@momentum/contracts';
 import { queryKeys } from '../domain/search-terms.js';
+import { positionOf, type Position } from '../store/page-store.js';
 import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
@@ -56,8 +59,12 @@ export async function searchIssues(
 export interface IssueDetail {
   doc: IssueDoc;
   people: Map<string, PersonSummary>;
+  /** The newest (or those before the query's cursor), oldest first. */
   comments: CommentEntry[];
   activity: ActivityEntry[];
+  /** Cursors for the ones before those shown; null when there are none. */
+  olderComments: string | null;
+  olderActivity: string | null;
   blockedBy: BlockerDoc[];
   blocking: BlockerDoc[];
   /** The issue and the other ends of its blockers that the caller can see. */
@@ -65,16 +72,24 @@ export interface IssueDetail {
   subIssues: IssueDoc[];
 }
 
-/** One issue with comments and activity (oldest first), blockers and sub-issues. */
+/**
+ * One issue with its newest comments and activity (oldest first; a cursor pages either
+ * back), blockers and sub-issues. A cursor this API did not hand out is a 422.
+ */
 export async function issueDetail(
   core: IssuesCore,
   actor: Actor,
   id: string,
+  q: IssuePageQuery = {},
 ): Promise<IssueDetail> {
   const scope = scopeOf(actor);
+  const cursors = {
+    commentsBefore: q.commentsBefore ? cursorParam('commentsBefore', q.commentsBefore) : null,
+    activityBefore: q.activityBefore ? cursorParam('activityBefore', q.activityBefore) : null,
+  };
   const doc = await visibleIssue(core.issues, scope, id);
   const [parts, people, relations] = await Promise.all([
-    core.pages.read(scope, id),
+    core.pages.read(scope, id, cursors),
     assigneesOf(core.directory, [doc], core.log),
     core.blockers.of(id),
   ]);
@@ -85,8 +100,23 @@ export async function issueDetail(
   return {
     doc,
     people,
-    ...parts,
+    comments: parts.comments.items,
+    activity: parts.activity.items,
+    olderComments: parts.comments.older,
+    olderActivity: parts.activity.older,
+    subIssues: parts.subIssues,
     ...relations,
     related: new Map([doc, ...others].map((d) => [d._id, d])),
   };
+}
+
+function cursorParam(field: string, cursor: string): Position {
+  const position = positionOf(cursor);
+  if (!position)
+    throw validationError(`${field}: not a cursor this API handed out`, {
+      field,
+      rule: 'cursor',
+      value: cursor,
+    });
+  return position;
 }

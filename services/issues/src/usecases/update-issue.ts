@@ -8,7 +8,12 @@ import {
   type Scope,
   type UpdateIssueBody,
 } from '@momentum/contracts';
-import { diffIssue, type EditableIssue, type FieldChange } from '../domain/activity.js';
+import {
+  diffIssue,
+  recordedChange,
+  type EditableIssue,
+  type FieldChange,
+} from '../domain/activity.js';
 import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
@@ -62,7 +67,7 @@ export async function updateIssue(
       event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
       activity: changes.map((c) => ({
         issueId: id,
-        ...recorded(c),
+        ...recordedChange(c),
         userId: actor.id,
         userType: actor.type,
       })),
@@ -97,9 +102,6 @@ export async function updateIssue(
   await recordCarried(core, 'issue', id, changed.activity);
   return changed.doc;
 }
-
-/** A change as the activity records it: a description's values bounded (domain/activity.ts). */
-const recorded = (c: FieldChange): FieldChange => c;
 
 /** The stored fields a set of changes writes, with the derived ones (ranks, search keys). */
 async function fieldsToSet(

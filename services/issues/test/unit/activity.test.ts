@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffIssue, type EditableIssue } from '../../src/domain/activity.js';
+import { diffIssue, recordedChange, type EditableIssue } from '../../src/domain/activity.js';
 
 const base: EditableIssue = {
   title: 'Login fails',
@@ -54,5 +54,44 @@ describe('activity diffing', () => {
     expect(diffIssue({ ...base, assigneeId: 'u1' }, { assigneeId: null })).toEqual([
       { action: 'assignee_changed', field: 'assigneeId', oldValue: 'u1', newValue: null },
     ]);
+  });
+});
+
+describe('recordedChange: description changes are recorded bounded', () => {
+  it('keeps the first 200 characters with an ellipsis and both full lengths', () => {
+    const long = 'a'.repeat(50_000);
+    const change = recordedChange({
+      action: 'description_changed',
+      field: 'description',
+      oldValue: long,
+      newValue: 'short',
+    });
+    expect(change).toEqual({
+      action: 'description_changed',
+      field: 'description',
+      oldValue: `${'a'.repeat(200)}…`,
+      newValue: 'short',
+      oldLength: 50_000,
+      newLength: 5,
+    });
+  });
+
+  it('never cuts a surrogate pair in half, and leaves other fields whole', () => {
+    const emoji = `${'a'.repeat(199)}😀${'b'.repeat(300)}`;
+    const change = recordedChange({
+      action: 'description_changed',
+      field: 'description',
+      oldValue: null,
+      newValue: emoji,
+    });
+    expect(change.newValue).toBe(`${'a'.repeat(199)}…`);
+    expect(change.oldLength).toBe(0);
+    const title = {
+      action: 'title_changed',
+      field: 'title',
+      oldValue: 'x',
+      newValue: 'y',
+    } as const;
+    expect(recordedChange(title)).toBe(title);
   });
 });
