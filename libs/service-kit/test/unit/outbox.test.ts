@@ -41,6 +41,12 @@ class FakeModel {
     this.reads++;
     return { lean: async () => structuredClone(this.docs.get(id) ?? null) };
   }
+  // The relay pulls published entries off through the driver's collection.
+  readonly collection = {
+    updateOne: (filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) =>
+      this.updateOne(filter, update),
+    createIndex: async () => 'pending',
+  };
   async updateOne(filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) {
     const doc = this.docs.get(filter._id);
     const gone = new Set(update.$pullAll._outbox.map((e) => e.id));
