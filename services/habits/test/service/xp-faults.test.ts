@@ -105,4 +105,22 @@ describe('habits service: a completion that dies half-way', () => {
     expect(stored?.xpPending).toBeUndefined();
     expect(stored?.xpPendingSince).toBeUndefined();
   });
+
+  it('refuses a completion of a task whose outbox is full (NATS away): 503, nothing written', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody())).json().data.id;
+    const waiting = Array.from({ length: 100 }, (_, i) => ({ id: `stuck-${i}`, type: 'x' }));
+    await h.ctx.db
+      .collection('tasks')
+      .updateOne({ _id: id as never }, { $push: { _outbox: { $each: waiting } } as never });
+    const res = await ada.post(`/api/tasks/${id}/complete`);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().error).toMatchObject({ details: { rule: 'outbox_full' } });
+    expect((await task(id))?.completions).toBe(0);
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(0);
+    // Published again, the completion goes through (its claim was released).
+    await h.ctx.db.collection('tasks').updateOne({ _id: id as never }, { $set: { _outbox: [] } });
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(200);
+  });
 });
