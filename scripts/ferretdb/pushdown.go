@@ -206,6 +206,14 @@ func (f *sqlFilter) addIn(field string, v any) {
 
 	cond, args := inRanks(metadata.RankExpr(field), metadata.ValueExpr(field), ranks, byRank)
 
+	if field == "_id" {
+		if ids, ok := idTexts(arr); ok {
+			// FerretDB's `_id` index finds the rows; the ranks then tell strings from ObjectIds.
+			cond = fmt.Sprintf("%s IN (%s) AND %s", metadata.IDColumn, placeholders(len(ids)), cond)
+			args = append(ids, args...)
+		}
+	}
+
 	if _, ok := f.m.multikey[field]; ok {
 		// The documents whose field is a value, or holds one as an element, by `_id`: one
 		// list SQLite looks each document up from (an OR of the two would have it scan).
@@ -231,8 +239,7 @@ func inRanks(rankExpr, valueExpr string, ranks []int, byRank map[int][]any) (str
 		}
 
 		values := byRank[rank]
-		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN (%s))",
-			rankExpr, rank, valueExpr, strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ")))
+		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN (%s))", rankExpr, rank, valueExpr, placeholders(len(values))))
 		args = append(args, values...)
 	}
 
@@ -435,4 +442,26 @@ func partialWhere(filter *types.Document) string {
 	}
 
 	return strings.Join(conds, " AND ")
+}
+
+// placeholders is n SQL parameters, comma-separated.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// idTexts are the values' JSON texts as FerretDB's `_id` index holds them, when every value
+// is a string or an ObjectId.
+func idTexts(arr *types.Array) ([]any, bool) {
+	texts := make([]any, 0, arr.Len())
+
+	for _, v := range arrayValues(arr) {
+		switch v.(type) {
+		case string, types.ObjectID:
+			texts = append(texts, string(must.NotFail(sjson.MarshalSingleValue(v))))
+		default:
+			return nil, false
+		}
+	}
+
+	return texts, len(texts) > 0
 }

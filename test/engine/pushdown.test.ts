@@ -285,6 +285,25 @@ describe('what the patched engine pushes down (explain)', () => {
     expect(plan.queryPlanner.Plan.join('\n')).not.toMatch(/TEMP B-TREE/);
   });
 
+  it('finds documents by a list of ids from the `_id` index', async () => {
+    const name = await seed(Array.from({ length: 30 }, (_, i) => ({ c: i })));
+    const plan = await explain(name, { _id: { $in: ['d3', 'd7', 'nope'] } });
+    expect(plan.queryPlanner.exact).toBe(true);
+    expect(plan.queryPlanner.Plan.join('\n')).toMatch(/USING INDEX \S+__id_/);
+    const [mine, theirs] = await both(async (client) =>
+      ids(
+        await client
+          .db(DB)
+          .collection<Doc>(name)
+          .find({ _id: { $in: ['d7', 'd3', 'nope'] } })
+          .sort({ _id: 1 })
+          .toArray(),
+      ),
+    );
+    expect(mine).toEqual(['d3', 'd7']);
+    expect(mine).toEqual(theirs);
+  });
+
   it('narrows by a range in SQL and leaves an operator it does not translate to the handler', async () => {
     const name = await seed(Array.from({ length: 20 }, (_, i) => ({ c: i, s: `t${i}` })));
     const plan = await explain(name, { c: { $gte: 5, $lt: 9 }, s: { $ne: 't6' } }, { s: 1 });
