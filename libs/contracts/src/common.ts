@@ -53,9 +53,25 @@ export const PageMeta = z
     total: z.number().int().min(0).describe('Items matching the filters, over all pages'),
     page: z.number().int().min(1),
     perPage: z.number().int().min(1).describe('The `limit` asked for'),
+    totalCapped: z
+      .boolean()
+      .optional()
+      .describe('True when more than 10,000 match: `total` then says 10,000 (counted no further)'),
   })
   .meta({ id: 'PageMeta' });
 export type PageMeta = z.infer<typeof PageMeta>;
+
+/**
+ * How far a list's total is counted: beyond it `total` says this many and `totalCapped` is
+ * true, so a list costs what its page costs, not what the whole collection does.
+ */
+export const TOTAL_COUNTED_MAX = 10_000;
+
+/** A count made with `limit: TOTAL_COUNTED_MAX + 1`, as a page's meta shows it. */
+export const cappedTotal = (counted: number): { total: number; totalCapped?: true } =>
+  counted > TOTAL_COUNTED_MAX
+    ? { total: TOTAL_COUNTED_MAX, totalCapped: true }
+    : { total: counted };
 
 /** A list reply: one page of items and where it sits. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -1403,6 +1403,8 @@ export type components = {
       page: number;
       /** @description The `limit` asked for */
       perPage: number;
+      /** @description True when more than 10,000 match: `total` then says 10,000 (counted no further) */
+      totalCapped?: boolean;
     };
     Schedule: {
       /** @description 0 = Sunday … 6 = Saturday */

@@ -1,4 +1,9 @@
-import type { EventEnvelope, Scope, TaskSortField } from '@momentum/contracts';
+import {
+  TOTAL_COUNTED_MAX,
+  type EventEnvelope,
+  type Scope,
+  type TaskSortField,
+} from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
 import { refuseFullOutbox } from '@momentum/service-kit';
@@ -158,7 +163,7 @@ export class TaskStore {
 
   /**
    * A page and its total: a query and a count (no `$facet` on FerretDB), each served by a
-   * declared index.
+   * declared index; the count stops past TOTAL_COUNTED_MAX (the caller caps it).
    */
   async list(filter: ListFilter, page: ListPage): Promise<{ items: TaskDoc[]; total: number }> {
     const query = listFilterOf(filter);
@@ -169,7 +174,7 @@ export class TaskStore {
         .limit(page.limit)
         .lean<TaskDoc[]>()
         .exec(),
-      this.m.Task.countDocuments(query).exec(),
+      this.m.Task.countDocuments(query, { limit: TOTAL_COUNTED_MAX + 1 }).exec(),
     ]);
     return { items, total };
   }

@@ -1,4 +1,10 @@
-import { forbidden, type Actor, type ListTasksQuery, type PageMeta } from '@momentum/contracts';
+import {
+  cappedTotal,
+  forbidden,
+  type Actor,
+  type ListTasksQuery,
+  type PageMeta,
+} from '@momentum/contracts';
 import type { TaskDoc } from '../store/models.js';
 import type { HabitsDeps } from './deps.js';
 
@@ -15,5 +21,5 @@ export async function listTasks(
     { owner, includeArchived: query.archived, ...(query.type ? { type: query.type } : {}) },
     { sort: query.sort, page: query.page, limit: query.limit },
   );
-  return { items, meta: { total, page: query.page, perPage: query.limit } };
+  return { items, meta: { ...cappedTotal(total), page: query.page, perPage: query.limit } };
 }

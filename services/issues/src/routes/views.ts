@@ -1,12 +1,13 @@
-import type {
-  ActivityView,
-  BlockerView,
-  CommentView,
-  IssueDetailView,
-  IssueSummary,
-  IssueView,
-  PersonSummary,
-  SubIssueSummary,
+import {
+  cappedTotal,
+  type ActivityView,
+  type BlockerView,
+  type CommentView,
+  type IssueDetailView,
+  type IssueSummary,
+  type IssueView,
+  type PersonSummary,
+  type SubIssueSummary,
 } from '@momentum/contracts';
 import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
 
@@ -107,7 +108,7 @@ export function issuePageView(
     data: page.docs.map((d) =>
       issueView(d, d.assigneeId ? page.people.get(d.assigneeId) : undefined),
     ),
-    meta: { total: page.total, page: q.page, perPage: q.limit },
+    meta: { ...cappedTotal(page.total), page: q.page, perPage: q.limit },
   };
 }
 

@@ -1,4 +1,9 @@
-import type { IssueSortField, ListIssuesQuery, Scope } from '@momentum/contracts';
+import {
+  TOTAL_COUNTED_MAX,
+  type IssueSortField,
+  type ListIssuesQuery,
+  type Scope,
+} from '@momentum/contracts';
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import type { IssueDoc, IssuesModels } from './models.js';
 import { listProjection } from './issue-store.js';
@@ -43,7 +48,8 @@ export class IssueLists {
         .skip((q.page - 1) * q.limit)
         .limit(q.limit)
         .lean<IssueDoc[]>(),
-      this.m.Issue.countDocuments(filter),
+      // Counted no further than the reply shows (PageMeta.totalCapped).
+      this.m.Issue.countDocuments(filter, { limit: TOTAL_COUNTED_MAX + 1 }),
     ]);
     return { rows, total };
   }
