@@ -132,21 +132,20 @@ export class BlockerStore {
   }
 
   /**
-   * The live relations of an issue on either side, a page at a time by `_id` (an issue
-   * being deleted removes them all, each with its event).
+   * Some live relations of an issue on either side, at most `limit` of each (an issue being
+   * deleted removes them all, each with its event, reading again until none is left). Each
+   * read is served by the side's index.
    */
-  liveOf(issueId: string, afterId: string | null, limit: number): Promise<BlockerDoc[]> {
-    const page = (filter: Record<string, unknown>) =>
-      this.m.Blocker.find(
-        { ...filter, removedAt: null, ...(afterId ? { _id: { $gt: afterId } } : {}) },
-        noOutbox,
-      )
-        .sort({ _id: 1 })
+  async someLiveOf(issueId: string, limit: number): Promise<BlockerDoc[]> {
+    const side = (filter: Record<string, unknown>) =>
+      this.m.Blocker.find({ ...filter, removedAt: null }, noOutbox)
         .limit(limit)
         .lean<BlockerDoc[]>()
         .exec();
-    return Promise.all([page({ issueId }), page({ blockedById: issueId })]).then(([a, b]) =>
-      [...a, ...b].sort((x, y) => (x._id < y._id ? -1 : 1)).slice(0, limit),
-    );
+    const [blocked, blocking] = await Promise.all([
+      side({ issueId }),
+      side({ blockedById: issueId }),
+    ]);
+    return [...blocked, ...blocking];
   }
 }

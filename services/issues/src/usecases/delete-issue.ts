@@ -56,9 +56,10 @@ const REMOVAL_PAGE = 200;
  * its relations live, as the single `updateMany` this replaces could.
  */
 async function removeAllBlockers(core: IssuesCore, actor: Actor, issue: IssueDoc) {
-  let after: string | null = null;
   for (;;) {
-    const page = await core.blockers.liveOf(issue._id, after, REMOVAL_PAGE);
+    // What this pass removes is not read again: no cursor needed.
+    const page = await core.blockers.someLiveOf(issue._id, REMOVAL_PAGE);
+    if (!page.length) return;
     for (const relation of page) {
       // The event names the blocked issue's project, as removeBlocker's does.
       const blocked =
@@ -72,7 +73,5 @@ async function removeAllBlockers(core: IssuesCore, actor: Actor, issue: IssueDoc
       const event = makeEvent(EventTypes.issues.blockerRemoved, data, actor);
       if (await core.blockers.remove(relation._id, event, [])) core.outbox.blocker(relation._id);
     }
-    if (page.length < REMOVAL_PAGE) return;
-    after = page[page.length - 1]!._id;
   }
 }
