@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { MongoClient, type Document } from 'mongodb';
+import { uuidv7 } from '../services/issues/src/domain/ids.js';
 
 /**
  * Bulk data for the scaling figures. Creating 100k documents through the API would take
@@ -41,7 +41,8 @@ export class Seeder {
     for (let done = 0; done < count; done += batch) {
       const docs = Array.from({ length: Math.min(batch, count - done) }, (_, j) => {
         const copy: Document = structuredClone(templates[(done + j) % templates.length]!);
-        copy._id = randomUUID();
+        // Time-ordered, as the services make theirs: copies land where new rows do.
+        copy._id = uuidv7();
         delete copy._outbox;
         vary(copy, done + j);
         return copy;

@@ -4,6 +4,7 @@
 // gets the password and roles given now (how a password is rotated).
 // Compose runs it on the first start (/docker-entrypoint-initdb.d), Kubernetes in the Job
 // mongo-rs-init once the replica set has a primary.
+/* global db, print -- mongosh's own names */
 const SERVICES = ['identity', 'habits', 'projects', 'issues', 'agents', 'webhooks'];
 
 const admin = db.getSiblingDB('admin');
