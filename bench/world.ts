@@ -3,6 +3,7 @@ import { signActor } from '@momentum/service-kit';
 import type { Actor } from '@momentum/contracts';
 import { BenchClient } from './client.js';
 import {
+  deleteStaleRunStreams,
   deleteStreams,
   dropDatabases,
   ensureMongo,
@@ -54,6 +55,8 @@ export async function startWorld(
   ensureDependencies();
   const mongo = mongoUrl ? { url: mongoUrl, child: null } : await ensureMongo();
   const nats = await ensureNats();
+  // What killed runs left on a shared server (their buckets reserve storage until refused).
+  await deleteStaleRunStreams(nats.url).catch(() => undefined);
   await build({ quiet: true });
   const run = randomUUID().replace(/-/g, '').slice(0, 8);
   const secret = randomBytes(32).toString('base64url');

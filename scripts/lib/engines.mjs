@@ -219,7 +219,10 @@ export async function dropDatabases(url, prefix) {
 
 /**
  * Deletes the JetStream streams whose names match (test and benchmark runs use their own
- * subject prefix, hence their own streams; left behind they pile up in a shared server).
+ * subject prefix, hence their own streams; left behind they pile up in a shared server),
+ * and the gateway's key-value buckets of the same prefix (`KV_<prefix>_…`, lower case): each
+ * reserves its maximum size, and JetStream refuses new ones once the reservations fill the
+ * server's storage ("insufficient storage resources available").
  */
 export async function deleteStreams(url, pattern) {
   const { connect } = await import('nats');
@@ -228,9 +231,38 @@ export async function deleteStreams(url, pattern) {
     const jsm = await nc.jetstreamManager();
     const names = [];
     for await (const info of jsm.streams.list()) {
-      if (pattern.test(info.config.name)) names.push(info.config.name);
+      const { name } = info.config;
+      if (pattern.test(name) || pattern.test(name.replace(/^KV_/, '').toUpperCase()))
+        names.push(name);
     }
     for (const name of names) await jsm.streams.delete(name).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}
+
+/** The stream names test and benchmark runs give theirs (and their buckets'). */
+const RUN_STREAM =
+  /^(?:KV_)?(?:t[0-9a-f]{4}[0-9a-f]{8}|e2e[0-9a-f]+|bench[0-9a-f]{8}|obs[0-9a-f]+)_/i;
+
+/**
+ * Deletes what earlier test and benchmark runs on a shared server left behind when they did
+ * not get to their own clean-up (a killed run): streams and buckets named as runs name
+ * theirs, untouched for `idleMs`. A run still going writes to its own well within that.
+ */
+export async function deleteStaleRunStreams(url, idleMs = 60 * 60_000) {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: url.replace(/^nats:\/\//, '') });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const stale = [];
+    for await (const info of jsm.streams.list()) {
+      const last = Date.parse(info.state.last_ts ?? info.created);
+      const since = Number.isNaN(last) || last <= 0 ? Date.parse(info.created) : last;
+      if (RUN_STREAM.test(info.config.name) && Date.now() - since > idleMs)
+        stale.push(info.config.name);
+    }
+    for (const name of stale) await jsm.streams.delete(name).catch(() => undefined);
   } finally {
     await nc.close();
   }

@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM helper shared with the npm scripts
-import { deleteStreams, ensureMongo, ensureNats, stopEngine } from '../../scripts/lib/engines.mjs';
+import {
+  deleteStaleRunStreams,
+  deleteStreams,
+  ensureMongo,
+  ensureNats,
+  stopEngine,
+  // @ts-expect-error plain ESM helper shared with the npm scripts
+} from '../../scripts/lib/engines.mjs';
 
 /** Real engines for service tests: whatever is configured or running, else started here. */
 export default async function setup(project: TestProject) {
   const mongo = await ensureMongo();
   const nats = await ensureNats();
+  // What killed runs left on a shared server (their buckets reserve storage until refused).
+  await deleteStaleRunStreams(nats.url).catch(() => undefined);
   process.env.MONGO_URL = mongo.url;
   process.env.NATS_URL = nats.url;
   project.provide('mongoUrl', mongo.url);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import {
+  deleteStaleRunStreams,
   deleteStreams,
   dropDatabases,
   ensureMongo,
@@ -23,6 +24,8 @@ import { build } from '../../scripts/build.mjs';
 export default async function setup(project: TestProject) {
   const mongo = await ensureMongo();
   const nats = await ensureNats();
+  // What killed runs left on a shared server (their buckets reserve storage until refused).
+  await deleteStaleRunStreams(nats.url).catch(() => undefined);
   await build({ quiet: true });
   const run = randomUUID().replace(/-/g, '').slice(0, 10);
   const secret = randomBytes(32).toString('base64url');
