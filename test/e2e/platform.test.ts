@@ -82,9 +82,13 @@ describe('platform through the gateway', () => {
     const user = await newUser();
     const extra = await api(user.apiKey, 'POST', '/api/users/me/api-keys');
     expect(extra.status).toBe(201);
+    // docs/API.md, Key scopes and expiry: a key made without a body holds every scope, forever.
     expect(extra.body.data).toEqual({
       id: expect.any(String),
       apiKey: expect.stringMatching(/^svc_/),
+      name: null,
+      scopes: null,
+      expiresAt: null,
     });
     expect((await api(extra.body.data.apiKey, 'GET', '/api/me')).status).toBe(200);
     const revoked = await api(

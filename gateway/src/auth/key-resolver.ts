@@ -77,11 +77,15 @@ export class KeyResolver {
     const throttle = this.knownGood.has(fingerprint) ? undefined : this.guards.throttle;
     const wait = throttle?.retryAfter(client, keyId) ?? 0;
     if (wait > 0) throw throttled(wait);
+    // Counted before the lookup, so a burst sees its own attempts.
     throttle?.attempt(client, keyId);
     const generation = this.cache.generation;
     const unknownGeneration = this.guards.unknown?.generation ?? 0;
     const record = await this.directory.lookup(keyId);
     if (!record) {
+      // No hash to guess against (unknown, revoked or inactive): remembered, and not counted,
+      // so a refused key tried one request at a time keeps its 401.
+      throttle?.forgive(client, keyId);
       this.guards.unknown?.addIfCurrent(unknownGeneration, keyId, generation);
       return null;
     }
