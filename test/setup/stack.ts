@@ -42,7 +42,9 @@ export default async function setup(project: TestProject) {
     eventPrefix: `e2e${run}`,
     logLevel: 'warn',
     quiet: true,
-    extraEnv: { RATE_LIMIT_MAX: '0' },
+    // Limits that the e2e files would meet by their sheer number of calls and fixtures (the
+    // authorization matrix makes webhooks for every row); their own tests set them low.
+    extraEnv: { RATE_LIMIT_MAX: '0', WEBHOOKS_MAX_PER_USER: '1000', WEBHOOKS_MAX_PER_TEAM: '1000' },
   });
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('mcpUrl', stack.mcpUrl ?? '');
