@@ -5,10 +5,10 @@ import {
   scopeOf,
   type Actor,
   type BlockerEventData,
-  type IssueEventData,
 } from '@momentum/contracts';
 import type { IssueDoc } from '../store/models.js';
 import type { IssuesCore } from './core.js';
+import { nextIssueEventData } from '../domain/issue-event.js';
 import { seen } from './access.js';
 
 /**
@@ -27,13 +27,7 @@ export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): P
   await core.links.blockers([projectId], async () => {
     const deleted = await core.issues.change(id, (read) => {
       const current = seen(scope, read);
-      const data: IssueEventData = {
-        id,
-        projectId: current.projectId,
-        identifier: current.identifier,
-        status: current.status,
-        version: current.version + 1,
-      };
+      const data = nextIssueEventData(current);
       return {
         set: { deletedAt: new Date() },
         event: makeEvent(EventTypes.issues.issueDeleted, data, actor),

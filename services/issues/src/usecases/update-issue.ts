@@ -4,7 +4,6 @@ import {
   notFound,
   scopeOf,
   type Actor,
-  type IssueEventData,
   type Scope,
   type UpdateIssueBody,
 } from '@momentum/contracts';
@@ -20,6 +19,7 @@ import { foldTitle } from '../domain/title.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { IssueDecision } from '../store/issue-store.js';
 import { recordCarried, type IssuesCore } from './core.js';
+import { nextIssueEventData } from '../domain/issue-event.js';
 import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
@@ -54,14 +54,10 @@ export async function updateIssue(
     const changes = diffIssue(current, patch);
     if (!changes.length) return { result: changes };
     const set = await fieldsToSet(core, scope, current, changes, patch, assigneeIn);
-    const data: IssueEventData = {
-      id,
-      projectId: current.projectId,
-      identifier: current.identifier,
-      status: set.status ?? current.status,
-      version: current.version + 1,
+    const data = nextIssueEventData(current, {
+      status: set.status,
       changed: changes.map((c) => c.field),
-    };
+    });
     return {
       set,
       event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
@@ -140,14 +136,7 @@ async function restoreParent(
 ): Promise<void> {
   const undone = await core.issues.change(id, (read) => {
     if (read.parentId !== moved) return { result: null };
-    const data: IssueEventData = {
-      id,
-      projectId: read.projectId,
-      identifier: read.identifier,
-      status: read.status,
-      version: read.version + 1,
-      changed: ['parentId'],
-    };
+    const data = nextIssueEventData(read, { changed: ['parentId'] });
     return {
       set: { parentId: before },
       event: makeEvent(EventTypes.issues.issueUpdated, data, actor),
