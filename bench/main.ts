@@ -1,9 +1,17 @@
 // `npm run bench`: one run of the stack on its own ports and databases, seeded, measured,
-// printed as one table and written to bench/results.json. Sizes via BENCH_SMALL,
-// BENCH_LARGE, BENCH_DURATION_S, BENCH_SAMPLES, BENCH_MEMORY_REQUESTS.
+// printed as one table and written to bench/results.json. Sizes via BENCH_SCALING_SIZES (or
+// BENCH_SMALL, BENCH_LARGE), BENCH_DURATION_S, BENCH_SAMPLES, BENCH_MEMORY_REQUESTS.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runLoad } from './load.js';
-import { grow, makeTemplates, measure, scalingFigure, scalingRatios } from './scaling.js';
+import {
+  LISTS,
+  grow,
+  makeTemplates,
+  measure,
+  scalingFigure,
+  scalingRatios,
+  scalingSizes,
+} from './scaling.js';
 import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
 import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
@@ -15,8 +23,9 @@ import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
 import { cpuFigures } from './cpu.js';
 
-const SMALL = Number(process.env.BENCH_SMALL ?? 1000);
-const LARGE = Number(process.env.BENCH_LARGE ?? 100_000);
+// The full run measures the first and the last size; BENCH_ONLY=scaling measures every one.
+const SIZES = scalingSizes();
+const [SMALL, LARGE] = [SIZES[0]!, SIZES.at(-1)!];
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 20_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -38,7 +47,7 @@ type Separate = keyof typeof separateFigures;
 /** What BENCH_ONLY may name: the separate figures, and figure 0's ratios alone. */
 const aloneFigures = {
   ...separateFigures,
-  scaling: async () => printScaling(await scalingFigure(BASE_PORT, SMALL, LARGE)),
+  scaling: async () => printScaling(await scalingFigure(BASE_PORT, SIZES)),
   writes: async () => printWrites(await writeRatios(BASE_PORT, DURATION_S)),
 } as const;
 type Alone = keyof typeof aloneFigures;
@@ -183,7 +192,9 @@ function printWrites(w: Awaited<ReturnType<typeof writeRatios>>) {
 }
 
 function printScaling(s: Awaited<ReturnType<typeof scalingFigure>>) {
-  const lists = ['taskList', 'issueList', 'projectList', 'search'] as const;
+  const lists = LISTS;
+  for (const p of s.points.slice(1, -1))
+    console.log(`3. at ${p.documents}: ${lists.map((l) => `${l} ${p[`${l}P50`]}`).join(', ')}`);
   console.log(
     `\n3. first pages at ${s.small.documents} → ${s.large.documents} documents (p50 ms; ` +
       `GET /api/tasks/:id ${s.small.getTaskP50} → ${s.large.getTaskP50}): ` +
@@ -311,13 +322,11 @@ function printTable(r: any) {
       `${r.mixedAtHalfRate.rps} rps, ${r.mixedAtHalfRate.p50}, ${r.mixedAtHalfRate.p99} (×${r.mixedAtHalfRate.p99OverP50}); non-2xx ${r.mixedAtHalfRate.non2xx}`,
       'p99 ≤ 10 × p50',
     ],
-    ...(['taskList', 'issueList', 'projectList', 'search'] as const).map(
-      (l): [string, string, string] => [
-        `3. ${l} first page p50 ${r.scaling.small.documents}→${r.scaling.large.documents} docs (ms)`,
-        `${r.scaling.small[`${l}P50`]} → ${r.scaling.large[`${l}P50`]} (×${r.scaling.ratios[l].ratio}, ${r.scaling.ratios[l].overGet}× a GET)`,
-        '×≤ 2, ≤ 3× a GET',
-      ],
-    ),
+    ...LISTS.map((l): [string, string, string] => [
+      `3. ${l} first page p50 ${r.scaling.small.documents}→${r.scaling.large.documents} docs (ms)`,
+      `${r.scaling.small[`${l}P50`]} → ${r.scaling.large[`${l}P50`]} (×${r.scaling.ratios[l].ratio}, ${r.scaling.ratios[l].overGet}× a GET)`,
+      '×≤ 2, ≤ 3× a GET',
+    ]),
     [
       '4. MCP get_task ÷ REST',
       r.mcpOverRest.ratio === null

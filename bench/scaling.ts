@@ -17,6 +17,26 @@ export interface ScalePoint {
   issueListP50: number;
   projectListP50: number;
   searchP50: number;
+  /** `GET /api/tasks/:id` of an issue: its page (newest comments and activity). */
+  issuePageP50: number;
+}
+
+/**
+ * The sizes figure 3 measures, ascending: `BENCH_SCALING_SIZES` (comma-separated, e.g.
+ * `1000,100000,1000000`), else `BENCH_SMALL` and `BENCH_LARGE`. Ratios compare the first
+ * and the last.
+ */
+export function scalingSizes(env: NodeJS.ProcessEnv = process.env): number[] {
+  const given = env.BENCH_SCALING_SIZES?.split(',').map((s) => Number(s.trim()));
+  const sizes = given ?? [Number(env.BENCH_SMALL ?? 1000), Number(env.BENCH_LARGE ?? 100_000)];
+  if (
+    sizes.length < 2 ||
+    sizes.some((n, i) => !Number.isInteger(n) || n < 1 || n <= (sizes[i - 1] ?? 0))
+  )
+    throw new Error(
+      `BENCH_SCALING_SIZES: two or more ascending counts, not ${env.BENCH_SCALING_SIZES}`,
+    );
+  return sizes;
 }
 
 /** Documents made through the API, copied to grow the collections. */
@@ -123,10 +143,11 @@ export async function measure(
     ),
     projectListP50: await p50(`/api/projects?teamId=${world.teamId}`),
     searchP50: await p50(`/api/tasks/search?q=${WORDS[1]}&projectId=${world.projectId}`),
+    issuePageP50: await p50(`/api/tasks/${templates.issueIds[0]}`),
   };
 }
 
-const LISTS = ['taskList', 'issueList', 'projectList', 'search'] as const;
+export const LISTS = ['taskList', 'issueList', 'projectList', 'search', 'issuePage'] as const;
 
 /** Each list at the large size over the small (target ≤ 2) and over a GET by id (≤ 3). */
 export function scalingRatios(small: ScalePoint, large: ScalePoint) {
@@ -147,18 +168,24 @@ export function scalingRatios(small: ScalePoint, large: ScalePoint) {
 
 const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
 
-/** Figure 3 on a stack of its own (BENCH_ONLY=scaling): the lists at both sizes. */
-export async function scalingFigure(basePort: number, small: number, large: number) {
+/**
+ * Figure 3 on a stack of its own (BENCH_ONLY=scaling): the first pages at each size, the
+ * collections grown from one size to the next.
+ */
+export async function scalingFigure(basePort: number, sizes: readonly number[]) {
   const world = await startWorld(basePort);
   try {
     const templates = await makeTemplates(world);
-    await grow(world, templates, small, 0);
-    step(`3. scaling at ${small}`);
-    const atSmall = await measure(world, templates, small);
-    await grow(world, templates, large - small, small);
-    step(`3. scaling at ${large}`);
-    const atLarge = await measure(world, templates, large);
-    return { small: atSmall, large: atLarge, ratios: scalingRatios(atSmall, atLarge) };
+    const points: ScalePoint[] = [];
+    let stored = 0;
+    for (const size of sizes) {
+      await grow(world, templates, size - stored, stored);
+      stored = size;
+      step(`3. scaling at ${size}`);
+      points.push(await measure(world, templates, size));
+    }
+    const [small, large] = [points[0]!, points.at(-1)!];
+    return { small, large, points, ratios: scalingRatios(small, large) };
   } finally {
     await world.stop();
   }
