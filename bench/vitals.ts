@@ -4,7 +4,7 @@ import type { World } from './world.js';
 
 /**
  * Resident set size of each process of the stack, in MiB, after a full garbage collection
- * (SIGUSR2 to processes started with `--expose-gc`, see service-kit lifecycle.ts): a single
+ * (SIGUSR2 to processes started with `--expose-gc`, see @momentum/http lifecycle.ts): a single
  * reading without one lands anywhere in a collection cycle (seen: one process read 179 to
  * 240 MiB at the same point of a run).
  */

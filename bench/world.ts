@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { signActor } from '@momentum/service-kit';
+import { signActor } from '@momentum/http';
 import type { Actor } from '@momentum/contracts';
 import { BenchClient } from './client.js';
 import {

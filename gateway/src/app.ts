@@ -5,11 +5,11 @@ import {
   createServer,
   errorHandlerPlugin,
   logCompletion,
-  loggerOptions,
   metricsPlugin,
   requestIdPlugin,
   securityHeadersPlugin,
-} from '@momentum/service-kit';
+} from '@momentum/http';
+import { loggerOptions } from '@momentum/telemetry';
 import { upstreamUrls, type GatewayConfig } from './config.js';
 import { authenticationPlugin } from './auth/authenticate.js';
 import { bodyDigestPlugin } from './auth/body-digest.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BaseConfigSchema, DefaultPorts, parseReplicaUrls } from '@momentum/service-kit';
+import { BaseConfigSchema, DefaultPorts } from '@momentum/config';
+import { parseReplicaUrls } from '@momentum/http';
 import { originMatcher, parseOrigins } from './cors/origins.js';
 import { KeyGuardConfig } from './auth/guard-config.js';
 

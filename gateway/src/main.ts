@@ -1,14 +1,13 @@
-import { startTracing } from '@momentum/service-kit/telemetry';
+import { startTracing } from '@momentum/telemetry';
+import { EventBus, busConnected } from '@momentum/messaging';
 import {
-  EventBus,
   InternalClient,
-  busConnected,
   exitOnStartupError,
-  loadConfig,
   serve,
   signerToward,
   serveMetrics,
-} from '@momentum/service-kit';
+} from '@momentum/http';
+import { loadConfig } from '@momentum/config';
 import { GatewayConfigSchema } from './config.js';
 import { buildGateway } from './app.js';
 import { KeyCache } from './auth/key-cache.js';

@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
-import { tracer } from '@momentum/service-kit/tracing';
+import { tracer } from '@momentum/telemetry/tracing';
 import { parseJsonBody, type ApiClient } from '@momentum/mcp-tools';
 
 export interface HttpClientOptions {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { nameServerSpan, tracedServerFactory } from '@momentum/service-kit/tracing';
+import { nameServerSpan, tracedServerFactory } from '@momentum/telemetry/tracing';
 import { handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';

@@ -1,4 +1,4 @@
-import { startTracing } from '@momentum/service-kit/tracing';
+import { startTracing } from '@momentum/telemetry/tracing';
 import { loadConfig } from './config.js';
 import { createLogger, levelFrom } from './log.js';
 import { runStdio } from './stdio.js';

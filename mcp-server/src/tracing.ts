@@ -1,4 +1,4 @@
-import { shutdownTracing } from '@momentum/service-kit/tracing';
+import { shutdownTracing } from '@momentum/telemetry/tracing';
 
 /**
  * Flushes the spans still batched before the process exits (nothing to do when none are

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyDigest, signActor } from '@momentum/service-kit';
+import { bodyDigest, signActor } from '@momentum/http';
 import { api, eventually, type TestUser } from '../support/e2e.js';
 import { startWorld, type World } from './support/world.js';
 import { runPool } from './support/pool.js';

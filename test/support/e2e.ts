@@ -106,7 +106,7 @@ export async function newTeam(owner: TestUser, members: TestUser[] = []): Promis
 }
 
 /** Poll until `check` returns a truthy value (event-fed read models converge). */
-export { eventually } from '@momentum/service-kit/testing';
+export { eventually } from '@momentum/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {

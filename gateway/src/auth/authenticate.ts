@@ -9,10 +9,10 @@ import {
   signerToward,
   type Signer,
   type SigningConfig,
-} from '@momentum/service-kit';
+} from '@momentum/http';
 import { forwardedBodyDigest } from './body-digest.js';
 import type { KeyResolver } from './key-resolver.js';
-import { traceHeaders } from '@momentum/service-kit/telemetry';
+import { traceHeaders } from '@momentum/telemetry';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
-import { bodyDigest, EMPTY_BODY_DIGEST } from '@momentum/service-kit';
+import { bodyDigest, EMPTY_BODY_DIGEST } from '@momentum/http';
 
 /** The digest of each request body as it arrived (WeakMap: it goes with the request). */
 const arrived = new WeakMap<object, string>();

@@ -1,5 +1,5 @@
 import type { KeyRecord } from '@momentum/contracts';
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 import type { KeyDirectory } from './key-resolver.js';
 
 /** Asks identity and agents at once; the key id exists in at most one of them. */

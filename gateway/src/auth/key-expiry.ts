@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '@momentum/contracts';
-import { invalidTokenChallenge } from '@momentum/service-kit';
+import { invalidTokenChallenge } from '@momentum/http';
 
 /** The 401 of an expired key: RFC 6750 `invalid_token`, saying why, so a client asks for a new key. */
 export const expiredKey = (expiresAt: string) => {

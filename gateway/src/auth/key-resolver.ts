@@ -1,9 +1,9 @@
 import { ActorSchema, AppError, type Actor, type KeyRecord } from '@momentum/contracts';
-import { checkSecret, keyFingerprint, parseApiKey } from '@momentum/service-kit';
+import { checkSecret, keyFingerprint, parseApiKey } from '@momentum/http';
 import type { KeyCache } from './key-cache.js';
 import type { FailureThrottle } from './failure-throttle.js';
 import type { UnknownKeyIds } from './unknown-keys.js';
-import { keyCacheLookups } from '@momentum/service-kit/telemetry';
+import { keyCacheLookups } from '@momentum/telemetry';
 
 /** Where key records live: identity for user keys, agents for agent keys. */
 export interface KeyDirectory {

@@ -1,4 +1,4 @@
-import { COMMON_HEADERS, pruneSchemas, type OpenApiDocument } from '@momentum/service-kit';
+import { COMMON_HEADERS, pruneSchemas, type OpenApiDocument } from '@momentum/http';
 import { mergeDocuments, type ServiceDocument } from './merge.js';
 import { addGatewayConcerns, GATEWAY_HEADERS, GATEWAY_PARAMETERS } from './gateway-concerns.js';
 import { GATEWAY_PATHS, GATEWAY_SCHEMAS, TAGS } from './gateway-paths.js';

@@ -1,5 +1,5 @@
 import { errorShapeForPath } from '@momentum/contracts';
-import { operations, type OpenApiDocument } from '@momentum/service-kit';
+import { operations, type OpenApiDocument } from '@momentum/http';
 
 // What the gateway adds to every operation it forwards, documented where it applies: the
 // bearer key, rate limiting (limits/rate-limit.ts) and Idempotency-Key (idempotency/plugin.ts).

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { operations, type OpenApiDocument } from '@momentum/service-kit';
+import { operations, type OpenApiDocument } from '@momentum/http';
 
 type Json = Record<string, unknown>;
 type Paths = Record<string, Record<string, Json>>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { request, type Dispatcher } from 'undici';
-import { DOCUMENT_PATH, parseReplicaUrls, type OpenApiDocument } from '@momentum/service-kit';
+import { DOCUMENT_PATH, parseReplicaUrls, type OpenApiDocument } from '@momentum/http';
 import type { Upstream } from '../config.js';
 import { gatewayDocument } from './document.js';
 import type { ServiceDocument } from './merge.js';

@@ -1,4 +1,4 @@
-import { operations, type OpenApiDocument } from '@momentum/service-kit';
+import { operations, type OpenApiDocument } from '@momentum/http';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import scalar from '@scalar/fastify-api-reference';
-import type { OpenApiDocument } from '@momentum/service-kit';
+import type { OpenApiDocument } from '@momentum/http';
 import { outlineHtml } from './outline.js';
 
 export const REFERENCE_PREFIX = '/docs';

@@ -1,5 +1,5 @@
 import { errorShapeForPath, SCOPE_CATALOGUE, SCOPES } from '@momentum/contracts';
-import { operations, type OpenApiDocument } from '@momentum/service-kit';
+import { operations, type OpenApiDocument } from '@momentum/http';
 import { operationScopes } from '../auth/required-scope.js';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { AgentEventData } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { KeyCache } from '../auth/key-cache.js';
 
 /**

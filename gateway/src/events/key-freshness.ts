@@ -1,5 +1,5 @@
 import { EventTypes } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { KeyCache } from '../auth/key-cache.js';
 import type { UnknownKeyIds } from '../auth/unknown-keys.js';
 

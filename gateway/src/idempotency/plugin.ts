@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
-import { BODY_LIMIT, containsApiKey } from '@momentum/service-kit';
+import { BODY_LIMIT, containsApiKey } from '@momentum/http';
 import { IdempotencyStore, type Begin, type IdempotencyBackend } from './store.js';
 
 declare module 'fastify' {

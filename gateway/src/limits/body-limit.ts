@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '@momentum/contracts';
-import { BODY_LIMIT } from '@momentum/service-kit';
+import { BODY_LIMIT } from '@momentum/http';
 
 /**
  * The path families stream bodies to their service without parsing them here, so Fastify's

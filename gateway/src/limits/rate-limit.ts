@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@momentum/contracts';
 import type { Take } from './shared-counter.js';
-import { rateLimitRefusals } from '@momentum/service-kit/telemetry';
+import { rateLimitRefusals } from '@momentum/telemetry';
 
 /** Counts one request against its bucket; throws 429 when the bucket is over. */
 export type Throttle = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { handleMcpHttpRequest } from '@momentum/mcp-tools';
-import { jsonBodyPlugin, securityHeaders } from '@momentum/service-kit';
+import { jsonBodyPlugin, securityHeaders } from '@momentum/http';
 import { injectClient } from './inject-client.js';
 
 /**

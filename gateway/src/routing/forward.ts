@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
-import { jsonBodyPlugin } from '@momentum/service-kit';
+import { jsonBodyPlugin } from '@momentum/http';
 import type { Upstream } from '../config.js';
 import { forwardOptions } from './proxies.js';
 import type { Upstreams } from './upstreams.js';

@@ -1,4 +1,4 @@
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 
 type Owner = 'habits' | 'issues';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import { AppError } from '@momentum/contracts';
-import { neverReached } from '@momentum/service-kit';
+import { neverReached } from '@momentum/http';
 import { markAnswered, markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';

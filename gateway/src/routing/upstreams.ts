@@ -1,5 +1,5 @@
 import { Dispatcher } from 'undici';
-import { ReplicaSet } from '@momentum/service-kit';
+import { ReplicaSet } from '@momentum/http';
 import type { Upstream } from '../config.js';
 import { undiciOptions } from './proxies.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type KV, type NatsConnection } from 'nats';
-import { testConfig } from '@momentum/service-kit/testing';
+import { testConfig } from '@momentum/testing';
 import { SharedWindowCounter } from '../../src/limits/shared-counter.js';
 import { SharedIdempotencyStore } from '../../src/idempotency/shared-store.js';
 import { DEFAULT_IDEMPOTENCY_LIMITS } from '../../src/idempotency/store.js';

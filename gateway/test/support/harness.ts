@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Actor, KeyRecord } from '@momentum/contracts';
-import { InternalClient, hashSecret, newApiKey, verifyActor } from '@momentum/service-kit';
-import { TEST_SECRET } from '@momentum/service-kit/testing';
+import { InternalClient, hashSecret, newApiKey, verifyActor } from '@momentum/http';
+import { TEST_SECRET } from '@momentum/testing';
 import { buildGateway, type GatewayDeps } from '../../src/app.js';
 import { GatewayConfigSchema, type Upstream } from '../../src/config.js';
 import { KeyCache } from '../../src/auth/key-cache.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
-import { parseApiKey } from '@momentum/service-kit';
-import { keyCacheLookups } from '@momentum/service-kit/telemetry';
+import { parseApiKey } from '@momentum/http';
+import { keyCacheLookups } from '@momentum/telemetry';
 import { mcpExtension } from '../../src/mcp/extension.js';
 
 /** The secret part of a raw key (it may itself hold `_`). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
-import { hashSecret, newApiKey, parseApiKey } from '@momentum/service-kit';
+import { hashSecret, newApiKey, parseApiKey } from '@momentum/http';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 import { FailureThrottle } from '../../src/auth/failure-throttle.js';
 import { HashPool } from '../../src/auth/hash-pool.js';
@@ -240,7 +240,7 @@ describe('KeyResolver with its guards', () => {
     const resolver = new KeyResolver(directory, new KeyCache(0, 0), {
       compare: async (secret, hash) => {
         compared++;
-        return (await import('@momentum/service-kit')).checkSecret(secret, hash);
+        return (await import('@momentum/http')).checkSecret(secret, hash);
       },
       throttle: new FailureThrottle({ perAddress: 0, perKey: 2, windowMs: 60_000 }),
       unknown: new UnknownKeyIds(60_000),

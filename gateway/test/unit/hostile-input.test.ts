@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@momentum/contracts';
-import { hostileBody, hostileQuery } from '../../../libs/service-kit/test/support/hostile.js';
+import { hostileBody, hostileQuery } from '@momentum/testing/hostile';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 import { AppError } from '@momentum/contracts';
 import { IdOwnerCache } from '../../src/routing/id-owner.js';
 

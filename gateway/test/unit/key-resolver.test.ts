@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
-import { hashSecret, keyFingerprint, newApiKey } from '@momentum/service-kit';
+import { hashSecret, keyFingerprint, newApiKey } from '@momentum/http';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiKey, securityHeaders } from '@momentum/service-kit';
-import { TEST_SECRET } from '@momentum/service-kit/testing';
+import { parseApiKey, securityHeaders } from '@momentum/http';
+import { TEST_SECRET } from '@momentum/testing';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver } from '../../src/auth/key-resolver.js';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';

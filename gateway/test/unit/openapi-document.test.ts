@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '@momentum/service-kit';
+import type { OpenApiDocument } from '@momentum/http';
 import { combinedId, mergeDocuments } from '../../src/docs/merge.js';
 import { gatewayDocument } from '../../src/docs/document.js';
 import { inlineScriptHashes } from '../../src/docs/reference.js';

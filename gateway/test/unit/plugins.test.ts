@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { errorShapeForPath } from '@momentum/contracts';
-import { createServer, errorHandlerPlugin } from '@momentum/service-kit';
-import { TEST_SECRET } from '@momentum/service-kit/testing';
+import { createServer, errorHandlerPlugin } from '@momentum/http';
+import { TEST_SECRET } from '@momentum/testing';
 import { authenticationPlugin } from '../../src/auth/authenticate.js';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver } from '../../src/auth/key-resolver.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@momentum/contracts';
-import { rateLimitRefusals } from '@momentum/service-kit/telemetry';
+import { rateLimitRefusals } from '@momentum/telemetry';
 import { GatewayConfigSchema } from '../../src/config.js';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiKey } from '@momentum/service-kit';
-import { startTracing } from '@momentum/service-kit/telemetry';
-import { TEST_SECRET } from '@momentum/service-kit/testing';
+import { parseApiKey } from '@momentum/http';
+import { startTracing } from '@momentum/telemetry';
+import { TEST_SECRET } from '@momentum/testing';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
-import { hashSecret, keyFingerprint, newApiKey, type EventBus } from '@momentum/service-kit';
+import { hashSecret, keyFingerprint, newApiKey } from '@momentum/http';
+import type { EventBus } from '@momentum/messaging';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver } from '../../src/auth/key-resolver.js';
 import { UnknownKeyIds } from '../../src/auth/unknown-keys.js';

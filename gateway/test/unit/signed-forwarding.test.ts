@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActorHeaders, bodyDigest, verifyRequest } from '@momentum/service-kit';
+import { ActorHeaders, bodyDigest, verifyRequest } from '@momentum/http';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 
 /** What the gateway signs for a service: the actor bound to the method, URL and body sent. */

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  DOCUMENT_PATH,
-  DefaultPorts,
-  type BaseConfig,
-  type OpenApiDocument,
-} from '@momentum/service-kit';
-import { connectService, type ServiceContext } from '@momentum/service-kit/storage';
+import { DOCUMENT_PATH, type OpenApiDocument } from '@momentum/http';
+import { DefaultPorts, type BaseConfig } from '@momentum/config';
+import { connectService, type ServiceContext } from '@momentum/runtime';
 import type { ServiceName } from '@momentum/contracts';
 import { IdentityConfigSchema } from '../../../services/identity/src/config.js';
 import { buildIdentityApp } from '../../../services/identity/src/app.js';

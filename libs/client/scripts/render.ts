@@ -1,6 +1,6 @@
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import prettier from 'prettier';
-import type { OpenApiDocument } from '@momentum/service-kit';
+import type { OpenApiDocument } from '@momentum/http';
 
 export const GENERATED_FILE = new URL('../src/generated/openapi.ts', import.meta.url);
 

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { SigningKeysConfig } from './http/signing-keys.js';
+
+/**
+ * Per-service signing keys. `SIGNING_KEYS` lists the keys a process signs with, one per service
+ * it calls (`identity=<key>,habits=<key>`); `TRUSTED_SIGNING_KEYS` the keys a service accepts,
+ * one per caller (`gateway=<key>,webhooks=<key>`). Each pair of caller and callee has its own
+ * key, so a service holds only the keys others use toward it and cannot sign as its callers
+ * toward anyone else. Without them every process signs and verifies with INTERNAL_SECRET
+ * (caller `internal`): one shared secret, as before, still bound to the request.
+ */
+export const SigningKeysConfig = {
+  SIGNING_KEYS: z.string().optional(),
+  TRUSTED_SIGNING_KEYS: z.string().optional(),
+};
 
 /**
  * Typed configuration, validated once at startup: a bad value stops the process with a
@@ -23,7 +35,7 @@ export const BaseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('momentum'),
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
-  /** Per-service signing keys (http/signing-keys.ts); without them INTERNAL_SECRET signs. */
+  /** Per-service signing keys (@momentum/http signing-keys.ts); without them INTERNAL_SECRET signs. */
   ...SigningKeysConfig,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

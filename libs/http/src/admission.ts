@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
 import { isPublicRoute } from './route-config.js';
-import { admissionRefusals } from '../telemetry/metrics.js';
+import { admissionRefusals } from '@momentum/telemetry';
 
 export interface AdmissionOptions {
   /** Requests worked on at once; the next wait their turn in arrival order. */

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { AppError, errorBody, type ErrorCode, type ErrorShape } from '@momentum/contracts';
 import { validationErrorFrom } from './validation.js';
 import { securityHeaders } from './security-headers.js';
-import { isDuplicateKey } from '../storage/documents.js';
 
 /** The scheme every 401 names (RFC 6750), so a client knows a bearer key is what is missing. */
 export const BEARER_CHALLENGE = 'Bearer realm="momentum"';
@@ -143,7 +142,8 @@ export function toAppError(err: unknown): AppError {
       },
     );
   }
-  if (e.name === 'MongoServerError' && isDuplicateKey(err)) {
+  // MongoDB's duplicate key (11000), read by its code so HTTP code loads no storage package.
+  if (e.name === 'MongoServerError' && (e as { code?: unknown }).code === 11000) {
     return new AppError('CONFLICT', 'A resource with these values already exists');
   }
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

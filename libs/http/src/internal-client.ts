@@ -1,7 +1,7 @@
 import { ReplicaSet } from './replicas.js';
 import { AppError, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
 import { bodyDigest, signActor, type Signer } from './actor-header.js';
-import { traceHeaders } from '../telemetry/http.js';
+import { traceHeaders } from '@momentum/telemetry';
 
 /**
  * HTTP between services, signed like the gateway signs (with this process's key toward the

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { shutdownTracing } from '../telemetry/tracing.js';
+import { shutdownTracing } from '@momentum/telemetry';
 
 /**
  * Listen, then on SIGTERM or SIGINT: stop accepting, let accepted requests finish

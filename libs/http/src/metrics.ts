@@ -1,8 +1,8 @@
 import http from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { httpRequestDuration, metricsRegistry, startProcessMetrics } from '../telemetry/metrics.js';
-import { nameServerSpan } from '../telemetry/http.js';
+import { httpRequestDuration, metricsRegistry, startProcessMetrics } from '@momentum/telemetry';
+import { nameServerSpan } from '@momentum/telemetry';
 import { PUBLIC_ROUTE } from './route-config.js';
 
 export interface MetricsPluginOptions {

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { ErrorShape } from '@momentum/contracts';
 import { frameworkErrors } from './error-handler.js';
 import { trackRouteMethods } from './route-methods.js';
-import { tracedServerFactory } from '../telemetry/http.js';
+import { tracedServerFactory } from '@momentum/telemetry';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const BODY_LIMIT = 1024 * 1024;

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import type { Signer, TrustedKeys } from './actor-header.js';
 
-/**
- * Per-service signing keys. `SIGNING_KEYS` lists the keys a process signs with, one per service
- * it calls (`identity=<key>,habits=<key>`); `TRUSTED_SIGNING_KEYS` the keys a service accepts,
- * one per caller (`gateway=<key>,webhooks=<key>`). Each pair of caller and callee has its own
- * key, so a service holds only the keys others use toward it and cannot sign as its callers
- * toward anyone else. Without them every process signs and verifies with INTERNAL_SECRET
- * (caller `internal`): one shared secret, as before, still bound to the request.
- */
-export const SigningKeysConfig = {
-  SIGNING_KEYS: z.string().optional(),
-  TRUSTED_SIGNING_KEYS: z.string().optional(),
-};
-
 export interface SigningConfig {
   INTERNAL_SECRET: string;
   SIGNING_KEYS?: string | undefined;

@@ -17,7 +17,7 @@ import {
   type ServiceName,
 } from '@momentum/contracts';
 import { context } from '@opentelemetry/api';
-import { consumerRedeliveries, eventsHandled, eventsPublished } from '../telemetry/metrics.js';
+import { consumerRedeliveries, eventsHandled, eventsPublished } from '@momentum/telemetry';
 import {
   contextOfStored,
   endSpan,
@@ -25,7 +25,7 @@ import {
   injectHeaders,
   startPublishSpan,
   type StoredTrace,
-} from '../telemetry/messages.js';
+} from '@momentum/telemetry';
 import { natsConnectOptions } from './nats-options.js';
 
 /** The reply a responder sends when its handler threw. */

@@ -1,6 +1,7 @@
-// Events: the JetStream bus and the outbox relay that publishes what a write stored.
+// Messaging: the JetStream bus, peers, NATS options and the outbox's limit. The outbox relay,
+// which reads the services' mongoose models, is `@momentum/messaging/outbox`, so a process
+// with no database (the gateway) never loads its driver's types.
 export * from './bus.js';
-export * from './outbox.js';
 export * from './peers.js';
 export * from './nats-options.js';
 export * from './outbox-limit.js';

@@ -1,7 +1,7 @@
 import type { Model, mongo } from 'mongoose';
-import type { EventEnvelope } from '@momentum/contracts';
+import { AppError, type EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from './bus.js';
-import { outboxGaugeFailures, watchOutbox, type OutboxStats } from '../telemetry/metrics.js';
+import { outboxGaugeFailures, watchOutbox, type OutboxStats } from '@momentum/telemetry';
 import { PeerWatch } from './peers.js';
 
 /**
@@ -140,6 +140,30 @@ export class OutboxRelay {
     });
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
+  }
+
+  /**
+   * Publish one stored event before the reply, for a write whose caller must be able to
+   * rely on it having gone out (a revoked key, a removed member: every gateway is told).
+   * The event then leaves the outbox. If NATS refuses, the change stays saved and the event
+   * stays in the outbox for a flush and the sweeps; the caller gets 500, since it cannot rely
+   * on the others knowing yet. The event id is the message id: a second publish is dropped.
+   */
+  async announce(model: OutboxModel, id: string, event: EventEnvelope): Promise<void> {
+    try {
+      await this.bus.publish(event);
+    } catch {
+      this.flush(model, id);
+      throw new AppError(
+        'INTERNAL_ERROR',
+        'The change was saved but could not be announced yet; it will be retried shortly',
+      );
+    }
+    // By whole value, as the sweep does: FerretDB ignores a `$pull` condition on the
+    // entries' fields. Clearing the outbox is no change of the resource: no timestamps.
+    await model
+      .updateOne({ _id: id }, { $pullAll: { [OUTBOX_FIELD]: [event] } }, { timestamps: false })
+      .catch(() => undefined);
   }
 
   /** One sweep at a time: a timer tick during a long sweep joins it. */

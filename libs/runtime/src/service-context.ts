@@ -1,10 +1,10 @@
 import type { Connection } from 'mongoose';
 import pino from 'pino';
 import type { ServiceName } from '@momentum/contracts';
-import { EventBus, type Logger } from '../events/bus.js';
-import { loggerOptions } from '../http/app.js';
-import type { BaseConfig } from '../config.js';
-import { connectMongo } from './mongo.js';
+import { EventBus, type Logger } from '@momentum/messaging';
+import { loggerOptions } from '@momentum/telemetry';
+import type { BaseConfig } from '@momentum/config';
+import { connectMongo } from '@momentum/storage';
 
 /** What every service's app factory receives: its config, database and bus. */
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {

@@ -1,7 +1,7 @@
 import { SpanKind, context, trace, type Span } from '@opentelemetry/api';
 import type { mongo } from 'mongoose';
-import { tracer } from '../telemetry/tracing.js';
-import { engineOperationDuration } from '../telemetry/metrics.js';
+import { tracer } from '@momentum/telemetry';
+import { engineOperationDuration } from '@momentum/telemetry';
 
 /** Commands of the connection's own upkeep, not operations of the service. */
 const UPKEEP = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'buildInfo', 'endSessions']);

@@ -1,6 +1,5 @@
-// Storage: the service's database connection, its context, and store helpers.
+// Storage: the database connection and its monitoring, revision writes, leases, store helpers.
 export * from './mongo.js';
 export * from './documents.js';
-export * from './service-context.js';
 export * from './revision.js';
 export * from './lease.js';

@@ -1,4 +1,4 @@
-// Tracing alone (`@momentum/service-kit/tracing`): the SDK's start-up and the HTTP server span,
+// Tracing alone (`@momentum/telemetry/tracing`): the SDK's start-up and the HTTP server span,
 // without the kit's Prometheus metrics, which `./telemetry` defines on import. For a process that
 // keeps a registry of its own (the MCP server, whose `http_request_duration_seconds` has other
 // labels).

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
-import { bodyDigest, signActor } from './http/actor-header.js';
-import { connectService, type ServiceContext } from './storage/service-context.js';
-import type { BaseConfig } from './config.js';
+import { bodyDigest, signActor } from '@momentum/http';
+import { connectService, type ServiceContext } from '@momentum/runtime';
+import type { BaseConfig } from '@momentum/config';
 
 /**
  * Test helpers for the service layer: a real database and a real NATS, under names no

@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { shutdownTracing, startTracing } from '@momentum/service-kit/tracing';
+import { shutdownTracing, startTracing } from '@momentum/telemetry/tracing';
 import { startHttp } from '../../src/http.js';
 import { httpApiClient } from '../../src/http-client.js';
 import { createLogger } from '../../src/log.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+import { BaseConfigSchema, DefaultPorts } from '@momentum/config';
 
 export const AgentsConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.agents),

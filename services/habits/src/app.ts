@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, admissionOf, OutboxRelay, busConnected } from '@momentum/service-kit';
-import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
+import { createServiceApp } from '@momentum/http';
+import { admissionOf } from '@momentum/config';
+import { OutboxRelay } from '@momentum/messaging/outbox';
+import { busConnected } from '@momentum/messaging';
+import { ensureIndexes, isMongoUp } from '@momentum/storage';
+import type { ServiceContext } from '@momentum/runtime';
 import type { HabitsConfig } from './config.js';
 import { habitsModels } from './store/models.js';
 import { TaskStore } from './store/task-store.js';

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createServiceApp,
-  InternalClient,
-  signerToward,
-  OutboxRelay,
-  admissionOf,
-  busConnected,
-} from '@momentum/service-kit';
-import { ensureIndexes, isMongoUp, type ServiceContext } from '@momentum/service-kit/storage';
+import { createServiceApp, InternalClient, signerToward } from '@momentum/http';
+import { OutboxRelay } from '@momentum/messaging/outbox';
+import { admissionOf } from '@momentum/config';
+import { busConnected } from '@momentum/messaging';
+import { ensureIndexes, isMongoUp } from '@momentum/storage';
+import type { ServiceContext } from '@momentum/runtime';
 import type { IdentityConfig } from './config.js';
 import { identityModels } from './store/models.js';
 import { UserStore } from './store/user-store.js';

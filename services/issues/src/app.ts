@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, admissionOf, OutboxRelay, busConnected } from '@momentum/service-kit';
-import {
-  DocumentLeases,
-  ensureIndexes,
-  isMongoUp,
-  type LeaseOptions,
-  type ServiceContext,
-} from '@momentum/service-kit/storage';
+import { createServiceApp } from '@momentum/http';
+import { admissionOf } from '@momentum/config';
+import { OutboxRelay } from '@momentum/messaging/outbox';
+import { busConnected } from '@momentum/messaging';
+import { DocumentLeases, ensureIndexes, isMongoUp, type LeaseOptions } from '@momentum/storage';
+import type { ServiceContext } from '@momentum/runtime';
 import type { IssuesConfig } from './config.js';
 import type { Directory } from './directory/directory.js';
 import { HttpDirectory } from './directory/http-directory.js';

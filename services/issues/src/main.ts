@@ -1,6 +1,7 @@
-import { startTracing } from '@momentum/service-kit/telemetry';
-import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
-import { connectService } from '@momentum/service-kit/storage';
+import { startTracing } from '@momentum/telemetry';
+import { exitOnStartupError, serve } from '@momentum/http';
+import { loadConfig } from '@momentum/config';
+import { connectService } from '@momentum/runtime';
 import { IssuesConfigSchema } from './config.js';
 import { buildIssuesApp } from './app.js';
 

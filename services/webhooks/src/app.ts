@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createServiceApp,
-  InternalClient,
-  admissionOf,
-  busConnected,
-  signerToward,
-} from '@momentum/service-kit';
-import { ensureIndexes, isMongoUp } from '@momentum/service-kit/storage';
+import { createServiceApp, InternalClient, signerToward } from '@momentum/http';
+import { admissionOf } from '@momentum/config';
+import { busConnected } from '@momentum/messaging';
+import { ensureIndexes, isMongoUp } from '@momentum/storage';
 import type { WebhooksContext } from './context.js';
 import { webhookModels } from './store/models.js';
 import { SubscriptionStore } from './store/subscription-store.js';

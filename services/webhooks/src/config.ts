@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseConfigSchema, DefaultPorts } from '@momentum/service-kit';
+import { BaseConfigSchema, DefaultPorts } from '@momentum/config';
 
 /** The webhooks service's port. */
 export const WEBHOOKS_PORT = DefaultPorts.webhooks;

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import type { Connection } from 'mongoose';
-import { EventBus, loggerOptions, type Logger } from '@momentum/service-kit';
-import { connectMongo } from '@momentum/service-kit/storage';
+import { EventBus, type Logger } from '@momentum/messaging';
+import { loggerOptions } from '@momentum/telemetry';
+import { connectMongo } from '@momentum/storage';
 import type { WebhooksConfig } from './config.js';
 
 /**

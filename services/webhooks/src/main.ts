@@ -1,5 +1,6 @@
-import { startTracing } from '@momentum/service-kit/telemetry';
-import { exitOnStartupError, loadConfig, serve } from '@momentum/service-kit';
+import { startTracing } from '@momentum/telemetry';
+import { exitOnStartupError, serve } from '@momentum/http';
+import { loadConfig } from '@momentum/config';
 import { WebhooksConfigSchema } from './config.js';
 import { connectWebhooks } from './context.js';
 import { buildWebhooksApp } from './app.js';

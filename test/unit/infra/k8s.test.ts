@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseApiKey } from '../../../libs/service-kit/src/http/api-keys.js';
+import { parseApiKey } from '@momentum/http';
 import {
   type Obj,
   ROOT,
@@ -58,7 +58,7 @@ const routeDirs = (name: string) =>
     ? ['gateway/src']
     : name === MCP_SERVER.name
       ? ['mcp-server/src']
-      : ['libs/service-kit/src/http', `services/${name}/src`];
+      : ['libs/http/src', `services/${name}/src`];
 /** Does the component's code serve GET /ready (another issue adds it)? Only then may a probe use it. */
 function servesReady(name: string): boolean {
   const files = routeDirs(name).flatMap((dir) =>

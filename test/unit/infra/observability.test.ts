@@ -55,7 +55,7 @@ describe('observability', () => {
   });
 
   it('the dashboard asks only for metrics the processes record', () => {
-    const code = ['libs/service-kit/src/telemetry/metrics.ts', 'mcp-server/src/http.ts'].map((f) =>
+    const code = ['libs/telemetry/src/metrics.ts', 'mcp-server/src/http.ts'].map((f) =>
       readFileSync(path.join(ROOT, f), 'utf8'),
     );
     const recorded = new Set(

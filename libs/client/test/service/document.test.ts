@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { SCOPES } from '@momentum/contracts';
-import { operations, type OpenApiDocument } from '@momentum/service-kit';
+import { operations, type OpenApiDocument } from '@momentum/http';
 import { buildDocumentInProcess } from '../../scripts/document.js';
 import { GENERATED_FILE, renderTypes } from '../../scripts/render.js';
 

@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import { admissionPlugin, type AdmissionOptions } from '../../src/http/admission.js';
-import { errorHandlerPlugin } from '../../src/http/error-handler.js';
-import { signActor } from '../../src/http/actor-header.js';
-import { PUBLIC_ROUTE } from '../../src/http/route-config.js';
-import { trackRouteMethods } from '../../src/http/route-methods.js';
-import { signedActorPlugin } from '../../src/http/signed-actor.js';
-import { TEST_SECRET, eventually, userActor } from '../../src/testing.js';
-import { admissionRefusals } from '../../src/telemetry/metrics.js';
+import { admissionPlugin, type AdmissionOptions } from '../../src/admission.js';
+import { errorHandlerPlugin } from '../../src/error-handler.js';
+import { signActor } from '../../src/actor-header.js';
+import { PUBLIC_ROUTE } from '../../src/route-config.js';
+import { trackRouteMethods } from '../../src/route-methods.js';
+import { signedActorPlugin } from '../../src/signed-actor.js';
+import { TEST_SECRET, eventually, userActor } from '@momentum/testing';
+import { admissionRefusals } from '@momentum/telemetry';
 
 /** A bare app with what admission depends on: errors and the signed-actor check. */
 function bareApp() {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReplicaSet, parseReplicaUrls } from '../../src/index.js';
+import { ReplicaSet, parseReplicaUrls } from '../../src/replicas.js';
 
 /** A replica that answers its own name, or cuts the connection when `cut` says so. */
 async function replica(name: string, port = 0, cut?: (req: http.IncomingMessage) => boolean) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IssueStatuses, type ErrorShape } from '@momentum/contracts';
-import { createServiceApp, loggerOptions } from '../../src/http/app.js';
-import { defineRoute } from '../../src/http/route.js';
-import { TEST_SECRET } from '../../src/testing.js';
+import { createServiceApp } from '../../src/app.js';
+import { loggerOptions } from '@momentum/telemetry';
+import { defineRoute } from '../../src/route.js';
+import { TEST_SECRET } from '@momentum/testing';
 
 export const ThingBody = z
   .strictObject({

@@ -7,8 +7,8 @@ import {
   signActor,
   verifyActor,
   verifyRequest,
-} from '../../src/http/actor-header.js';
-import { parseKeyList, signerToward, trustedKeys } from '../../src/http/signing-keys.js';
+} from '../../src/actor-header.js';
+import { parseKeyList, signerToward, trustedKeys } from '../../src/signing-keys.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-chars!!';
 const actor: Actor = {

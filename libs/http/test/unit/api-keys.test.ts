@@ -6,7 +6,7 @@ import {
   keyFingerprint,
   newApiKey,
   parseApiKey,
-} from '../../src/http/api-keys.js';
+} from '../../src/api-keys.js';
 
 describe('api keys', () => {
   it('newApiKey makes svc_<keyId>_<secret> with a kind letter and 32 random bytes', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorShapeForPath } from '@momentum/contracts';
-import { closingGuardPlugin } from '../../src/http/closing-guard.js';
-import { errorHandlerPlugin } from '../../src/http/error-handler.js';
-import { createServer } from '../../src/http/server.js';
+import { closingGuardPlugin } from '../../src/closing-guard.js';
+import { errorHandlerPlugin } from '../../src/error-handler.js';
+import { createServer } from '../../src/server.js';
 
 describe('closingGuardPlugin', () => {
   it('answers requests that arrive while closing with 503 in the path’s shape', async () => {

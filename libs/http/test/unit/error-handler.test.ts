@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@momentum/contracts';
-import { toAppError } from '../../src/http/error-handler.js';
+import { toAppError } from '../../src/error-handler.js';
 
 const fastifyError = (code: string, message = 'x', statusCode = 400) =>
   Object.assign(new Error(message), { code, statusCode });

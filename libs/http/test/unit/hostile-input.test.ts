@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type ErrorShape } from '@momentum/contracts';
-import { injectAs, userActor } from '../../src/testing.js';
+import { injectAs, userActor } from '@momentum/testing';
 import { sampleApp } from '../support/sample-app.js';
-import { hostileBody, hostileQuery, type HostileBody } from '../support/hostile.js';
+import { hostileBody, hostileQuery, type HostileBody } from '@momentum/testing/hostile';
 
 /**
  * Whatever a client sends to a service built with createServiceApp + defineRoute, the
@@ -15,7 +15,7 @@ const actor = userActor();
 const tried = { body: 0, query: 0 };
 afterAll(async () => {
   console.log(
-    `hostile input: ${tried.body} bodies and ${tried.query} query strings tried against the service kit`,
+    `hostile input: ${tried.body} bodies and ${tried.query} query strings tried against a service app`,
   );
   await Promise.all([apps.A.close(), apps.B.close()]);
 });
@@ -48,7 +48,7 @@ const send = (shape: ErrorShape, input: HostileBody) =>
     payload: input.payload,
   });
 
-describe('hostile input against a service-kit app', () => {
+describe('hostile input against a service app', () => {
   it('bodies: wrong types, huge/empty strings, deep nesting, NUL and odd Unicode, __proto__, Mongo operators', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorShapeForPath } from '@momentum/contracts';
-import { MAX_JSON_DEPTH, jsonBodyPlugin, jsonDepthExceeds } from '../../src/http/json-parser.js';
-import { errorHandlerPlugin } from '../../src/http/error-handler.js';
-import { createServer } from '../../src/http/server.js';
+import { MAX_JSON_DEPTH, jsonBodyPlugin, jsonDepthExceeds } from '../../src/json-parser.js';
+import { errorHandlerPlugin } from '../../src/error-handler.js';
+import { createServer } from '../../src/server.js';
 
 const app = createServer({ logger: false, shapeFor: errorShapeForPath });
 await app.register(errorHandlerPlugin, { shapeFor: errorShapeForPath });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../src/http/security-headers.js';
-import { ActorHeaders, signActor } from '../../src/http/actor-header.js';
-import { TEST_SECRET, injectAs, userActor } from '../../src/testing.js';
+import { securityHeaders } from '../../src/security-headers.js';
+import { ActorHeaders, signActor } from '../../src/actor-header.js';
+import { TEST_SECRET, injectAs, userActor } from '@momentum/testing';
 import { sampleApp } from '../support/sample-app.js';
 
 const lines: string[] = [];

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PageQuery, SYSTEM_ACTOR, Timestamp, Uuid, dataOf, pageOf } from '@momentum/contracts';
-import { createServiceApp } from '../../src/http/app.js';
-import { defineRoute } from '../../src/http/route.js';
-import { DOCUMENT_PATH, openApiDocument, openApiPaths } from '../../src/http/openapi.js';
-import { injectAs, TEST_SECRET, userActor } from '../../src/testing.js';
+import { createServiceApp } from '../../src/app.js';
+import { defineRoute } from '../../src/route.js';
+import { DOCUMENT_PATH, openApiDocument, openApiPaths } from '../../src/openapi.js';
+import { injectAs, TEST_SECRET, userActor } from '@momentum/testing';
 
 /**
  * defineRoute registers Fastify schemas: Fastify validates with them (the docs/interface.md

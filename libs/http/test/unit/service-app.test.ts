@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_SECRET, injectAs, userActor } from '../../src/testing.js';
-import { PUBLIC_ROUTE } from '../../src/http/route-config.js';
-import { bodyDigest, signActor } from '../../src/http/actor-header.js';
+import { TEST_SECRET, injectAs, userActor } from '@momentum/testing';
+import { PUBLIC_ROUTE } from '../../src/route-config.js';
+import { bodyDigest, signActor } from '../../src/actor-header.js';
 import { sampleApp } from '../support/sample-app.js';
 
 /** What createServiceApp's plugins answer before and around the routes a service declares. */

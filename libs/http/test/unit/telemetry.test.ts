@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createServiceApp } from '../../src/http/app.js';
-import { metricsPlugin, type MetricsPluginOptions } from '../../src/http/metrics.js';
-import { exportsSpans, otlpProtocol } from '../../src/telemetry/tracing.js';
-import { injectAs, TEST_SECRET, userActor } from '../../src/testing.js';
+import { createServiceApp } from '../../src/app.js';
+import { metricsPlugin, type MetricsPluginOptions } from '../../src/metrics.js';
+import { exportsSpans, otlpProtocol } from '@momentum/telemetry';
+import { injectAs, TEST_SECRET, userActor } from '@momentum/testing';
 import { sampleApp } from '../support/sample-app.js';
 
 /** One series' value in a Prometheus text page, 0 when absent. */

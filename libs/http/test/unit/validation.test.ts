@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@momentum/contracts';
-import { parseInput } from '../../src/http/validation.js';
+import { parseInput } from '../../src/validation.js';
 
 /** The 422 details of docs/interface.md §7, produced from zod schemas by parseInput. */
 const TaskBody = z

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamNameFor, type EventEnvelope } from '@momentum/contracts';
-import { EventBus } from '../../src/index.js';
-import { eventually, testConfig } from '../../src/testing.js';
+import { EventBus } from '../../src/bus.js';
+import { eventually, testConfig } from '@momentum/testing';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { streamNameFor } from '@momentum/contracts';
-import { BaseConfigSchema, loadConfig } from '../../src/config.js';
-import { EventBus } from '../../src/events/bus.js';
-import { testConfig } from '../../src/testing.js';
+import { BaseConfigSchema, loadConfig } from '@momentum/config';
+import { EventBus } from '../../src/bus.js';
+import { testConfig } from '@momentum/testing';
 
 const silent = { info() {}, warn() {}, error() {} };
 

@@ -1,10 +1,10 @@
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeEvent, type EventEnvelope } from '@momentum/contracts';
-import type { EventBus } from '../../src/events/bus.js';
-import { OUTBOX_INDEX, OutboxRelay } from '../../src/events/outbox.js';
-import { ensureIndexes } from '../../src/storage/mongo.js';
-import { eventually, testConfig } from '../../src/testing.js';
+import type { EventBus } from '../../src/bus.js';
+import { OUTBOX_INDEX, OutboxRelay } from '../../src/outbox.js';
+import { ensureIndexes } from '@momentum/storage';
+import { eventually, testConfig } from '@momentum/testing';
 
 /** The relay on the real engine: its index, and events no flush published. */
 describe('OutboxRelay on the engine', () => {

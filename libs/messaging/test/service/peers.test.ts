@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type NatsConnection } from 'nats';
-import { PeerWatch } from '../../src/index.js';
-import { eventually, testConfig } from '../../src/testing.js';
+import { PeerWatch } from '../../src/peers.js';
+import { eventually, testConfig } from '@momentum/testing';
 
 describe('PeerWatch: the other processes of a service', () => {
   const { NATS_URL: natsUrl } = testConfig();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { natsConnectOptions } from '../../src/events/nats-options.js';
+import { natsConnectOptions } from '../../src/nats-options.js';
 
 describe('natsConnectOptions', () => {
   it('a URL without credentials is passed as it is, with the default inboxes', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '@momentum/contracts';
-import type { EventBus, Logger } from '../../src/events/bus.js';
-import { OutboxRelay, type OutboxDoc } from '../../src/events/outbox.js';
-import { metricsRegistry, outboxGaugeFailures } from '../../src/telemetry/metrics.js';
+import type { EventBus, Logger } from '../../src/bus.js';
+import { OutboxRelay, type OutboxDoc } from '../../src/outbox.js';
+import { metricsRegistry, outboxGaugeFailures } from '@momentum/telemetry';
 
 /** Just what the relay uses of a mongoose model, over a Map. */
 class FakeModel {

@@ -1,6 +1,6 @@
 import { MongoClient, type Collection } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { testConfig } from '../../src/testing.js';
+import { testConfig } from '@momentum/testing';
 
 /**
  * The engine makes every single-document write atomic, as MongoDB does, for writers on

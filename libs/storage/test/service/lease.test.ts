@@ -1,8 +1,8 @@
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { AppError } from '@momentum/contracts';
-import { DocumentLeases } from '../../src/storage/lease.js';
-import { testConfig } from '../../src/testing.js';
+import { DocumentLeases } from '../../src/lease.js';
+import { testConfig } from '@momentum/testing';
 
 /** Fenced leases between two "processes" (two connections) on one database. */
 describe('DocumentLeases', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { shutdownTracing, startTracing, tracer } from '../../src/telemetry/tracing.js';
+import { shutdownTracing, startTracing, tracer } from '../../src/tracing.js';
 
 describe('OTLP export', () => {
   it('sends spans as http/protobuf to OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces, as the named service', async () => {

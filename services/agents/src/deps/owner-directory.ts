@@ -1,4 +1,4 @@
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 
 /** An agent's owner as identity knows them. */
 export interface Owner {

@@ -6,7 +6,8 @@ import {
   type AgentEventData,
   type EventEnvelope,
 } from '@momentum/contracts';
-import type { EventBus, OutboxRelay } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
+import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { AgentStore } from '../store/agent-store.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   dataOf,
   pageOf,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import {
   createAgent,
   deleteAgent,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, KEY_GRANT_RULES } from '@momentum/contracts';
-import { validationErrorFrom } from '@momentum/service-kit';
+import { validationErrorFrom } from '@momentum/http';
 
 /**
  * Shape B (docs/interface.md §7) has no 422: malformed input on agent paths is a 400 whose message

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AgentLookupBody } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { AgentStore } from '../store/agent-store.js';
 import type { OwnerDirectory } from '../deps/owner-directory.js';
 import { keyRecord } from '../usecases/key-records.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AgentKeyView, AgentParams, KeyGrantBody, dataOf } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import { mintKey, rotateKey } from '../usecases/agent-keys.js';
 import type { AgentDeps } from '../usecases/manage-agents.js';
 

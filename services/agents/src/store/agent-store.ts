@@ -1,6 +1,6 @@
 import type { EventEnvelope, Scope } from '@momentum/contracts';
 import type { AgentDoc, AgentModels } from './models.js';
-import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
+import { updateWithRevision, withoutOutbox } from '@momentum/storage';
 
 /** Reads never carry pending events (findAndModify cannot project on FerretDB, so writes strip them). */
 const VISIBLE = { _outbox: 0 } as const;

@@ -7,7 +7,7 @@ import {
   type ApiScope,
   type KeyGrantInput,
 } from '@momentum/contracts';
-import { hashSecret, newApiKey } from '@momentum/service-kit';
+import { hashSecret, newApiKey } from '@momentum/http';
 import type { AgentDeps } from './manage-agents.js';
 import { requireHuman } from './manage-agents.js';
 import type { AgentDoc } from '../store/models.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { agentActor } from '@momentum/service-kit/testing';
+import { agentActor } from '@momentum/testing';
 import { useHarness, waitFor } from '../support/harness.js';
 import { agentApi } from '../support/agent-api.js';
 import { ISO, shapeB } from '../support/expect.js';

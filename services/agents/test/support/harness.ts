@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, EventEnvelope } from '@momentum/contracts';
-import { connectService, type ServiceContext } from '@momentum/service-kit/storage';
+import { connectService, type ServiceContext } from '@momentum/runtime';
 import {
   eventually,
   injectAs,
@@ -8,7 +8,7 @@ import {
   testContext,
   userActor,
   useStarted,
-} from '@momentum/service-kit/testing';
+} from '@momentum/testing';
 import { AgentsConfigSchema, type AgentsConfig } from '../../src/config.js';
 import { buildAgentsApp } from '../../src/app.js';
 import { InMemoryOwnerDirectory } from './owners.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ProfileView, UpdateProfileBody, dataOf } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { HabitsDeps } from '../usecases/deps.js';
 import { getProfile, updateProfile } from '../usecases/profile.js';
 

@@ -12,7 +12,7 @@ import {
   pageOf,
   scopeOf,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { HabitsDeps } from '../usecases/deps.js';
 import { archiveTask, createTask, updateTask } from '../usecases/tasks.js';
 import { completeTask } from '../usecases/complete.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { CompletionDoc, HabitsModels } from './models.js';
 
 /** The `_id` that makes a completion unique: a daily once per day, a to-do once ever. */

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { isDuplicateKey, withoutOutbox } from '@momentum/service-kit/storage';
+import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import type { HabitsModels, ProfileDoc } from './models.js';
 
 export type ProfileState = Omit<ProfileDoc, '_outbox' | 'createdAt' | 'updatedAt'>;

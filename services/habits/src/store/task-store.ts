@@ -5,8 +5,8 @@ import {
   type TaskSortField,
 } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
-import { updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
-import { refuseFullOutbox } from '@momentum/service-kit';
+import { updateWithRevision, withoutOutbox } from '@momentum/storage';
+import { refuseFullOutbox } from '@momentum/messaging';
 import type { HabitsModels, PendingXp, TaskDoc } from './models.js';
 
 /** Who may see a task: its owner, and the members of its team. */

@@ -1,4 +1,4 @@
-import type { OutboxRelay } from '@momentum/service-kit';
+import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { TaskStore } from '../store/task-store.js';
 import type { ProfileStore } from '../store/profile-store.js';
 import type { CompletionStore } from '../store/completion-store.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import { awardXp } from './award-xp.js';
 import type { HabitsDeps } from './deps.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { agentActor, userActor } from '@momentum/service-kit/testing';
+import { agentActor, userActor } from '@momentum/testing';
 import { dailyBody, habitBody, todoBody, useHabits } from './harness.js';
 
 describe('habits service: completion, streaks and XP', () => {

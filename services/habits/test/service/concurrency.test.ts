@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, type EventEnvelope } from '@momentum/contracts';
-import { eventually, injectAs, userActor } from '@momentum/service-kit/testing';
+import { eventually, injectAs, userActor } from '@momentum/testing';
 import { CLAIM_ORPHANED_AFTER_MS } from '../../src/store/completion-store.js';
 import { dailyBody, habitBody, todoBody, useTwoHabits } from './harness.js';
 

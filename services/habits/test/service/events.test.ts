@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@momentum/contracts';
-import { agentActor, userActor } from '@momentum/service-kit/testing';
+import { agentActor, userActor } from '@momentum/testing';
 import { habitBody, startHabits, type Habits } from './harness.js';
 
 describe('habits service: events through the outbox', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit/storage';
-import { injectAs, testConfig, testContext, useStarted } from '@momentum/service-kit/testing';
+import type { ServiceContext } from '@momentum/runtime';
+import { injectAs, testConfig, testContext, useStarted } from '@momentum/testing';
 import { HabitsConfigSchema, type HabitsConfig } from '../../src/config.js';
 import { buildHabitsApp } from '../../src/app.js';
 import type { HabitsFaults } from '../../src/usecases/award-xp.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskSortFields } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { listFilterOf, listSortOf, type ListFilter } from '../../src/store/task-store.js';
 import { habitBody, startHabits, type Habits } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_COUNTED_MAX } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { useHabits } from './harness.js';
 
 /** A list's total is counted no further than 10,000: past it, `meta.totalCapped` says so. */

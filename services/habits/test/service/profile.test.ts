@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import { agentActor, injectAs, userActor } from '@momentum/service-kit/testing';
+import { agentActor, injectAs, userActor } from '@momentum/testing';
 import { habitBody, useHabits } from './harness.js';
 
 describe('habits service: profile and internal routes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { userActor } from '@momentum/service-kit/testing';
-import { useStarted } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
+import { useStarted } from '@momentum/testing';
 import type { HabitsFaults } from '../../src/usecases/award-xp.js';
 import { habitBody, startHabits, todoBody } from './harness.js';
 

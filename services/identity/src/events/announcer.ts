@@ -1,5 +1,6 @@
 import { AppError, type EventEnvelope } from '@momentum/contracts';
-import type { EventBus, OutboxModel, OutboxRelay } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
+import type { OutboxModel, OutboxRelay } from '@momentum/messaging/outbox';
 
 /**
  * Publishes an event a write stored in its document's `_outbox`, before the reply: a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, type KeyRecord } from '@momentum/contracts';
-import { LAST_USED_RESOLUTION_MS, defineRoute, needsLastUsedTouch } from '@momentum/service-kit';
+import { LAST_USED_RESOLUTION_MS, defineRoute, needsLastUsedTouch } from '@momentum/http';
 import type { IdentityDeps } from '../usecases/deps.js';
 import { teamMembers } from '../usecases/teams.js';
 

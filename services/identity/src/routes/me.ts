@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MeView, dataOf, effectiveScopes, notFound, type Actor } from '@momentum/contracts';
-import { defineRoute, type InternalClient } from '@momentum/service-kit';
+import { defineRoute, type InternalClient } from '@momentum/http';
 import type { IdentityDeps } from '../usecases/deps.js';
 
 export function registerMeRoutes(

@@ -10,7 +10,7 @@ import {
   TeamMemberParams,
   TeamParams,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IdentityDeps } from '../usecases/deps.js';
 import { addMember, createTeam, membersOf, removeMember } from '../usecases/teams.js';
 import { teamView } from './views.js';

@@ -10,7 +10,7 @@ import {
   effectiveScopes,
 } from '@momentum/contracts';
 import { z } from 'zod';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IdentityDeps } from '../usecases/deps.js';
 import { createUser, createUserKey, revokeUserKey } from '../usecases/users.js';
 import { requireHuman } from '../domain/access.js';

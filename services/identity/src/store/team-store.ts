@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type EventEnvelope } from '@momentum/contracts';
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { IdentityModels, MembershipDoc, TeamDoc } from './models.js';
 import { alternativeKey } from '../domain/team-key.js';
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope, UserSummary } from '@momentum/contracts';
-import { isDuplicateKey, withoutOutbox } from '@momentum/service-kit/storage';
+import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import type { IdentityModels, UserDoc } from './models.js';
 
 /** Users and their public summaries. */

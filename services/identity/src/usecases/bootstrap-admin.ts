@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, hashSecret, parseApiKey } from '@momentum/service-kit';
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { checkSecret, hashSecret, parseApiKey } from '@momentum/http';
+import { isDuplicateKey } from '@momentum/storage';
 import type { IdentityDeps } from './deps.js';
 import { BootstrapKeys } from '../store/bootstrap-keys.js';
 import { keyRevoked } from '../events/identity-events.js';

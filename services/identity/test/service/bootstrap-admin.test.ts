@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes, SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, newApiKey, parseApiKey } from '@momentum/service-kit';
-import { userActor } from '@momentum/service-kit/testing';
+import { checkSecret, newApiKey, parseApiKey } from '@momentum/http';
+import { userActor } from '@momentum/testing';
 import { buildIdentityApp } from '../../src/app.js';
 import { eventsOf, startIdentity, type Identity } from './harness.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, EventEnvelope } from '@momentum/contracts';
-import { connectService, type ServiceContext } from '@momentum/service-kit/storage';
-import { injectAs, testConfig, testContext } from '@momentum/service-kit/testing';
+import { connectService, type ServiceContext } from '@momentum/runtime';
+import { injectAs, testConfig, testContext } from '@momentum/testing';
 import { IdentityConfigSchema, type IdentityConfig } from '../../src/config.js';
 import { buildIdentityApp } from '../../src/app.js';
 

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SCOPES, SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, parseApiKey } from '@momentum/service-kit';
-import { type ServiceContext } from '@momentum/service-kit/storage';
-import {
-  agentActor,
-  injectAs,
-  testConfig,
-  testContext,
-  userActor,
-} from '@momentum/service-kit/testing';
+import { checkSecret, parseApiKey } from '@momentum/http';
+import type { ServiceContext } from '@momentum/runtime';
+import { agentActor, injectAs, testConfig, testContext, userActor } from '@momentum/testing';
 import { IdentityConfigSchema, type IdentityConfig } from '../../src/config.js';
 import { buildIdentityApp } from '../../src/app.js';
 

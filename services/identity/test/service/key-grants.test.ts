@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
-import { parseApiKey } from '@momentum/service-kit';
-import { eventually, userActor } from '@momentum/service-kit/testing';
+import { parseApiKey } from '@momentum/http';
+import { eventually, userActor } from '@momentum/testing';
 import { startIdentity, type Identity } from './harness.js';
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { startIdentity, type Identity } from './harness.js';
 
 describe('keys per user are limited (MAX_KEYS_PER_USER)', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes, SYSTEM_ACTOR } from '@momentum/contracts';
-import { parseApiKey } from '@momentum/service-kit';
-import { connectService } from '@momentum/service-kit/storage';
-import { userActor } from '@momentum/service-kit/testing';
+import { parseApiKey } from '@momentum/http';
+import { connectService } from '@momentum/runtime';
+import { userActor } from '@momentum/testing';
 import { buildIdentityApp } from '../../src/app.js';
 import { eventsOf, startIdentity, startTwin, type Identity } from './harness.js';
 

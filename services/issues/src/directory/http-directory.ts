@@ -1,5 +1,5 @@
 import type { AgentSummary, UserSummary } from '@momentum/contracts';
-import { InternalClient, signerToward } from '@momentum/service-kit';
+import { InternalClient, signerToward } from '@momentum/http';
 import type { Directory, Person } from './directory.js';
 
 const user = (u: UserSummary): Person => ({

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import type { OutboxRelay } from '@momentum/service-kit';
+import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { IssuesModels } from '../store/models.js';
 
 /**

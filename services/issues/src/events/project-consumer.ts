@@ -1,5 +1,5 @@
 import { EventTypes, type ProjectEventData } from '@momentum/contracts';
-import type { EventBus, Logger } from '@momentum/service-kit';
+import type { EventBus, Logger } from '@momentum/messaging';
 import type { ProjectStore } from '../store/project-store.js';
 
 const isProjectData = (d: unknown): d is ProjectEventData => {

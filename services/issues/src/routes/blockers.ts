@@ -7,7 +7,7 @@ import {
   IssueRefParams,
   dataOf,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IssuesCore } from '../usecases/core.js';
 import { addBlocker, listBlockers, removeBlocker } from '../usecases/blockers.js';
 import { blockerView, blockerViews } from './views.js';

@@ -6,7 +6,7 @@ import {
   IssueRefParams,
   dataOf,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IssuesCore } from '../usecases/core.js';
 import { addComment, deleteComment, editComment } from '../usecases/comments.js';
 import { commentView } from './views.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, Uuid, type IssueState } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IssueStore } from '../store/issue-store.js';
 
 /** Lookups for the gateway and the projects service (system actor only). */

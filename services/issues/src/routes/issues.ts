@@ -10,7 +10,7 @@ import {
   dataOf,
   pageOf,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IssuesCore } from '../usecases/core.js';
 import { createIssue } from '../usecases/create-issue.js';
 import { issueDetail, listIssues } from '../usecases/read-issues.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { IssueView, SearchIssuesQuery, pageOf } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IssuesCore } from '../usecases/core.js';
 import { searchIssues } from '../usecases/read-issues.js';
 import { issuePageView } from './views.js';

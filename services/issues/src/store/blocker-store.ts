@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { isDuplicateKey, withoutOutbox } from '@momentum/service-kit/storage';
+import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import { blockerId } from '../domain/ids.js';
 import type { ActivityEntry, BlockerDoc, IssuesModels } from './models.js';
 import { carrying, CARRIED, CARRIED_SINCE, type NewActivity, stamped } from './activity-store.js';

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { withoutOutbox } from '@momentum/service-kit/storage';
+import { withoutOutbox } from '@momentum/storage';
 import type { ActivityEntry, CommentDoc, CommentEntry, IssuesModels } from './models.js';
 import { carrying, stamped, type NewActivity } from './activity-store.js';
 

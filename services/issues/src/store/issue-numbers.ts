@@ -1,5 +1,5 @@
 import { AppError } from '@momentum/contracts';
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { IssuesModels } from './models.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { EventEnvelope, IssueState, Scope } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
-import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
-import { refuseFullOutbox } from '@momentum/service-kit';
+import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/storage';
+import { refuseFullOutbox } from '@momentum/messaging';
 import type { ActivityEntry, IssueDoc, IssuesModels } from './models.js';
 import { carrying, stamped, type NewActivity } from './activity-store.js';
 import { IssueNumbers } from './issue-numbers.js';

@@ -1,4 +1,4 @@
-import type { DocumentLeases, Fence } from '@momentum/service-kit/storage';
+import type { DocumentLeases, Fence } from '@momentum/storage';
 
 /**
  * The leases that keep the issue graphs free of cycles across processes. A cycle check

@@ -6,7 +6,7 @@ import type {
   IssueStatus,
   Mention,
 } from '@momentum/contracts';
-import { baseSchemaOptions } from '@momentum/service-kit/storage';
+import { baseSchemaOptions } from '@momentum/storage';
 import { uuidv7 } from '../domain/ids.js';
 import { CARRIED, CARRIED_SINCE, PENDING_ACTIVITY_INDEX } from './activity-store.js';
 

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { ProjectEventData, ProjectLookupReply } from '@momentum/contracts';
 import type { IssuesModels, ProjectDoc } from './models.js';
 

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { IssuesModels } from './models.js';
 
 /**

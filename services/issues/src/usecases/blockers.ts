@@ -14,7 +14,7 @@ import { blockerCyclePath } from '../domain/graph.js';
 import { blockerId } from '../domain/ids.js';
 import type { ActivityEntry, BlockerDoc, IssueDoc } from '../store/models.js';
 import type { NewActivity } from '../store/activity-store.js';
-import type { Fence } from '@momentum/service-kit/storage';
+import type { Fence } from '@momentum/storage';
 import { recordCarried, type IssuesCore } from './core.js';
 import { visibleIssue } from './access.js';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import type { Directory } from '../directory/directory.js';
 import type { Outbox } from '../events/outbox.js';
 import type { ActivityStore, Carrier } from '../store/activity-store.js';

@@ -1,7 +1,7 @@
 import { validationError, type Mention, type PersonSummary } from '@momentum/contracts';
 import type { Directory, Person } from '../directory/directory.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 
 /**
  * The assignee must be a member of the project's team or an active agent attached to it.

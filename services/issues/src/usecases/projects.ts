@@ -6,7 +6,7 @@ import {
   type ProjectLookupReply,
   type Scope,
 } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { ProjectDoc } from '../store/models.js';
 import type { ProjectStore } from '../store/project-store.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IssuesConfigSchema } from '../../src/config.js';
-import { testConfig } from '@momentum/service-kit/testing';
+import { testConfig } from '@momentum/testing';
 import { call, createIssue, newWorld, startHarness, type Harness } from '../support/harness.js';
 
 const LEASE_MS = 1000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IssueSortFields, ListIssuesQuery, scopeOf } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { listFilter, listSort } from '../../src/store/issue-lists.js';
 import { createIssue, useIssuesApp } from '../support/harness.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: internal lookups and deletion', () => {

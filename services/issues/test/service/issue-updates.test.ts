@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { agentActor } from '@momentum/service-kit/testing';
+import { agentActor } from '@momentum/testing';
 import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
 describe('issues: read one, update, assignees, parents', () => {

@@ -8,7 +8,7 @@ import {
   type EventEnvelope,
   SYSTEM_ACTOR,
 } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { call, eventually, startHarness, type Harness } from '../support/harness.js';
 
 describe('issues: project read model and issue events', () => {

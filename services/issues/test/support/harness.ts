@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { RequestSubjects, type Actor, type ProjectLookupReply } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit/storage';
-import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import type { ServiceContext } from '@momentum/runtime';
+import { injectAs, testConfig, testContext, userActor } from '@momentum/testing';
 import { IssuesConfigSchema, type IssuesConfig } from '../../src/config.js';
 import { buildIssuesApp, type IssuesAppOptions } from '../../src/app.js';
 import { MemoryDirectory } from './memory-directory.js';
@@ -140,4 +140,4 @@ export async function createIssue(
 }
 
 /** Poll until `check` is truthy (events and outbox flushes are asynchronous). */
-export { eventually } from '@momentum/service-kit/testing';
+export { eventually } from '@momentum/testing';

@@ -1,5 +1,5 @@
 import type { IssueState } from '@momentum/contracts';
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 
 /** The truth about a project's issues, for rebuilding the counts (the issues service owns it). */
 export interface IssueStatesSource {

@@ -1,5 +1,5 @@
 import type { UserSummary } from '@momentum/contracts';
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 
 /** Who belongs to a team (the identity service owns memberships). */
 export interface TeamDirectory {

@@ -1,5 +1,5 @@
 import { EventTypes } from '@momentum/contracts';
-import type { EventBus, Logger } from '@momentum/service-kit';
+import type { EventBus, Logger } from '@momentum/messaging';
 import { issueStateOf } from '../domain/issue-event.js';
 import type { IssueStateStore } from '../store/issue-state-store.js';
 

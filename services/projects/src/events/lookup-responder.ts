@@ -1,5 +1,5 @@
 import { RequestSubjects, type ProjectLookupReply } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { ProjectStore } from '../store/project-store.js';
 import { lookupView } from '../routes/views.js';
 

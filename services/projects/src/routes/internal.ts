@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ProjectParams } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { ProjectStore } from '../store/project-store.js';
 import type { IssueStateStore } from '../store/issue-state-store.js';
 import type { IssueStatesSource } from '../deps/issue-states-source.js';

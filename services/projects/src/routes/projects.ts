@@ -10,7 +10,7 @@ import {
   pageOf,
   type PageMeta,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { IssueStateStore } from '../store/issue-state-store.js';
 import { createProject, updateProject, type ProjectDeps } from '../usecases/projects.js';
 import { withCounts } from '../usecases/counts.js';

@@ -1,5 +1,5 @@
 import type { IssueState, IssueStatus } from '@momentum/contracts';
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { IssueStateDoc, ProjectModels } from './models.js';
 
 const BATCH = 500;

@@ -4,7 +4,7 @@ import {
   type IssueStatus,
   type ProjectCounts,
 } from '@momentum/contracts';
-import { backoff, isDuplicateKey } from '@momentum/service-kit/storage';
+import { backoff, isDuplicateKey } from '@momentum/storage';
 import type { ProjectCountsDoc, ProjectModels } from './models.js';
 import { IssueRows } from './issue-rows.js';
 import { countsOf, tally, transition } from '../domain/counts.js';

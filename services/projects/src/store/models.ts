@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope, IssueStatus, ProjectStatus } from '@momentum/contracts';
-import { baseSchemaOptions } from '@momentum/service-kit/storage';
+import { baseSchemaOptions } from '@momentum/storage';
 import type { Mark } from '../domain/apply.js';
 
 export interface ProjectDoc {

@@ -9,7 +9,7 @@ import {
 import type { ProjectDoc, ProjectModels } from './models.js';
 import { keyCandidate } from '../domain/project-key.js';
 import { slugCandidate } from '../domain/slug.js';
-import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/service-kit/storage';
+import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/storage';
 
 /** Everything but the outbox: reads never carry pending events. */
 const VISIBLE = { _outbox: 0 } as const;

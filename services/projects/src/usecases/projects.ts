@@ -8,7 +8,7 @@ import {
   type CreateProjectInput,
   type UpdateProjectInput,
 } from '@momentum/contracts';
-import type { OutboxRelay } from '@momentum/service-kit';
+import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { ProjectDoc } from '../store/models.js';
 import type { ProjectChanges, ProjectStore } from '../store/project-store.js';
 import type { TeamDirectory } from '../deps/team-directory.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { IssueStatuses, SYSTEM_ACTOR } from '@momentum/contracts';
-import { signActor } from '@momentum/service-kit';
+import { signActor } from '@momentum/http';
 import {
   api,
   eventually,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ProjectStatuses } from '@momentum/contracts';
-import { agentActor, injectAs } from '@momentum/service-kit/testing';
+import { agentActor, injectAs } from '@momentum/testing';
 import { countsWith, createProject, member, requests, useProjectsApp } from './harness.js';
 
 describe('creating projects', () => {

@@ -8,7 +8,7 @@ import {
   type IssueEventData,
   type IssueStatus,
 } from '@momentum/contracts';
-import { connectService, type ServiceContext } from '@momentum/service-kit/storage';
+import { connectService, type ServiceContext } from '@momentum/runtime';
 import {
   eventually,
   injectAs,
@@ -16,7 +16,7 @@ import {
   testContext,
   userActor,
   useStarted,
-} from '@momentum/service-kit/testing';
+} from '@momentum/testing';
 import { ProjectsConfigSchema, type ProjectsConfig } from '../../src/config.js';
 import { buildProjectsApp } from '../../src/app.js';
 import { FakeIssueStates, FakeTeamDirectory } from './fakes.js';

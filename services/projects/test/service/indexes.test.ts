@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ListProjectsQuery, ProjectSortFields, scopeOf } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import { listFilter, listSort } from '../../src/store/project-store.js';
 import { unserved, type QueryShape } from '../../../../test/support/index-shapes.js';
 import { useProjectsApp } from './harness.js';

@@ -6,8 +6,8 @@ import {
   SYSTEM_ACTOR,
   type ProjectLookupReply,
 } from '@momentum/contracts';
-import { connectService } from '@momentum/service-kit/storage';
-import { injectAs } from '@momentum/service-kit/testing';
+import { connectService } from '@momentum/runtime';
+import { injectAs } from '@momentum/testing';
 import { buildProjectsApp } from '../../src/app.js';
 import { createProject, member, recordEvents, until, useProjectsApp } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IssueStatuses, SYSTEM_ACTOR } from '@momentum/contracts';
-import { injectAs } from '@momentum/service-kit/testing';
+import { injectAs } from '@momentum/testing';
 import { countsWith, createProject, issueEvents, member, useProjectsApp } from './harness.js';
 
 describe('issue counts rebuild', () => {

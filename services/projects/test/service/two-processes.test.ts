@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from 'mongoose';
 import { EventTypes, SYSTEM_ACTOR, type IssueState, type IssueStatus } from '@momentum/contracts';
-import { connectMongo } from '@momentum/service-kit/storage';
-import { injectAs } from '@momentum/service-kit/testing';
+import { connectMongo } from '@momentum/storage';
+import { injectAs } from '@momentum/testing';
 import { projectModels } from '../../src/store/models.js';
 import { IssueStateStore } from '../../src/store/issue-state-store.js';
 import {

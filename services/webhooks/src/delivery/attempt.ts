@@ -1,4 +1,4 @@
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import type { RetryPolicy } from '../domain/backoff.js';
 import type { AttemptResult } from '../domain/outcome.js';
 import { mayReceive, needsMembership } from '../domain/visibility.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import type { WebhooksConfig } from '../config.js';
 import type { MembershipSource } from '../deps/membership.js';
 import type { Resolve } from '../deps/resolver.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import type { DeliveryStore } from '../store/delivery-store.js';
 
 const HOUR = 3600_000;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import type { DeliveryStore } from '../store/delivery-store.js';
 import type { DueStore } from '../store/due-store.js';
 import type { DeliveryDoc, DueDoc } from '../store/models.js';

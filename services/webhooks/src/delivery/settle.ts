@@ -1,4 +1,4 @@
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import type { DeliveryStore, Settlement } from '../store/delivery-store.js';
 import type { DueStore } from '../store/due-store.js';
 import type { DeliveryDoc } from '../store/models.js';

@@ -1,4 +1,4 @@
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 
 /** A user's current teams (identity owns memberships). */
 export interface MembershipSource {

@@ -1,5 +1,5 @@
 import { RequestSubjects, type ProjectLookupReply } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { ProjectTeamStore } from '../store/project-team-store.js';
 
 /** The team of a project, for events that name only the project (issues, comments, blockers). */

@@ -1,5 +1,5 @@
 import { EventTypes, subjectFor } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { MembershipSource } from '../deps/membership.js';
 
 /**

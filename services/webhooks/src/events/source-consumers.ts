@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import { sourcesByService } from '../domain/catalogue.js';
 
 /**

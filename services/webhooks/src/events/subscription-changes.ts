@@ -1,4 +1,4 @@
-import type { EventBus } from '@momentum/service-kit';
+import type { EventBus } from '@momentum/messaging';
 import type { SubscriptionStore } from '../store/subscription-store.js';
 
 /** Plain NATS, not a stream: every replica hears it, and nothing is kept. */

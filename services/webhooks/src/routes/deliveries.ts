@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import { manageableSubscription } from '../usecases/access.js';
 import { redeliver, type RedeliverDeps } from '../usecases/redeliver.js';
 import {

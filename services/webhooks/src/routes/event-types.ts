@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import { CATALOGUE } from '../domain/catalogue.js';
 import { dataOf, EventTypeView } from './schemas.js';
 

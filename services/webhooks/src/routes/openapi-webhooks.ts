@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DOCUMENT_PATH } from '@momentum/service-kit';
+import { DOCUMENT_PATH } from '@momentum/http';
 import { CATALOGUE, type EventTypeEntry } from '../domain/catalogue.js';
 
 /** `task.completed` → `taskCompletedEvent`: an operationId for a delivered event type. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defineRoute } from '@momentum/service-kit';
+import { defineRoute } from '@momentum/http';
 import type { SubscriptionDeps } from '../usecases/subscriptions.js';
 import {
   createSubscription,

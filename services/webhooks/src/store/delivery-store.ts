@@ -1,5 +1,5 @@
 import type { FilterQuery } from 'mongoose';
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { DeliveryDoc, DeliveryState, WebhookModels } from './models.js';
 
 export interface NewDelivery {

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { DueDoc, WebhookModels } from './models.js';
 
 /**

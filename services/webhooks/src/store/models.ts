@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import { baseSchemaOptions } from '@momentum/service-kit/storage';
+import { baseSchemaOptions } from '@momentum/storage';
 
 export interface SubscriptionDoc {
   _id: string;

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@momentum/service-kit/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import type { ProjectTeamDoc, WebhookModels } from './models.js';
 
 /** Which team a project belongs to (fixed for the project's life), read and written by `_id`. */

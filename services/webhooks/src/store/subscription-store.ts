@@ -1,4 +1,4 @@
-import { updateWithRevision } from '@momentum/service-kit/storage';
+import { updateWithRevision } from '@momentum/storage';
 import { subscriptionKey } from '../domain/visibility.js';
 import { SubscriptionMatches } from './subscription-matches.js';
 import type { SubscriptionDoc, WebhookModels } from './models.js';

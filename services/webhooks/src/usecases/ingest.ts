@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import type { Logger } from '@momentum/service-kit';
+import type { Logger } from '@momentum/messaging';
 import { audienceOf, entryForSource, type Audience } from '../domain/catalogue.js';
 import { isAfterCreation, wants } from '../domain/event-filter.js';
 import { messageOf } from '../domain/payload.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes } from '@momentum/contracts';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import {
   client,
   deliveries,

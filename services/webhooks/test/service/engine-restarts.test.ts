@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { startFerretDB, startNatsServer } from '../../../../scripts/lib/engines.mjs';
 import {

@@ -8,8 +8,8 @@ import {
   type Actor,
   type EventEnvelope,
 } from '@momentum/contracts';
-import { EventBus } from '@momentum/service-kit';
-import { eventually, injectAs, testConfig } from '@momentum/service-kit/testing';
+import { EventBus } from '@momentum/messaging';
+import { eventually, injectAs, testConfig } from '@momentum/testing';
 import { WebhooksConfigSchema } from '../../src/config.js';
 import { connectWebhooks, type WebhooksContext } from '../../src/context.js';
 import { buildWebhooksApp, type WebhooksDependencies } from '../../src/app.js';

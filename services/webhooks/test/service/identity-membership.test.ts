@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import type { ServiceContext } from '@momentum/service-kit/storage';
-import { injectAs, testConfig, testContext, userActor } from '@momentum/service-kit/testing';
+import type { ServiceContext } from '@momentum/runtime';
+import { injectAs, testConfig, testContext, userActor } from '@momentum/testing';
 import { IdentityConfigSchema, type IdentityConfig } from '../../../identity/src/config.js';
 import { buildIdentityApp } from '../../../identity/src/app.js';
 import {

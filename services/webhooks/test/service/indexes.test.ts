@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userActor } from '@momentum/service-kit/testing';
+import { userActor } from '@momentum/testing';
 import {
   startWebhooks,
   subscribe,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { userActor, useStarted } from '@momentum/service-kit/testing';
+import { userActor, useStarted } from '@momentum/testing';
 import { client, startWebhooks, subscribe, type Harness } from './harness.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from 'mongoose';
-import { connectMongo } from '@momentum/service-kit/storage';
-import { userActor } from '@momentum/service-kit/testing';
+import { connectMongo } from '@momentum/storage';
+import { userActor } from '@momentum/testing';
 import { webhookModels } from '../../src/store/models.js';
 import { DeliveryStore } from '../../src/store/delivery-store.js';
 import { SubscriptionStore } from '../../src/store/subscription-store.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { agentActor, userActor, useStarted } from '@momentum/service-kit/testing';
+import { agentActor, userActor, useStarted } from '@momentum/testing';
 import { CATALOGUE } from '../../src/domain/catalogue.js';
 import { client, startWebhooks, subscribe, type Harness } from './harness.js';
 

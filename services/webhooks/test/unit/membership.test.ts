@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InternalClient } from '@momentum/service-kit';
+import type { InternalClient } from '@momentum/http';
 import { HttpMembership } from '../../src/deps/membership.js';
 
 function identity(teams: Record<string, string[]>) {

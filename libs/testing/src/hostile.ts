@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** Arbitraries for hostile client input, shared by the service-kit and gateway property tests. */
+/** Arbitraries for hostile client input, shared by the @momentum/http and gateway property tests. */
 
 const oddStrings = fc.constantFrom(
   '',
