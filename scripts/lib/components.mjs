@@ -12,7 +12,7 @@ export const MCP_SERVER = { name: 'mcp-server', entry: 'mcp-server/src/main.ts',
 export const COMPONENTS = [...SERVICES, GATEWAY, MCP_SERVER];
 
 // Who calls whom over HTTP (InternalClient, and the gateway's forwarding): each pair gets its
-// own signing key (signingKeys, libs/service-kit/src/http/signing-keys.ts). The MCP server
+// own signing key (signingKeys, libs/http/src/signing-keys.ts). The MCP server
 // calls only the gateway, with an API key: it holds no signing key.
 export const CALLS = {
   gateway: SERVICES.map((s) => s.name),

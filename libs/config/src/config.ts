@@ -35,7 +35,7 @@ export const BaseConfigSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('momentum'),
   INTERNAL_SECRET: z.string().min(32, 'INTERNAL_SECRET must be at least 32 characters'),
-  /** Per-service signing keys (@momentum/http signing-keys.ts); without them INTERNAL_SECRET signs. */
+  /** Per-service signing keys (SigningKeysConfig above); without them INTERNAL_SECRET signs. */
   ...SigningKeysConfig,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

@@ -9,7 +9,7 @@ import {
 
 /**
  * The Prometheus metrics of one process, in prom-client's default registry. Defined once here
- * so every part of the kit records into the same series; served by `metricsPlugin`
+ * so every package records into the same series; served by `metricsPlugin`
  * (services, on their own port) or `serveMetrics` (the gateway, on METRICS_PORT).
  */
 export const metricsRegistry = register;

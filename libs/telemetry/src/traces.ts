@@ -1,6 +1,6 @@
 // Tracing alone (`@momentum/telemetry/tracing`): the SDK's start-up and the HTTP server span,
-// without the kit's Prometheus metrics, which `./telemetry` defines on import. For a process that
-// keeps a registry of its own (the MCP server, whose `http_request_duration_seconds` has other
-// labels).
+// without the Prometheus metrics, which `@momentum/telemetry` defines on import. For a process
+// that keeps a registry of its own (the MCP server, whose `http_request_duration_seconds` has
+// other labels).
 export * from './tracing.js';
 export * from './http.js';

@@ -15,7 +15,7 @@ export interface TracingState {
 let provider: NodeTracerProvider | undefined;
 let state: TracingState | undefined;
 
-/** The tracer every part of the kit records its spans with (a no-op until startTracing). */
+/** The tracer every Momentum package records its spans with (a no-op until startTracing). */
 export const tracer = (): Tracer => trace.getTracer('momentum');
 
 const PROTOCOLS = ['http/json', 'http/protobuf'] as const;
@@ -79,9 +79,9 @@ export function exportsSpans(env: NodeJS.ProcessEnv): boolean {
  *   by default), propagation `OTEL_PROPAGATORS` (W3C trace context and baggage by default).
  * - `OTEL_SDK_DISABLED=true` starts nothing: the API stays a no-op.
  *
- * The spans themselves are made by the kit (HTTP server, calls between processes, engine
- * commands, NATS publish and process), not by patching modules: the processes run as bundles,
- * where require hooks see nothing.
+ * The spans themselves are made by the shared packages (HTTP server, calls between processes,
+ * engine commands, NATS publish and process), not by patching modules: the processes run as
+ * bundles, where require hooks see nothing.
  */
 export function startTracing(
   component: string,
