@@ -1,18 +1,24 @@
 import type { Actor } from '@momentum/contracts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Verified keys, by SHA-256 fingerprint of the whole key (never the key itself), so a
- * request after the first costs no bcrypt. Entries expire after a short TTL and are
+ * request after the first costs no bcrypt. Entries expire after a short TTL (a shorter one
+ * for refusals), the least recently used goes first when the cache is full, and entries are
  * dropped at once when an event says the key, its agent or its user's teams changed.
  */
 export interface CachedVerdict {
   actor: Actor | null;
   keyId: string;
-  expiresAt: number;
+}
+
+/** What the cache reads the time from (`performance`; a test passes its own). */
+export interface Clock {
+  now(): number;
 }
 
 export class KeyCache {
-  private readonly entries = new Map<string, CachedVerdict>();
+  private readonly entries: LRUCache<string, CachedVerdict>;
   /**
    * Bumped by every drop: a verdict whose verification began before a drop (a revocation
    * arriving while it was computed) is not cached, since it may predate the change.
@@ -22,17 +28,15 @@ export class KeyCache {
   constructor(
     private readonly ttlMs: number,
     private readonly negativeTtlMs = 5_000,
-    private readonly maxEntries = 50_000,
-  ) {}
+    maxEntries = 50_000,
+    clock: Clock = performance,
+  ) {
+    // ttlResolution 0: read the clock on each lookup rather than arm a timer to cache it.
+    this.entries = new LRUCache({ max: maxEntries, ttlResolution: 0, perf: clock });
+  }
 
-  get(fingerprint: string, now = Date.now()): CachedVerdict | undefined {
-    const hit = this.entries.get(fingerprint);
-    if (!hit) return undefined;
-    if (hit.expiresAt <= now) {
-      this.entries.delete(fingerprint);
-      return undefined;
-    }
-    return hit;
+  get(fingerprint: string): CachedVerdict | undefined {
+    return this.entries.get(fingerprint);
   }
 
   get generation(): number {
@@ -48,33 +52,25 @@ export class KeyCache {
     fingerprint: string,
     keyId: string,
     actor: Actor | null,
-    now = Date.now(),
   ): boolean {
     if (generation !== this.gen) return false;
-    this.set(fingerprint, keyId, actor, now);
+    this.set(fingerprint, keyId, actor);
     return true;
   }
 
-  set(fingerprint: string, keyId: string, actor: Actor | null, now = Date.now()): void {
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+  set(fingerprint: string, keyId: string, actor: Actor | null): void {
     const ttl = actor ? this.ttlMs : this.negativeTtlMs;
-    this.entries.set(fingerprint, { actor, keyId, expiresAt: now + ttl });
+    // A TTL of 0 turns caching off (lru-cache would read it as "never expires").
+    if (ttl > 0) this.entries.set(fingerprint, { actor, keyId }, { ttl });
   }
 
   /** Drop every verdict matching the predicate; returns how many went. */
   dropWhere(match: (v: CachedVerdict) => boolean): number {
     this.gen++;
-    let dropped = 0;
-    for (const [fp, verdict] of this.entries) {
-      if (match(verdict)) {
-        this.entries.delete(fp);
-        dropped++;
-      }
-    }
-    return dropped;
+    const matching: string[] = [];
+    for (const [fp, verdict] of this.entries.entries()) if (match(verdict)) matching.push(fp);
+    for (const fp of matching) this.entries.delete(fp);
+    return matching.length;
   }
 
   dropKey(keyId: string) {

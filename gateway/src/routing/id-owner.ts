@@ -1,4 +1,5 @@
 import type { InternalClient } from '@momentum/http';
+import { LRUCache } from 'lru-cache';
 
 type Owner = 'habits' | 'issues';
 
@@ -8,19 +9,18 @@ type Owner = 'habits' | 'issues';
  * other does not own goes to the one that is down (503), never to a 404.
  */
 export class IdOwnerCache {
-  private readonly known = new Map<string, Owner>();
+  /** Bounded: the least recently used id goes first (it is asked again if it comes back). */
+  private readonly known: LRUCache<string, Owner>;
 
   constructor(
     private readonly habits: InternalClient,
     private readonly issues: InternalClient,
-    private readonly maxEntries = 200_000,
-  ) {}
+    maxEntries = 200_000,
+  ) {
+    this.known = new LRUCache({ max: maxEntries });
+  }
 
   remember(id: string, owner: Owner): void {
-    if (this.known.size >= this.maxEntries) {
-      const oldest = this.known.keys().next().value;
-      if (oldest !== undefined) this.known.delete(oldest);
-    }
     this.known.set(id, owner);
   }
 

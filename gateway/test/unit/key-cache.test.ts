@@ -4,24 +4,37 @@ import { agentActor as agent, userActor as user } from '../support/harness.js';
 
 describe('KeyCache', () => {
   it('keeps a positive verdict for the TTL and a negative one for the shorter negative TTL', () => {
-    const cache = new KeyCache(60_000, 5_000);
-    cache.set('fp-good', 'k1', user('u1'), 0);
-    cache.set('fp-bad', 'k2', null, 0);
-    expect(cache.get('fp-good', 59_999)?.actor).toEqual(user('u1'));
-    expect(cache.get('fp-bad', 4_999)).toEqual({ actor: null, keyId: 'k2', expiresAt: 5_000 });
-    expect(cache.get('fp-bad', 5_000)).toBeUndefined();
-    expect(cache.get('fp-good', 60_000)).toBeUndefined();
+    const T0 = 1_000_000; // any time but 0, which lru-cache reads as "no start time"
+    const clock = { now: () => T0 };
+    const at = (ms: number) => ((clock.now = () => T0 + ms), cache);
+    const cache = new KeyCache(60_000, 5_000, 50_000, clock);
+    cache.set('fp-good', 'k1', user('u1'));
+    cache.set('fp-bad', 'k2', null);
+    expect(at(59_999).get('fp-good')?.actor).toEqual(user('u1'));
+    expect(at(4_999).get('fp-bad')).toEqual({ actor: null, keyId: 'k2' });
+    expect(at(5_001).get('fp-bad')).toBeUndefined();
+    expect(at(60_001).get('fp-good')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
-  it('is bounded: the oldest entry goes first', () => {
+  it('is bounded: the least recently used entry goes first', () => {
     const cache = new KeyCache(60_000, 5_000, 2);
-    cache.set('a', 'ka', user('a'), 0);
-    cache.set('b', 'kb', user('b'), 0);
-    cache.set('c', 'kc', user('c'), 0);
+    cache.set('a', 'ka', user('a'));
+    cache.set('b', 'kb', user('b'));
+    cache.set('c', 'kc', user('c'));
     expect(cache.size).toBe(2);
-    expect(cache.get('a', 1)).toBeUndefined();
-    expect(cache.get('c', 1)?.keyId).toBe('kc');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.keyId).toBe('kb'); // read: now c is the least recently used
+    cache.set('d', 'kd', user('d'));
+    expect(cache.get('c')).toBeUndefined();
+    expect(cache.get('b')?.keyId).toBe('kb');
+  });
+
+  it('caches nothing with a TTL of 0', () => {
+    const cache = new KeyCache(0, 0);
+    cache.set('a', 'ka', user('a'));
+    cache.set('b', 'kb', null);
+    expect(cache.size).toBe(0);
   });
 
   it('drops by key id, by user (own keys and owned agents) and by agent', () => {
