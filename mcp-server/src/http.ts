@@ -121,9 +121,7 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
       });
     });
     handle(config, req, res).catch((err: unknown) => {
-      log.error('request failed', {
-        err: { message: err instanceof Error ? err.message : String(err) },
-      });
+      log.error({ err }, 'request failed');
       if (!res.headersSent)
         sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });
       else res.end();
@@ -133,8 +131,9 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
     server.once('error', reject);
     server.listen(config.MCP_PORT, config.HOST, () => resolve());
   });
-  log.info(`momentum MCP server listening on http://${config.HOST}:${config.MCP_PORT}/mcp`, {
-    gateway: config.SVC_BASE_URL,
-  });
+  log.info(
+    { gateway: config.SVC_BASE_URL },
+    `momentum MCP server listening on http://${config.HOST}:${config.MCP_PORT}/mcp`,
+  );
   return server;
 }

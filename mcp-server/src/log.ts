@@ -1,29 +1,20 @@
-/**
- * Logs as JSON lines on stderr only: in stdio mode stdout carries the protocol.
- * Levels follow pino's numbers, so the stack scripts print them like the services'.
- */
-const LEVELS = { debug: 20, info: 30, warn: 40, error: 50 } as const;
-export type LogLevel = keyof typeof LEVELS;
-export type Logger = Record<LogLevel, (msg: string, extra?: Record<string, unknown>) => void>;
+import { pino, type Logger, type LevelWithSilent } from 'pino';
 
-/** pino level names map onto ours (trace → debug, fatal → error); unknown ones mean info. */
-export function levelFrom(name: string | undefined): LogLevel {
-  if (name === 'trace') return 'debug';
-  if (name === 'fatal') return 'error';
-  return name !== undefined && name in LEVELS ? (name as LogLevel) : 'info';
+export type { Logger };
+
+/** pino's level names; an unknown LOG_LEVEL means info. */
+export function levelFrom(name: string | undefined): LevelWithSilent {
+  return name !== undefined && name in pino.levels.values ? (name as LevelWithSilent) : 'info';
 }
 
+/**
+ * pino, writing JSON lines to stderr only: in stdio mode stdout carries the protocol.
+ * Synchronous, so a line written just before `process.exit` is not lost.
+ */
 export function createLogger(
-  min: LogLevel = 'info',
-  write: (line: string) => void = (l) => process.stderr.write(l),
+  level: LevelWithSilent = 'info',
+  write?: (line: string) => void,
 ): Logger {
-  const entry =
-    (level: LogLevel) =>
-    (msg: string, extra: Record<string, unknown> = {}) => {
-      if (LEVELS[level] < LEVELS[min]) return;
-      write(
-        `${JSON.stringify({ level: LEVELS[level], time: Date.now(), name: 'mcp-server', msg, ...extra })}\n`,
-      );
-    };
-  return { debug: entry('debug'), info: entry('info'), warn: entry('warn'), error: entry('error') };
+  const stream = write ? { write } : pino.destination({ dest: 2, sync: true });
+  return pino({ name: 'mcp-server', level, base: undefined }, stream);
 }

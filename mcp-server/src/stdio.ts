@@ -26,9 +26,10 @@ export async function runStdio(config: Config, log: Logger): Promise<void> {
       `the gateway refused SVC_API_KEY (${refused.status}): ${JSON.stringify(refused.body)}`,
     );
   if (refused)
-    log.warn('the gateway is not reachable yet; tools will fail until it is', {
-      gateway: config.SVC_BASE_URL,
-    });
+    log.warn(
+      { gateway: config.SVC_BASE_URL },
+      'the gateway is not reachable yet; tools will fail until it is',
+    );
   const server = buildMcpServer(standaloneOptions(client));
   // One key for the process's life: the tools outside its scopes are hidden (and refused).
   showTools(server, await callerScopes(client));
@@ -37,5 +38,5 @@ export async function runStdio(config: Config, log: Logger): Promise<void> {
   transport.onclose = () => void flushTraces().then(() => process.exit(0));
   process.stdin.on('end', () => void server.close());
   await server.connect(transport);
-  log.info('momentum MCP server ready on stdio', { gateway: config.SVC_BASE_URL });
+  log.info({ gateway: config.SVC_BASE_URL }, 'momentum MCP server ready on stdio');
 }

@@ -38,7 +38,7 @@ describe('mcp-server logs', () => {
     const lines: string[] = [];
     const log = createLogger('info', (line) => lines.push(line));
     log.debug('hidden');
-    log.warn('gateway slow', { ms: 900 });
+    log.warn({ ms: 900 }, 'gateway slow');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toEqual({
       level: 40,
@@ -49,13 +49,13 @@ describe('mcp-server logs', () => {
     });
   });
 
-  it('maps pino level names onto its own', () => {
+  it('takes LOG_LEVEL when pino knows it, else info', () => {
     expect([
       levelFrom('trace'),
       levelFrom('fatal'),
       levelFrom('warn'),
       levelFrom('loud'),
       levelFrom(undefined),
-    ]).toEqual(['debug', 'error', 'warn', 'info', 'info']);
+    ]).toEqual(['trace', 'fatal', 'warn', 'info', 'info']);
   });
 });
