@@ -24,6 +24,8 @@ describe('addresses a webhook may reach', () => {
     'fd12:3456:789a::1',
     'ff02::1',
     '2001:db8::1',
+    '3fff::1', // documentation (RFC 9637)
+    '64:ff9b:1::a9fe:a9fe', // local-use NAT64
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '::ffff:10.0.0.1',
