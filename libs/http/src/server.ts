@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { ErrorShape } from '@momentum/contracts';
 import { frameworkErrors } from './error-handler.js';
 import { trackRouteMethods } from './route-methods.js';
-import { tracedServerFactory } from '@momentum/telemetry';
+import { requestTraceIds, tracedServerFactory } from '@momentum/telemetry';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const BODY_LIMIT = 1024 * 1024;
@@ -46,6 +46,11 @@ export function serverOptions({
     frameworkErrors: frameworkErrors(shapeFor),
     // Each request in a server span continuing the caller's traceparent (telemetry/http.ts).
     serverFactory: (handler, options) => tracedServerFactory(handler, options),
+    // Without the SDK no span is active to give a line its ids: the request's logger carries them.
+    childLoggerFactory: (logger, bindings, options, rawReq) => {
+      const ids = requestTraceIds(rawReq);
+      return logger.child(ids ? { ...bindings, ...ids } : bindings, options);
+    },
   };
 }
 

@@ -4,12 +4,13 @@ import {
   SpanKind,
   SpanStatusCode,
   context,
+  isSpanContextValid,
   propagation,
   trace,
   type Context,
   type Span,
 } from '@opentelemetry/api';
-import { tracer } from './tracing.js';
+import { tracer, tracingState } from './tracing.js';
 
 const serverContexts = new WeakMap<object, Context>();
 
@@ -19,7 +20,8 @@ const serverContexts = new WeakMap<object, Context>();
  * handler, engine commands, calls to other services, events written) is in its trace. The
  * request and response emitters are bound to that context too, since a body's `data`/`end`
  * events fire from the socket, outside it. The route, when known, names the span
- * (`nameServerSpan`).
+ * (`nameServerSpan`). Without the SDK (no exporter) the span is ids only: nothing is bound or
+ * ended, and the request keeps its ids for its log lines (`requestTraceIds`).
  */
 export function tracedServerFactory(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
@@ -27,6 +29,11 @@ export function tracedServerFactory(
 ): http.Server {
   const server = http.createServer((req, res) => {
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    if (tracingState()?.mode !== 'sdk') {
+      serverContexts.set(req, trace.setSpan(parent, tracer().startSpan('', undefined, parent)));
+      handler(req, res);
+      return;
+    }
     const method = req.method ?? 'GET';
     const span = tracer().startSpan(
       method,
@@ -77,10 +84,21 @@ export function serverSpanOf(req: object): Span | undefined {
   return ctx ? trace.getSpan(ctx) : undefined;
 }
 
+/**
+ * A request's trace and span ids for the log lines written for it, when no span is recorded
+ * (with the SDK, the active span gives every line its ids: `loggerOptions`' mixin).
+ */
+export function requestTraceIds(req: object): { traceId: string; spanId: string } | undefined {
+  if (tracingState()?.mode !== 'ids') return undefined;
+  const ctx = serverContexts.get(req);
+  const ids = ctx && trace.getSpanContext(ctx);
+  return ids && isSpanContextValid(ids) ? { traceId: ids.traceId, spanId: ids.spanId } : undefined;
+}
+
 /** Names a request's server span by its route pattern (`GET /api/tasks/:id`). */
 export function nameServerSpan(req: { method?: string }, route: string | undefined): void {
   const span = serverSpanOf(req);
-  if (!span || !route) return;
+  if (!span || !route || !span.isRecording()) return;
   span.updateName(`${req.method ?? 'GET'} ${route}`);
   span.setAttribute('http.route', route);
 }

@@ -4,12 +4,18 @@ import { BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { startIdOnlyTracing } from './id-only-tracing.js';
 
 /** What `startTracing` set up: the process's service name and whether spans leave it. */
 export interface TracingState {
   serviceName: string;
   /** The OTLP protocol spans are exported with, or null when nothing is exported. */
   exporting: 'http/json' | 'http/protobuf' | null;
+  /**
+   * `sdk`: spans recorded and exported; `ids`: no SDK, spans are ids for logs and
+   * `traceparent` only (no exporter); `off`: OTEL_SDK_DISABLED, no ids at all.
+   */
+  mode: 'sdk' | 'ids' | 'off';
 }
 
 let provider: NodeTracerProvider | undefined;
@@ -70,11 +76,12 @@ export function exportsSpans(env: NodeJS.ProcessEnv): boolean {
  *
  * - `service.name` is `OTEL_SERVICE_NAME`, else `momentum-<component>`; `OTEL_RESOURCE_ATTRIBUTES`
  *   adds to the resource.
- * - Spans are recorded (their trace ids go into the logs and into `traceparent` on HTTP calls
- *   and NATS messages) and exported over OTLP only when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
+ * - Spans are recorded and exported over OTLP only when `OTEL_EXPORTER_OTLP_ENDPOINT` (or
  *   `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) is set: `OTEL_EXPORTER_OTLP_PROTOCOL` `http/protobuf`
- *   (default) or `http/json`, batched per `OTEL_BSP_SCHEDULE_DELAY`/`OTEL_BSP_*`. Without an
- *   endpoint no exporter runs.
+ *   (default) or `http/json`, batched per `OTEL_BSP_SCHEDULE_DELAY`/`OTEL_BSP_*`.
+ * - Without an endpoint the SDK is not started at all (id-only-tracing.ts): each request's
+ *   trace id (its caller's `traceparent`, else a new one) and span id go into its log lines
+ *   and the `traceparent` the gateway sends on, at the cost of two random ids.
  * - Sampling follows `OTEL_TRACES_SAMPLER`/`OTEL_TRACES_SAMPLER_ARG` (parent-based, always on
  *   by default), propagation `OTEL_PROPAGATORS` (W3C trace context and baggage by default).
  * - `OTEL_SDK_DISABLED=true` starts nothing: the API stays a no-op.
@@ -90,26 +97,27 @@ export function startTracing(
   if (state) return state;
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || `momentum-${component}`;
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') {
-    state = { serviceName, exporting: null };
+    state = { serviceName, exporting: null, mode: 'off' };
     return state;
   }
   const protocol = exportsSpans(env) ? otlpProtocol(env) : null;
+  if (!protocol) {
+    startIdOnlyTracing();
+    state = { serviceName, exporting: null, mode: 'ids' };
+    return state;
+  }
   const url = tracesUrl(env);
-  const exporter: SpanExporter | null =
-    protocol === 'http/json'
-      ? new JsonExporter({ url })
-      : protocol === 'http/protobuf'
-        ? new ProtobufExporter({ url })
-        : null;
+  const exporter: SpanExporter =
+    protocol === 'http/json' ? new JsonExporter({ url }) : new ProtobufExporter({ url });
   const resource = detectResources({ detectors: [envDetector] }).merge(
     resourceFromAttributes({ 'service.name': serviceName }),
   );
   provider = new NodeTracerProvider({
     resource,
-    spanProcessors: exporter ? [new BatchSpanProcessor(exporter, batchConfig(env))] : [],
+    spanProcessors: [new BatchSpanProcessor(exporter, batchConfig(env))],
   });
   provider.register();
-  state = { serviceName, exporting: protocol };
+  state = { serviceName, exporting: protocol, mode: 'sdk' };
   return state;
 }
 

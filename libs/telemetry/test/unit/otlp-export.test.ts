@@ -24,7 +24,11 @@ describe('OTLP export', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
       });
-      expect(state).toEqual({ serviceName: 'momentum-sample', exporting: 'http/protobuf' });
+      expect(state).toEqual({
+        serviceName: 'momentum-sample',
+        exporting: 'http/protobuf',
+        mode: 'sdk',
+      });
       tracer().startSpan('exported span').end();
       await shutdownTracing(); // flushes the batch
       expect(received).toHaveLength(1);
