@@ -115,14 +115,19 @@ export function upstreamHeaders(
   headers: Record<string, unknown>,
   upstream: string,
 ): Record<string, string> {
-  const { authorization: _drop, traceparent: _parent, tracestate: _state, ...rest } = headers;
-  return {
-    ...(rest as Record<string, string>),
-    ...(request.signFor ? request.signFor(upstream) : {}),
-    'x-request-id': request.id,
-    // The gateway's own span is the service's parent (a caller's traceparent was continued).
-    ...traceHeaders(request.raw),
-  };
+  // A copy without the key and the caller's trace headers (a loop: rest-destructuring a
+  // header object was 1.4% of the gateway's time under reads).
+  const out: Record<string, string> = {};
+  for (const name in headers) {
+    if (!NOT_SENT_ON.has(name)) out[name] = headers[name] as string;
+  }
+  if (request.signFor) Object.assign(out, request.signFor(upstream));
+  out['x-request-id'] = request.id;
+  // The gateway's own span is the service's parent (a caller's traceparent was continued).
+  return Object.assign(out, traceHeaders(request.raw));
 }
+
+/** Client headers that never reach a service: the key, and the trace the gateway continued. */
+const NOT_SENT_ON = new Set(['authorization', 'traceparent', 'tracestate']);
 
 export type { Actor };

@@ -49,6 +49,52 @@ const signerOf = (s: string | Signer): Signer =>
 const trustedOf = (t: string | TrustedKeys): TrustedKeys =>
   typeof t === 'string' ? new Map([[SHARED_CALLER, t]]) : t;
 
+/**
+ * An actor's header value, encoded once per actor object: the gateway signs the same cached
+ * actor for every request of a key (actors are never changed once made; a changed grant is a
+ * new object).
+ */
+const encoded = new WeakMap<Actor, string>();
+function actorPayload(actor: Actor): string {
+  let payload = encoded.get(actor);
+  if (payload === undefined) {
+    payload = Buffer.from(JSON.stringify(actor)).toString('base64url');
+    encoded.set(actor, payload);
+  }
+  return payload;
+}
+
+/**
+ * Actors as verified, by header value (at most DECODED_MAX, then started afresh): a caller
+ * sends the same few actors again and again, each decoded and checked once. Frozen, since
+ * every request of that actor shares the object.
+ */
+const DECODED_MAX = 1000;
+const decoded = new Map<string, Actor | null>();
+function decodeActor(payload: string): Actor | null {
+  let actor = decoded.get(payload);
+  if (actor !== undefined) return actor;
+  try {
+    const parsed = ActorSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString()));
+    actor = parsed.success ? deepFreeze(parsed.data) : null;
+  } catch {
+    actor = null;
+  }
+  // Only actors that verified get here (the MAC is checked first), so the map holds no
+  // attacker's junk beyond what a trusted caller signed.
+  if (decoded.size >= DECODED_MAX) decoded.clear();
+  decoded.set(payload, actor);
+  return actor;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 export function signActor(
   actor: Actor,
   signer: string | Signer,
@@ -56,7 +102,7 @@ export function signActor(
   now = Date.now(),
 ): Record<string, string> {
   const { caller, key } = signerOf(signer);
-  const payload = Buffer.from(JSON.stringify(actor)).toString('base64url');
+  const payload = actorPayload(actor);
   const ts = String(now);
   const digest = request.bodyDigest ?? EMPTY_BODY_DIGEST;
   return {
@@ -109,12 +155,8 @@ export function verifyRequest(
   );
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  try {
-    const parsed = ActorSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString()));
-    return parsed.success ? { actor: parsed.data, caller, bodyDigest: digest } : null;
-  } catch {
-    return null;
-  }
+  const actor = decodeActor(payload);
+  return actor ? { actor, caller, bodyDigest: digest } : null;
 }
 
 /** The actor alone (tests, and callers that check the body themselves). */
