@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@momentum/contracts';
 import type { Take } from './shared-counter.js';
+import { sharedStore } from './shared-store.js';
 import { rateLimitRefusals } from '@momentum/telemetry';
 
 /** Counts one request against its bucket; throws 429 when the bucket is over. */
@@ -55,9 +56,9 @@ const limited = (reply: FastifyReply, max: number, remaining: number, resetS: nu
 };
 
 /**
- * Per-key rate limiting, counted once across every gateway when `shared` is given (the
- * gateway's main does: a NATS key-value bucket), else — and while NATS is away — with
- * @fastify/rate-limit's counter store in this process's memory. The plugin's own route
+ * Per-key rate limiting by @fastify/rate-limit, counted once across every gateway when
+ * `shared` is given (the gateway's main does: a NATS key-value bucket, as the plugin's
+ * store), else — and while NATS is away — in this process's memory. The plugin's own route
  * hooks would run after authentication has already refused a request, so the limiter is
  * exposed as `app.throttle` for authentication to call (`createRateLimit`, `global: false`).
  */
@@ -71,30 +72,19 @@ export const rateLimitPlugin = fp<ThrottleOptions>(
       app.decorate('throttle', async () => undefined);
       return;
     }
-    await app.register(rateLimit, { global: false, max, timeWindow: windowMs, cache: 50_000 });
-    const limit = app.createRateLimit({ keyGenerator: rateLimitKey, allowList: exempt });
     let warned = false;
+    const fallback = (err: unknown) => {
+      if (!warned) app.log.warn({ err }, 'shared rate limit unavailable; counting locally');
+      warned = true;
+    };
+    await app.register(rateLimit, {
+      global: false,
+      max,
+      timeWindow: windowMs,
+      ...(shared ? { store: sharedStore(shared, fallback) } : { cache: 50_000 }),
+    });
+    const limit = app.createRateLimit({ keyGenerator: rateLimitKey, allowList: exempt });
     app.decorate('throttle', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (shared?.available() && !exempt(request)) {
-        let taken: Take | null = null;
-        try {
-          taken = await shared.take(rateLimitKey(request));
-        } catch (err) {
-          if (!warned) request.log.warn({ err }, 'shared rate limit unavailable; counting locally');
-          warned = true;
-        }
-        if (taken) {
-          const resetS = Math.max(1, Math.ceil(taken.resetMs / 1000));
-          if (!taken.allowed) {
-            rateLimitRefusals.inc();
-            throw limited(reply, max, taken.remaining, resetS);
-          }
-          reply.header('x-ratelimit-limit', max);
-          reply.header('x-ratelimit-remaining', taken.remaining);
-          reply.header('x-ratelimit-reset', String(resetS));
-          return;
-        }
-      }
       const result = await limit(request);
       if (result.isAllowed) return;
       if (result.isExceeded) {

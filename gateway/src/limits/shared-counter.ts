@@ -1,3 +1,4 @@
+// Kept: no library counts windows on a NATS key-value bucket; it is @fastify/rate-limit's store behind shared-store.ts.
 import type { KV } from 'nats';
 import { kvKey, lostRace } from '../shared/kv.js';
 
