@@ -1,3 +1,4 @@
+// Kept over undici's BalancedPool: it weighs upstreams by their errors but never retries a request on another one, skips a refusing replica for a time, or abandons a stalled read; all three happen here.
 import { Dispatcher, Pool } from 'undici';
 
 /** Errors that mean the connection was never made: nothing of the request reached a replica. */
