@@ -1,14 +1,20 @@
 import type { Connection } from 'mongoose';
 import pino from 'pino';
-import type { ServiceName } from '@momentum/contracts';
+import { ServiceNames, type ServiceName } from '@momentum/contracts';
 import { EventBus, type Logger } from '@momentum/messaging';
 import { loggerOptions } from '@momentum/telemetry';
 import type { BaseConfig } from '@momentum/config';
 import { connectMongo } from '@momentum/storage';
 
+/**
+ * Every service process: the five that own an event stream (`ServiceName`) and webhooks,
+ * which publishes nothing and only consumes theirs.
+ */
+export type ServiceProcess = ServiceName | 'webhooks';
+
 /** What every service's app factory receives: its config, database and bus. */
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
-  service: ServiceName;
+  service: ServiceProcess;
   config: C;
   db: Connection;
   bus: EventBus;
@@ -17,7 +23,7 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
 }
 
 export async function connectService<C extends BaseConfig>(
-  service: ServiceName,
+  service: ServiceProcess,
   config: C,
 ): Promise<ServiceContext<C>> {
   const log = pino({ ...loggerOptions(config.LOG_LEVEL), name: service });
@@ -25,7 +31,7 @@ export async function connectService<C extends BaseConfig>(
   const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, service, log, {
     replicas: config.NATS_REPLICAS,
   });
-  await bus.ensureStream(service);
+  if (ownsStream(service)) await bus.ensureStream(service);
   return {
     service,
     config,
@@ -38,3 +44,6 @@ export async function connectService<C extends BaseConfig>(
     },
   };
 }
+
+const ownsStream = (service: ServiceProcess): service is ServiceName =>
+  (ServiceNames as readonly string[]).includes(service);
