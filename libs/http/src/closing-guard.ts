@@ -1,3 +1,4 @@
+// Kept: close-with-grace runs the process's shutdown (lifecycle.ts); answering requests that arrive meanwhile, in the path's error shape, is the app's part.
 import fp from 'fastify-plugin';
 import { AppError } from '@momentum/contracts';
 

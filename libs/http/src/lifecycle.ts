@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import closeWithGrace from 'close-with-grace';
 import { shutdownTracing } from '@momentum/telemetry';
 
 /**
- * Listen, then on SIGTERM or SIGINT: stop accepting, let accepted requests finish
- * (Fastify's close waits for them), run the closers (outbox, NATS drain, database),
- * flush the spans still to export, and exit.
+ * Listen, then on SIGTERM, SIGINT (or another terminating signal, or an uncaught error):
+ * stop accepting, let accepted requests finish (Fastify's close waits for them), run the
+ * closers (outbox, NATS drain, database), flush the spans still to export, and exit — 0,
+ * or 1 after an error or when all that took over 15 s (close-with-grace).
  */
 export async function serve(
   app: FastifyInstance,
@@ -13,30 +15,23 @@ export async function serve(
   let closing = false;
   // A keep-alive connection whose request is in flight at the signal turns idle once it
   // is answered, and nothing closed it then: app.close() waited for the client's
-  // keep-alive timeout (72 s) and the force exit below ended the process with 1 instead
+  // keep-alive timeout (72 s) and the 15 s limit below ended the process with 1 instead
   // (test/faults/graceful-shutdown.test.ts). Answers sent while closing therefore close
   // their connection, which also tells the client not to send another request on it.
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  // SIGUSR2 asks for a garbage collection (below), never a shutdown.
+  closeWithGrace({ delay: 15_000, logger: app.log, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close();
-      for (const close of options.closers)
-        await close().catch((err) => app.log.warn({ err }, 'closer failed'));
-      // Last: the spans of the shutdown itself are flushed too.
-      await shutdownTracing();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+    if (err) app.log.error({ err }, 'shutting down after an uncaught error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    for (const close of options.closers)
+      await close().catch((error: unknown) => app.log.warn({ err: error }, 'closer failed'));
+    // Last: the spans of the shutdown itself are flushed too.
+    await shutdownTracing();
+  });
   collectGarbageOnSignal();
   await app.listen({ port: options.port, host: options.host });
 }
