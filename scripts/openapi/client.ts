@@ -2,10 +2,13 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import prettier from 'prettier';
 import type { OpenApiDocument } from '@momentum/http';
 
-export const GENERATED_FILE = new URL('../src/generated/openapi.ts', import.meta.url);
+export const GENERATED_FILE = new URL(
+  '../../libs/client/src/generated/openapi.ts',
+  import.meta.url,
+);
 
-const HEADER = `// Generated from the gateway's /openapi.json by \`npm run client:generate\`; do not edit.
-// libs/client/test/service/generated.test.ts fails when this file no longer matches the routes.
+const HEADER = `// Generated from the services' route definitions by \`npm run client:generate\`; do not edit.
+// test/unit/openapi/document.test.ts fails when this file no longer matches the routes.
 `;
 
 /** The document as TypeScript types (openapi-typescript), formatted as the repository is. */

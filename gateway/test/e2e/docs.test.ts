@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, gatewayUrl } from '../../../test/support/e2e.js';
+import { buildDocument } from '../../../scripts/openapi/document.js';
 
 /** What a person or a tool reading the API finds at the gateway, with no key. */
 describe('the API’s own documentation', () => {
@@ -10,6 +11,12 @@ describe('the API’s own documentation', () => {
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.servers).toEqual([{ url: gatewayUrl(), description: 'This gateway' }]);
     expect(res.body['x-conflicts']).toBeUndefined();
+  });
+
+  it('serves the document scripts/openapi builds from the route definitions (the client’s source)', async () => {
+    const res = await api(null, 'GET', '/openapi.json');
+    const built = await buildDocument();
+    expect({ ...res.body, servers: built.servers }).toEqual(built);
   });
 
   it('serves an interactive reference from its own assets, allowed nothing from elsewhere', async () => {

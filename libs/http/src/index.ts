@@ -18,6 +18,7 @@ export * from './openapi-tidy.js';
 export * from './route-responses.js';
 export * from './request-id.js';
 export * from './route.js';
+export * from './route-definitions.js';
 export * from './route-config.js';
 export * from './route-methods.js';
 export * from './security-headers.js';

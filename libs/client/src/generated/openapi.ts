@@ -1,5 +1,5 @@
-// Generated from the gateway's /openapi.json by `npm run client:generate`; do not edit.
-// libs/client/test/service/generated.test.ts fails when this file no longer matches the routes.
+// Generated from the services' route definitions by `npm run client:generate`; do not edit.
+// test/unit/openapi/document.test.ts fails when this file no longer matches the routes.
 
 export type paths = {
   '/health': {
