@@ -10,8 +10,8 @@ import { identityModels } from './store/models.js';
 import { UserStore } from './store/user-store.js';
 import { TeamStore } from './store/team-store.js';
 import { KeyStore } from './store/key-store.js';
-import { Announcer } from './events/announcer.js';
-import type { IdentityDeps } from './usecases/deps.js';
+import { HabitsClient } from './clients/habits.js';
+import type { IdentityDeps } from './deps.js';
 import { ensureAdmin } from './usecases/bootstrap-admin.js';
 import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -24,14 +24,19 @@ export async function buildIdentityApp(
 ): Promise<FastifyInstance> {
   const models = identityModels(ctx.db);
   await ensureIndexes(ctx.db);
-  // Events are published before each reply (Announcer); the relay publishes what a crash
-  // or a NATS outage left in an outbox.
+  // Events are published before each reply (`outbox.announce`); the relay publishes what a
+  // crash or a NATS outage left in an outbox.
   const relay = new OutboxRelay(ctx.bus, [models.User, models.Membership, models.UserKey], ctx.log);
   const deps: IdentityDeps = {
     users: new UserStore(models),
     teams: new TeamStore(models),
     keys: new KeyStore(models),
-    announcer: new Announcer(ctx.bus, relay),
+    outbox: relay,
+    habits: ctx.config.HABITS_URL
+      ? new HabitsClient(
+          new InternalClient(ctx.config.HABITS_URL, signerToward(ctx.config, 'identity', 'habits')),
+        )
+      : null,
     limits: { keysPerUser: ctx.config.MAX_KEYS_PER_USER },
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
@@ -44,18 +49,15 @@ export async function buildIdentityApp(
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
-  const habits = ctx.config.HABITS_URL
-    ? new InternalClient(ctx.config.HABITS_URL, signerToward(ctx.config, 'identity', 'habits'))
-    : null;
 
-  registerMeRoutes(app, deps, habits);
+  registerMeRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerInternalRoutes(app, deps);
   relay.start();
   app.addHook('onClose', async () => {
     await relay.stop();
-    await habits?.close();
+    await deps.habits?.close();
   });
   return app;
 }

@@ -3,7 +3,7 @@ import { EventTypes, makeEvent, type Actor } from '@momentum/contracts';
 /**
  * Identity events are invalidation signals for gateway caches (memberships change a
  * caller's teams; a revoked key must stop working). Each is stored with the write that
- * causes it and announced before the reply (see Announcer).
+ * causes it and announced before the reply (`OutboxRelay.announce`).
  */
 export const userCreated = (actor: Actor, user: { id: string; name: string }) =>
   makeEvent(EventTypes.identity.userCreated, user, actor);

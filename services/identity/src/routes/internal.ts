@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, type KeyRecord } from '@momentum/contracts';
-import { LAST_USED_RESOLUTION_MS, defineRoute, needsLastUsedTouch } from '@momentum/http';
-import type { IdentityDeps } from '../usecases/deps.js';
+import { defineRoute } from '@momentum/http';
+import type { IdentityDeps } from '../deps.js';
+import { keyRecord, userSummaries, userWithTeams } from '../usecases/lookups.js';
 import { teamMembers } from '../usecases/teams.js';
 
 /** Lookups for the gateway and other services (system actor only). */
@@ -16,37 +16,11 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       internal: true,
       params: z.object({ keyId: z.string().max(64) }),
     },
-    async ({ params, request }): Promise<{ data: KeyRecord }> => {
-      const key = await deps.keys.findByKeyId(params.keyId);
-      if (!key || key.revokedAt) throw notFound('Key');
-      const user = await deps.users.find(key.userId);
-      if (!user) throw notFound('Key');
-      const teamIds = await deps.teams.teamIdsOf(user._id);
-      // Gateways ask on a cache miss, so this marks use at the cache's resolution; the write
-      // does not hold up the answer, and a failed one never refuses a good key.
-      const now = new Date();
-      if (needsLastUsedTouch(key.lastUsedAt, now))
-        void deps.keys
-          .touchLastUsed(key.keyId, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))
-          .catch((err: unknown) => request.log.warn({ err }, 'lastUsedAt not updated'));
-      return {
-        data: {
-          keyId: key.keyId,
-          hash: key.hash,
-          actor: {
-            type: 'user',
-            id: user._id,
-            userId: user._id,
-            name: user.name,
-            teamIds,
-            isAdmin: user.isAdmin,
-            // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
-            scopes: key.scopes ?? null,
-            keyExpiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
-          },
-        },
-      };
-    },
+    async ({ params, request }) => ({
+      data: await keyRecord(deps, params.keyId, (err) =>
+        request.log.warn({ err }, 'lastUsedAt not updated'),
+      ),
+    }),
   );
 
   defineRoute(
@@ -58,18 +32,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       internal: true,
       params: z.object({ id: z.string().max(64) }),
     },
-    async ({ params }) => {
-      const user = await deps.users.find(params.id);
-      if (!user) throw notFound('User');
-      return {
-        data: {
-          id: user._id,
-          name: user.name,
-          isAdmin: user.isAdmin,
-          teamIds: await deps.teams.teamIdsOf(user._id),
-        },
-      };
-    },
+    async ({ params }) => ({ data: await userWithTeams(deps, params.id) }),
   );
 
   defineRoute(
@@ -81,7 +44,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       internal: true,
       body: z.object({ ids: z.array(z.string().max(64)).max(1000) }),
     },
-    async ({ body }) => ({ data: await deps.users.summaries(body.ids) }),
+    async ({ body }) => ({ data: await userSummaries(deps, body.ids) }),
   );
 
   defineRoute(

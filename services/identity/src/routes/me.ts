@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MeView, dataOf, effectiveScopes, notFound, type Actor } from '@momentum/contracts';
-import { defineRoute, type InternalClient } from '@momentum/http';
-import type { IdentityDeps } from '../usecases/deps.js';
+import { MeView, dataOf } from '@momentum/contracts';
+import { defineRoute } from '@momentum/http';
+import type { IdentityDeps } from '../deps.js';
+import { whoAmI } from '../usecases/me.js';
 
-export function registerMeRoutes(
-  app: FastifyInstance,
-  deps: IdentityDeps,
-  habits: InternalClient | null,
-) {
+export function registerMeRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
     app,
     {
@@ -21,47 +18,6 @@ export function registerMeRoutes(
       response: { status: 200, schema: dataOf(MeView) },
       errors: [404],
     },
-    async ({ actor }) => {
-      if (actor.type === 'agent') {
-        return {
-          data: {
-            type: 'agent',
-            id: actor.id,
-            name: actor.name,
-            ownerId: actor.userId,
-            teamId: actor.agentTeamId ?? null,
-            teamIds: actor.teamIds,
-            isAdmin: false,
-            ...keyGrant(actor),
-          },
-        };
-      }
-      const user = await deps.users.find(actor.id);
-      if (!user) throw notFound('User');
-      const teamIds = await deps.teams.teamIdsOf(user._id);
-      const progress = habits
-        ? await habits
-            .get<{ xp: number; level: number }>(`/internal/progress/${user._id}`)
-            .catch(() => null)
-        : null;
-      return {
-        data: {
-          type: 'user',
-          id: user._id,
-          name: user.name,
-          ...(user.email ? { email: user.email } : {}),
-          teamIds,
-          isAdmin: user.isAdmin,
-          ...(progress ? { level: progress.level, xp: progress.xp } : {}),
-          ...keyGrant(actor),
-        },
-      };
-    },
+    async ({ actor }) => ({ data: await whoAmI(deps, actor) }),
   );
 }
-
-/** The calling key's grant, as the gateway put it on the actor. */
-const keyGrant = (actor: Actor) => ({
-  scopes: effectiveScopes(actor.scopes),
-  expiresAt: actor.keyExpiresAt ?? null,
-});

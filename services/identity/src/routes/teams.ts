@@ -11,9 +11,9 @@ import {
   TeamParams,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IdentityDeps } from '../usecases/deps.js';
-import { addMember, createTeam, membersOf, removeMember } from '../usecases/teams.js';
-import { teamView } from './views.js';
+import type { IdentityDeps } from '../deps.js';
+import { addMember, createTeam, membersOf, removeMember, teamsOf } from '../usecases/teams.js';
+import { teamView } from './replies.js';
 
 export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
@@ -26,12 +26,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags: ['teams'],
       response: { status: 200, schema: dataOf(z.array(TeamView)) },
     },
-    async ({ actor }) => {
-      // A user's memberships are read fresh; an agent reaches the teams its actor names.
-      const teamIds = actor.type === 'user' ? await deps.teams.teamIdsOf(actor.id) : actor.teamIds;
-      const teams = await deps.teams.teamsOf(teamIds);
-      return { data: teams.map(teamView) };
-    },
+    async ({ actor }) => ({ data: (await teamsOf(deps, actor)).map(teamView) }),
   );
 
   defineRoute(

@@ -7,14 +7,12 @@ import {
   NewApiKey,
   NewUserView,
   dataOf,
-  effectiveScopes,
 } from '@momentum/contracts';
 import { z } from 'zod';
 import { defineRoute } from '@momentum/http';
-import type { IdentityDeps } from '../usecases/deps.js';
-import { createUser, createUserKey, revokeUserKey } from '../usecases/users.js';
-import { requireHuman } from '../domain/access.js';
-import { userView } from './views.js';
+import type { IdentityDeps } from '../deps.js';
+import { createUser, createUserKey, listUserKeys, revokeUserKey } from '../usecases/users.js';
+import { keyInfo, userView } from './replies.js';
 
 export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
@@ -49,22 +47,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { status: 200, schema: dataOf(z.array(ApiKeyInfo)) },
       errors: [403],
     },
-    async ({ actor }) => {
-      requireHuman(actor, 'manage user keys');
-      const keys = await deps.keys.listActive(actor.id);
-      return {
-        data: keys.map((k) => ({
-          id: k._id,
-          keyId: k.keyId,
-          name: k.name ?? null,
-          // Catalogue scopes only: a stored name the catalogue dropped must not break the reply.
-          scopes: k.scopes ? effectiveScopes(k.scopes) : null,
-          expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
-          createdAt: k.createdAt.toISOString(),
-          lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
-        })),
-      };
-    },
+    async ({ actor }) => ({ data: (await listUserKeys(deps, actor)).map(keyInfo) }),
   );
 
   defineRoute(

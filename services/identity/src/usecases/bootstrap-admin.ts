@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { checkSecret, hashSecret, parseApiKey } from '@momentum/http';
 import { isDuplicateKey } from '@momentum/storage';
-import type { IdentityDeps } from './deps.js';
+import type { IdentityDeps } from '../deps.js';
 import { BootstrapKeys } from '../store/bootstrap-keys.js';
 import { keyRevoked } from '../events/identity-events.js';
 
@@ -25,7 +25,7 @@ const HOW_TO_REPLACE =
  * hash; either way every gateway is told (identity.key.revoked).
  */
 export async function ensureAdmin(
-  deps: Pick<IdentityDeps, 'users' | 'keys' | 'announcer'>,
+  deps: Pick<IdentityDeps, 'users' | 'keys' | 'outbox'>,
   rawKey: string,
   log: Log,
 ): Promise<string> {
@@ -76,7 +76,7 @@ export async function ensureAdmin(
 
 /** A revocation event for a key id whose record stays active (its hash was replaced). */
 async function tellGateways(
-  deps: Pick<IdentityDeps, 'keys' | 'announcer'>,
+  deps: Pick<IdentityDeps, 'keys' | 'outbox'>,
   userId: string,
   keyId: string,
   log: Log,
@@ -90,12 +90,12 @@ async function tellGateways(
 
 /** Published now, or left in the outbox for the relay when NATS refuses: startup goes on. */
 async function announce(
-  { keys, announcer }: Pick<IdentityDeps, 'keys' | 'announcer'>,
+  { keys, outbox }: Pick<IdentityDeps, 'keys' | 'outbox'>,
   id: string,
   event: ReturnType<typeof keyRevoked>,
   log: Log,
 ): Promise<void> {
-  await announcer.announce(keys.model, id, event).catch((err: Error) => {
+  await outbox.announce(keys.model, id, event).catch((err: Error) => {
     log.warn({ err: err.message }, 'bootstrap key revocation not announced yet; the relay retries');
   });
 }

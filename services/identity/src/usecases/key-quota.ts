@@ -1,5 +1,5 @@
 import { quotaExceeded } from '@momentum/contracts';
-import type { IdentityDeps } from './deps.js';
+import type { IdentityDeps } from '../deps.js';
 
 /**
  * 409 QUOTA_EXCEEDED when the user already holds `limits.keysPerUser` usable keys (not

@@ -1,5 +1,5 @@
 import { forbidden, notFound, type Actor, type UserSummary } from '@momentum/contracts';
-import type { IdentityDeps } from './deps.js';
+import type { IdentityDeps } from '../deps.js';
 import type { TeamDoc } from '../store/models.js';
 import { membershipAdded, membershipRemoved } from '../events/identity-events.js';
 import { deriveTeamKey } from '../domain/team-key.js';
@@ -59,7 +59,7 @@ export async function removeMember(
   const event = membershipRemoved(actor, teamId, userId);
   const membership = await deps.teams.removeMember(teamId, userId, event);
   if (!membership) throw notFound('Membership');
-  await deps.announcer.announce(deps.teams.memberships, membership._id, event);
+  await deps.outbox.announce(deps.teams.memberships, membership._id, event);
 }
 
 /** Members of a team the caller may see (its teams, or any for an admin). */
@@ -81,13 +81,14 @@ export async function teamMembers(
   return users.summaries(await teams.memberIdsOf(teamId));
 }
 
-async function join(
-  { teams, announcer }: IdentityDeps,
-  actor: Actor,
-  teamId: string,
-  userId: string,
-) {
+async function join({ teams, outbox }: IdentityDeps, actor: Actor, teamId: string, userId: string) {
   const event = membershipAdded(actor, teamId, userId);
   const membership = await teams.addMember(teamId, userId, event);
-  await announcer.announce(teams.memberships, membership._id, event);
+  await outbox.announce(teams.memberships, membership._id, event);
+}
+
+/** The caller's teams: a user's memberships read fresh; an agent's as its actor names them. */
+export async function teamsOf({ teams }: IdentityDeps, actor: Actor): Promise<TeamDoc[]> {
+  const teamIds = actor.type === 'user' ? await teams.teamIdsOf(actor.id) : actor.teamIds;
+  return teams.teamsOf(teamIds);
 }

@@ -7,7 +7,7 @@ import {
   type KeyGrantInput,
 } from '@momentum/contracts';
 import { hashSecret, newApiKey } from '@momentum/http';
-import type { IdentityDeps } from './deps.js';
+import type { IdentityDeps } from '../deps.js';
 import { checkKeyQuota } from './key-quota.js';
 import type { UserDoc } from '../store/models.js';
 import { keyRevoked, userCreated } from '../events/identity-events.js';
@@ -19,7 +19,7 @@ import { requireAdmin, requireHuman } from '../domain/access.js';
  * crash in between leaves neither a user without a key nor an unannounced user.
  */
 export async function createUser(
-  { users, keys, announcer }: IdentityDeps,
+  { users, keys, outbox }: IdentityDeps,
   actor: Actor,
   input: { name: string; email?: string | null },
 ): Promise<{ user: UserDoc; apiKey: string }> {
@@ -29,7 +29,7 @@ export async function createUser(
   await keys.create(id, key.keyId, await hashSecret(key.secret));
   const event = userCreated(actor, { id, name: input.name });
   const user = await users.create({ _id: id, name: input.name, email: input.email ?? null, event });
-  await announcer.announce(users.model, id, event);
+  await outbox.announce(users.model, id, event);
   return { user, apiKey: key.raw };
 }
 
@@ -71,7 +71,7 @@ export async function createUserKey(
  * announces it, the others find no active key (404).
  */
 export async function revokeUserKey(
-  { keys, announcer }: IdentityDeps,
+  { keys, outbox }: IdentityDeps,
   actor: Actor,
   id: string,
 ): Promise<void> {
@@ -80,5 +80,11 @@ export async function revokeUserKey(
   if (!key) throw notFound('API key');
   const event = keyRevoked(actor, key.keyId, actor.id);
   if (!(await keys.revoke(actor.id, id, event))) throw notFound('API key');
-  await announcer.announce(keys.model, id, event);
+  await outbox.announce(keys.model, id, event);
+}
+
+/** The caller's keys that are not revoked (expired ones included, until revoked). */
+export async function listUserKeys({ keys }: IdentityDeps, actor: Actor) {
+  requireHuman(actor, 'manage user keys');
+  return keys.listActive(actor.id);
 }

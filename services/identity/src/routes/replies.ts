@@ -1,0 +1,34 @@
+import { effectiveScopes } from '@momentum/contracts';
+import type { TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
+
+/** Stored documents as the API replies with them. */
+
+export const teamView = (t: TeamDoc) => ({
+  id: t._id,
+  name: t.name,
+  key: t.key,
+  createdAt: t.createdAt.toISOString(),
+});
+
+export const userView = (u: UserDoc) => ({
+  id: u._id,
+  name: u.name,
+  ...(u.email ? { email: u.email } : {}),
+  createdAt: u.createdAt.toISOString(),
+});
+
+type ListedKey = Pick<
+  UserKeyDoc,
+  '_id' | 'keyId' | 'name' | 'scopes' | 'expiresAt' | 'createdAt' | 'lastUsedAt'
+>;
+
+export const keyInfo = (k: ListedKey) => ({
+  id: k._id,
+  keyId: k.keyId,
+  name: k.name ?? null,
+  // Catalogue scopes only: a stored name the catalogue dropped must not break the reply.
+  scopes: k.scopes ? effectiveScopes(k.scopes) : null,
+  expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+});

@@ -1,0 +1,38 @@
+import { effectiveScopes, notFound, type Actor } from '@momentum/contracts';
+import type { IdentityDeps } from '../deps.js';
+
+/** Who the caller acts as: an agent as its key says, a user as stored, with their progress. */
+export async function whoAmI({ users, teams, habits }: IdentityDeps, actor: Actor) {
+  if (actor.type === 'agent') {
+    return {
+      type: 'agent' as const,
+      id: actor.id,
+      name: actor.name,
+      ownerId: actor.userId,
+      teamId: actor.agentTeamId ?? null,
+      teamIds: actor.teamIds,
+      isAdmin: false,
+      ...keyGrant(actor),
+    };
+  }
+  const user = await users.find(actor.id);
+  if (!user) throw notFound('User');
+  const teamIds = await teams.teamIdsOf(user._id);
+  const progress = habits ? await habits.progress(user._id) : null;
+  return {
+    type: 'user' as const,
+    id: user._id,
+    name: user.name,
+    ...(user.email ? { email: user.email } : {}),
+    teamIds,
+    isAdmin: user.isAdmin,
+    ...(progress ? { level: progress.level, xp: progress.xp } : {}),
+    ...keyGrant(actor),
+  };
+}
+
+/** The calling key's grant, as the gateway put it on the actor. */
+const keyGrant = (actor: Actor) => ({
+  scopes: effectiveScopes(actor.scopes),
+  expiresAt: actor.keyExpiresAt ?? null,
+});
