@@ -10,12 +10,11 @@ import { habitsModels } from './store/models.js';
 import { TaskStore } from './store/task-store.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
-import type { HabitsDeps } from './usecases/deps.js';
+import type { HabitsDeps, HabitsFaults } from './deps.js';
 import { SettledDays } from './usecases/settled-days.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerProfileRoutes } from './routes/profile.js';
 import { registerInternalRoutes } from './routes/internal.js';
-import type { HabitsFaults } from './usecases/award-xp.js';
 import { startXpRecovery } from './usecases/xp-recovery.js';
 
 export interface HabitsAppOptions {
@@ -42,7 +41,7 @@ export async function buildHabitsApp(
     tasks: new TaskStore(models),
     profiles: new ProfileStore(models),
     completions: new CompletionStore(models),
-    relay,
+    outbox: relay,
     settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
     faults: options.faults ?? {},

@@ -63,3 +63,7 @@ export function canonicalTimeZone(name: string): string | null {
     return null;
   }
 }
+
+/** The user's current day in their own time zone. */
+export const todayOf = (settings: { timezone: string; dayStartHour: number }, now: Date) =>
+  dayKey(now, settings.timezone, settings.dayStartHour);

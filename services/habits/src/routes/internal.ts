@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { HabitsDeps } from '../usecases/deps.js';
+import type { HabitsDeps } from '../deps.js';
 import { getProfile } from '../usecases/profile.js';
+import { requireTaskId } from '../usecases/read-task.js';
 
 const Id = z.object({ id: z.string().max(64) });
 
@@ -19,7 +19,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
       params: Id,
     },
     async ({ params }) => {
-      if (!(await deps.tasks.exists(params.id))) throw notFound('Task');
+      await requireTaskId(deps, params.id);
       return { data: { id: params.id } };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProfileView, UpdateProfileBody, dataOf } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { HabitsDeps } from '../usecases/deps.js';
+import type { HabitsDeps } from '../deps.js';
 import { getProfile, updateProfile } from '../usecases/profile.js';
 
 const tags = ['profile'];

@@ -8,17 +8,16 @@ import {
   TaskParams,
   UpdateTaskBody,
   dataOf,
-  notFound,
   pageOf,
-  scopeOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { HabitsDeps } from '../usecases/deps.js';
+import type { HabitsDeps } from '../deps.js';
 import { archiveTask, createTask, updateTask } from '../usecases/tasks.js';
 import { completeTask } from '../usecases/complete.js';
 import { listTasks } from '../usecases/list.js';
+import { getTask } from '../usecases/read-task.js';
 import { settleNewDay } from '../usecases/settle.js';
-import { changedView, taskView } from './views.js';
+import { changedView, taskView } from './replies.js';
 
 const tags = ['tasks'];
 
@@ -78,12 +77,7 @@ export function registerTaskRoutes(app: FastifyInstance, deps: HabitsDeps) {
       params: TaskParams,
       response: { status: 200, schema: One },
     },
-    async ({ actor, params }) => {
-      await settleNewDay(deps, actor);
-      const task = await deps.tasks.findVisible(scopeOf(actor), params.id);
-      if (!task) throw notFound('Task');
-      return { data: taskView(task) };
-    },
+    async ({ actor, params }) => ({ data: taskView(await getTask(deps, actor, params.id)) }),
   );
 
   defineRoute(

@@ -2,7 +2,7 @@ import type { Actor } from '@momentum/contracts';
 import { levelFor } from '../domain/levels.js';
 import { userLeveledUp } from '../events/task-events.js';
 import type { PendingXp } from '../store/models.js';
-import type { HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
 
 /**
  * A completion's XP travels with its task write: the write lists it in the task's
@@ -28,16 +28,8 @@ export async function awardXp(
     const actor = entry.actor as Actor;
     const event = userLeveledUp(actor, { userId, level, previousLevel, xp: total });
     if (await deps.profiles.announceLevel(userId, level, event))
-      deps.relay.flush(deps.profiles.model, userId);
+      deps.outbox.flush(deps.profiles.model, userId);
   }
   await deps.tasks.settleXp(taskId, entry);
   return { level, leveledUp: applied && level !== previousLevel };
-}
-
-/** Test hooks: called between the steps, a throw stands for a process dying there. */
-export interface HabitsFaults {
-  /** After the task write that carries a completion's XP, before the profile has it. */
-  afterTaskWrite?: () => void;
-  /** After the profile has the XP, before the task stops listing it. */
-  afterXpApplied?: () => void;
 }

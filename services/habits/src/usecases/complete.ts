@@ -13,7 +13,8 @@ import type { PendingXp, TaskDoc } from '../store/models.js';
 import type { TaskDecision } from '../store/task-store.js';
 import { taskCompleted } from '../events/task-events.js';
 import { awardXp } from './award-xp.js';
-import { todayOf, type HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
+import { todayOf } from '../domain/days.js';
 
 /**
  * Completes a task for the actor's today: the task's streak, counters, its
@@ -98,7 +99,7 @@ export async function completeTask(
     await release();
     throw notFound('Task');
   }
-  deps.relay.flush(deps.tasks.model, id, done.outbox);
+  deps.outbox.flush(deps.tasks.model, id, done.outbox);
   deps.faults.afterTaskWrite?.();
 
   const xp = done.result;

@@ -6,7 +6,7 @@ import {
   type PageMeta,
 } from '@momentum/contracts';
 import type { TaskDoc } from '../store/models.js';
-import type { HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
 
 /** GET /api/tasks: the caller's own tasks, or a team's when they are a member. */
 export async function listTasks(

@@ -2,7 +2,8 @@ import { validationError, type Actor, type ProfileView } from '@momentum/contrac
 import { canonicalTimeZone } from '../domain/days.js';
 import { progressFor } from '../domain/levels.js';
 import type { ProfileState } from '../store/profile-store.js';
-import { todayOf, type HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
+import { todayOf } from '../domain/days.js';
 
 export function profileView(profile: ProfileState, now: Date): ProfileView {
   const progress = progressFor(profile.xp);

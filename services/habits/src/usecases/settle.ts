@@ -1,7 +1,8 @@
 import { scopeOf, type Actor } from '@momentum/contracts';
 import { dailyStreakToday } from '../domain/streaks.js';
 import { taskUpdated } from '../events/task-events.js';
-import { todayOf, type HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
+import { todayOf } from '../domain/days.js';
 
 /**
  * Missed dailies are settled lazily, at the user's first request of a new day (their
@@ -35,7 +36,7 @@ export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<void
       const event = taskUpdated(null, { ...task, ...set, rev: task.rev + 1 }, ['streak']);
       return { set, events: [event], result: undefined };
     });
-    if (reset?.wrote) deps.relay.flush(deps.tasks.model, daily._id, reset.outbox);
+    if (reset?.wrote) deps.outbox.flush(deps.tasks.model, daily._id, reset.outbox);
   }
   const settled = await deps.profiles.update(actor.userId, { settledDay: today }, now);
   // Remembered under the settings as written: a zone changed meanwhile decides "today".

@@ -1,5 +1,5 @@
 import type { ProfileState } from '../store/profile-store.js';
-import { todayOf } from './deps.js';
+import { todayOf } from '../domain/days.js';
 
 type DaySettings = Pick<ProfileState, 'timezone' | 'dayStartHour'>;
 

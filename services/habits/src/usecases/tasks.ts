@@ -10,7 +10,7 @@ import {
 } from '@momentum/contracts';
 import type { TaskDoc } from '../store/models.js';
 import { taskArchived, taskCreated, taskUpdated } from '../events/task-events.js';
-import type { HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
 
 /** Creates a task owned by the actor's user (an agent's owner), created by the actor. */
 export async function createTask(
@@ -48,7 +48,7 @@ export async function createTask(
   };
   const event = taskCreated(actor, { ...doc, _outbox: [] });
   const task = await deps.tasks.insert(doc, event);
-  deps.relay.flush(deps.tasks.model, task._id, [event]);
+  deps.outbox.flush(deps.tasks.model, task._id, [event]);
   return task;
 }
 
@@ -102,7 +102,7 @@ export async function updateTask(
     return { set, events, result: undefined };
   });
   if (!updated) throw notFound('Task');
-  deps.relay.flush(deps.tasks.model, id, updated.outbox);
+  deps.outbox.flush(deps.tasks.model, id, updated.outbox);
   return { task: updated.task, changed };
 }
 
@@ -118,5 +118,5 @@ export async function archiveTask(deps: HabitsDeps, actor: Actor, id: string): P
     };
   });
   if (!archived) throw notFound('Task');
-  if (archived.wrote) deps.relay.flush(deps.tasks.model, id, archived.outbox);
+  if (archived.wrote) deps.outbox.flush(deps.tasks.model, id, archived.outbox);
 }

@@ -1,6 +1,6 @@
 import type { Logger } from '@momentum/messaging';
 import { awardXp } from './award-xp.js';
-import type { HabitsDeps } from './deps.js';
+import type { HabitsDeps } from '../deps.js';
 
 /**
  * XP still pending on a task this long after its completion was left by a process that

@@ -4,7 +4,7 @@ import type { ServiceContext } from '@momentum/runtime';
 import { injectAs, testConfig, testContext, useStarted } from '@momentum/testing';
 import { HabitsConfigSchema, type HabitsConfig } from '../../src/config.js';
 import { buildHabitsApp } from '../../src/app.js';
-import type { HabitsFaults } from '../../src/usecases/award-xp.js';
+import type { HabitsFaults } from '../../src/deps.js';
 
 /** The tests' clock: Monday 2025-03-10, noon UTC, until a test moves it. */
 const newClock = () => ({ now: new Date('2025-03-10T12:00:00Z') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/testing';
 import { useStarted } from '@momentum/testing';
-import type { HabitsFaults } from '../../src/usecases/award-xp.js';
+import type { HabitsFaults } from '../../src/deps.js';
 import { habitBody, startHabits, todoBody } from './harness.js';
 
 type Step = keyof HabitsFaults;

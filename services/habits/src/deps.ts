@@ -1,0 +1,27 @@
+import type { OutboxRelay } from '@momentum/messaging/outbox';
+import type { TaskStore } from './store/task-store.js';
+import type { ProfileStore } from './store/profile-store.js';
+import type { CompletionStore } from './store/completion-store.js';
+import type { SettledDays } from './usecases/settled-days.js';
+
+/** The ports the habits use cases work with: stores, the outbox, read caches and a clock (tests move it between days). */
+export interface HabitsDeps {
+  tasks: TaskStore;
+  profiles: ProfileStore;
+  completions: CompletionStore;
+  /** Publishes what a write stored in its `_outbox`, right after the write. */
+  outbox: OutboxRelay;
+  /** Users whose current day this process saw settled (a read cache, settled-days.ts). */
+  settledDays: SettledDays;
+  now: () => Date;
+  /** Test hooks between the steps of a completion (award-xp.ts); none in production. */
+  faults: HabitsFaults;
+}
+
+/** Test hooks: called between the steps, a throw stands for a process dying there. */
+export interface HabitsFaults {
+  /** After the task write that carries a completion's XP, before the profile has it. */
+  afterTaskWrite?: () => void;
+  /** After the profile has the XP, before the task stops listing it. */
+  afterXpApplied?: () => void;
+}
