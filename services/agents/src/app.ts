@@ -8,14 +8,14 @@ import type { ServiceContext } from '@momentum/runtime';
 import type { AgentsConfig } from './config.js';
 import { agentModels } from './store/models.js';
 import { AgentStore } from './store/agent-store.js';
-import { AgentEvents } from './events/publisher.js';
-import { HttpOwnerDirectory, type OwnerDirectory } from './deps/owner-directory.js';
+import { HttpOwnerDirectory, type OwnerDirectory } from './clients/owner-directory.js';
+import type { AgentsDeps } from './deps.js';
 import { installBadRequestForValidation } from './routes/bad-request.js';
 import { registerAgentRoutes } from './routes/agents.js';
 import { registerKeyRoutes } from './routes/keys.js';
 import { registerInternalRoutes } from './routes/internal.js';
 
-export interface AgentsAppDeps {
+export interface AgentsAppOptions {
   /** The identity service by default; tests pass an in-memory directory. */
   owners?: OwnerDirectory;
 }
@@ -23,17 +23,15 @@ export interface AgentsAppDeps {
 /** Builds the agents app: agents, their keys, and key records for the gateway. */
 export async function buildAgentsApp(
   ctx: ServiceContext<AgentsConfig>,
-  deps: AgentsAppDeps = {},
+  options: AgentsAppOptions = {},
 ): Promise<FastifyInstance> {
   const models = agentModels(ctx.db);
   await ensureIndexes(ctx.db);
-  // Events are published before each reply (AgentEvents.announce); the relay publishes
-  // what a crash or a NATS outage left in an outbox.
+  // Events are published before each reply (`outbox.announce`); the relay publishes what a
+  // crash or a NATS outage left in an outbox.
   const relay = new OutboxRelay(ctx.bus, [models.Agent], ctx.log, 5000);
-  const store = new AgentStore(models);
-  const events = new AgentEvents(ctx.bus, store, relay);
   let identity: InternalClient | null = null;
-  let owners = deps.owners;
+  let owners = options.owners;
   if (!owners) {
     identity = new InternalClient(
       ctx.config.IDENTITY_URL,
@@ -41,6 +39,12 @@ export async function buildAgentsApp(
     );
     owners = new HttpOwnerDirectory(identity);
   }
+  const deps: AgentsDeps = {
+    store: new AgentStore(models),
+    outbox: relay,
+    owners,
+    limits: { agentsPerUser: ctx.config.MAX_AGENTS_PER_USER },
+  };
 
   const app = createServiceApp({
     name: 'agents',
@@ -52,13 +56,9 @@ export async function buildAgentsApp(
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   installBadRequestForValidation(app);
-  registerAgentRoutes(app, {
-    store,
-    events,
-    limits: { agentsPerUser: ctx.config.MAX_AGENTS_PER_USER },
-  });
-  registerKeyRoutes(app, { store, events });
-  registerInternalRoutes(app, store, owners);
+  registerAgentRoutes(app, deps);
+  registerKeyRoutes(app, deps);
+  registerInternalRoutes(app, deps);
 
   relay.start();
   app.addHook('onClose', async () => {

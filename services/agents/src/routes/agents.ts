@@ -4,24 +4,24 @@ import {
   AgentView,
   CreateAgentBody,
   ListAgentsQuery,
-  notFound,
-  scopeOf,
   UpdateAgentBody,
   dataOf,
   pageOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
+import type { AgentsDeps } from '../deps.js';
 import {
   createAgent,
   deleteAgent,
+  getAgent,
+  listAgents,
   updateAgent,
-  type AgentDeps,
 } from '../usecases/manage-agents.js';
-import { agentView } from './views.js';
+import { agentView } from './replies.js';
 
 const tags = ['agents'];
 
-export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
+export function registerAgentRoutes(app: FastifyInstance, deps: AgentsDeps) {
   defineRoute(
     app,
     {
@@ -34,7 +34,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       response: { status: 200, schema: pageOf(AgentView) },
     },
     async ({ actor, query }) => {
-      const { items, total } = await deps.store.list(scopeOf(actor), query.page, query.limit);
+      const { items, total } = await listAgents(deps, actor, query.page, query.limit);
       return {
         data: items.map(agentView),
         meta: { total, page: query.page, perPage: query.limit },
@@ -70,11 +70,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentDeps) {
       params: AgentParams,
       response: { status: 200, schema: dataOf(AgentView) },
     },
-    async ({ actor, params }) => {
-      const agent = await deps.store.get(scopeOf(actor), params.id);
-      if (!agent) throw notFound('Agent');
-      return { data: agentView(agent) };
-    },
+    async ({ actor, params }) => ({ data: agentView(await getAgent(deps, actor, params.id)) }),
   );
 
   defineRoute(

@@ -2,17 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AgentLookupBody } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { AgentStore } from '../store/agent-store.js';
-import type { OwnerDirectory } from '../deps/owner-directory.js';
-import { keyRecord } from '../usecases/key-records.js';
-import { agentSummary } from './views.js';
+import type { AgentsDeps } from '../deps.js';
+import { keyRecord, lookupAgents } from '../usecases/key-records.js';
+import { agentSummary } from './replies.js';
 
 /** Lookups for the gateway and other services (system actor only). */
-export function registerInternalRoutes(
-  app: FastifyInstance,
-  store: AgentStore,
-  owners: OwnerDirectory,
-) {
+export function registerInternalRoutes(app: FastifyInstance, deps: AgentsDeps) {
   defineRoute(
     app,
     {
@@ -23,13 +18,8 @@ export function registerInternalRoutes(
       params: z.object({ keyId: z.string().max(64) }),
     },
     async ({ params, request }) => ({
-      data: await keyRecord(
-        {
-          store,
-          owners,
-          onTouchError: (err) => request.log.warn({ err }, 'lastUsedAt not updated'),
-        },
-        params.keyId,
+      data: await keyRecord(deps, params.keyId, (err) =>
+        request.log.warn({ err }, 'lastUsedAt not updated'),
       ),
     }),
   );
@@ -43,6 +33,6 @@ export function registerInternalRoutes(
       internal: true,
       body: AgentLookupBody,
     },
-    async ({ body }) => ({ data: (await store.lookup(body)).map(agentSummary) }),
+    async ({ body }) => ({ data: (await lookupAgents(deps, body)).map(agentSummary) }),
   );
 }

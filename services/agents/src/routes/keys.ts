@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { AgentKeyView, AgentParams, KeyGrantBody, dataOf } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import { mintKey, rotateKey } from '../usecases/agent-keys.js';
-import type { AgentDeps } from '../usecases/manage-agents.js';
+import type { AgentsDeps } from '../deps.js';
 
 const tags = ['agents'];
 const KeyReply = dataOf(AgentKeyView);
 /** No body at all is the same as `{}`. */
 const GrantBody = KeyGrantBody.optional();
 
-export function registerKeyRoutes(app: FastifyInstance, deps: AgentDeps) {
+export function registerKeyRoutes(app: FastifyInstance, deps: AgentsDeps) {
   defineRoute(
     app,
     {

@@ -163,16 +163,4 @@ export class AgentStore {
     for (const agent of [...direct, ...matched]) if (agent) union.set(agent._id, agent);
     return [...union.values()];
   }
-
-  /**
-   * Takes a published event off the document. By whole value: FerretDB 1.24 ignores a
-   * `$pull` condition on a field of the array's documents.
-   */
-  async clearOutbox(id: string, events: EventEnvelope[]): Promise<void> {
-    await this.m.Agent.updateOne(
-      { _id: id },
-      { $pullAll: { _outbox: events } },
-      { timestamps: false },
-    );
-  }
 }

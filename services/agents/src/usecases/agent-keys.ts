@@ -8,7 +8,8 @@ import {
   type KeyGrantInput,
 } from '@momentum/contracts';
 import { hashSecret, newApiKey } from '@momentum/http';
-import type { AgentDeps } from './manage-agents.js';
+import type { AgentsDeps } from '../deps.js';
+import { agentUpdated, keyRotated } from '../events/agent-events.js';
 import { requireHuman } from './manage-agents.js';
 import type { AgentDoc } from '../store/models.js';
 import { agentEventData } from '../domain/event-data.js';
@@ -32,7 +33,7 @@ const HAS_KEY = 'This agent already has an API key; rotate it with POST /api/age
  * held. bcrypt runs once, before.
  */
 async function storeNewKey(
-  { store, events }: AgentDeps,
+  { store, outbox }: AgentsDeps,
   actor: Actor,
   id: string,
   input: KeyGrantInput | undefined,
@@ -61,7 +62,7 @@ async function storeNewKey(
           keyScopes: grant.scopes,
           keyExpiresAt: grant.expiresAt,
         },
-        event: rotated ? events.keyRotated(actor, data) : events.updated(actor, data),
+        event: rotated ? keyRotated(actor, data) : agentUpdated(actor, data),
       };
     })
     .catch(async (err: unknown) => {
@@ -72,7 +73,7 @@ async function storeNewKey(
     await store.dropKeyPointer(key.keyId);
     throw notFound('Agent');
   }
-  await events.announce(id, stored.event);
+  await outbox.announce(store.m.Agent, id, stored.event);
   await store.dropKeyPointer(stored.before.keyId);
   return {
     agentId: id,
@@ -85,7 +86,7 @@ async function storeNewKey(
 
 /** The agent's first key; 409 when it has one already (rotate instead). */
 export function mintKey(
-  deps: AgentDeps,
+  deps: AgentsDeps,
   actor: Actor,
   id: string,
   input?: KeyGrantInput,
@@ -103,7 +104,7 @@ export function mintKey(
  * and only the last one's key works.
  */
 export function rotateKey(
-  deps: AgentDeps,
+  deps: AgentsDeps,
   actor: Actor,
   id: string,
   input?: KeyGrantInput,

@@ -1,6 +1,5 @@
 import { notFound, type KeyRecord } from '@momentum/contracts';
-import type { AgentStore } from '../store/agent-store.js';
-import type { OwnerDirectory } from '../deps/owner-directory.js';
+import type { AgentsDeps } from '../deps.js';
 import { agentKeyActor } from '../domain/key-actor.js';
 import { needsLastUsedTouch } from '../domain/last-used.js';
 
@@ -10,8 +9,9 @@ import { needsLastUsedTouch } from '../domain/last-used.js';
  * found — that is how such keys are refused.
  */
 export async function keyRecord(
-  deps: { store: AgentStore; owners: OwnerDirectory; onTouchError: (err: unknown) => void },
+  deps: AgentsDeps,
   keyId: string,
+  onTouchError: (err: unknown) => void,
   now = new Date(),
 ): Promise<KeyRecord> {
   const agent = await deps.store.findByKeyId(keyId);
@@ -21,7 +21,7 @@ export async function keyRecord(
   // Gateways ask on a cache miss, so this marks use at the cache's resolution. A failed
   // touch must not refuse a good key.
   if (needsLastUsedTouch(agent.lastUsedAt, now))
-    await deps.store.touchLastUsed(agent._id, now).catch(deps.onTouchError);
+    await deps.store.touchLastUsed(agent._id, now).catch(onTouchError);
   return {
     keyId,
     hash: agent.keyHash,
@@ -36,3 +36,9 @@ export async function keyRecord(
     },
   };
 }
+
+/** Summaries of live agents by ids, team or owners, for other services. */
+export const lookupAgents = (
+  { store }: AgentsDeps,
+  criteria: { teamId?: string; ids?: string[]; ownerIds?: string[] },
+) => store.lookup(criteria);

@@ -7,19 +7,12 @@ import {
   type CreateAgentInput,
   type UpdateAgentInput,
 } from '@momentum/contracts';
-import type { AgentStore } from '../store/agent-store.js';
 import type { AgentDoc } from '../store/models.js';
-import type { AgentEvents } from '../events/publisher.js';
+import type { AgentsDeps } from '../deps.js';
+import { agentCreated, agentDeleted, agentUpdated } from '../events/agent-events.js';
 import { mayAttachToTeam } from '../domain/team-rule.js';
 import { agentEventData, keyToForget } from '../domain/event-data.js';
 import { checkAgentQuota } from './agent-quota.js';
-
-export interface AgentDeps {
-  store: AgentStore;
-  events: AgentEvents;
-  /** Per-user limits (absent: none); see agent-quota.ts. */
-  limits?: { agentsPerUser: number };
-}
 
 /** Agents act for their owner but cannot create or change agents or keys. */
 export function requireHuman(actor: Actor): void {
@@ -32,7 +25,7 @@ function requireTeam(actor: Actor, teamId: string | null | undefined): void {
 }
 
 export async function createAgent(
-  { store, events, limits }: AgentDeps,
+  { store, outbox, limits }: AgentsDeps,
   actor: Actor,
   input: CreateAgentInput,
 ): Promise<AgentDoc> {
@@ -42,7 +35,7 @@ export async function createAgent(
   await checkAgentQuota(store, limits, scope);
   const id = randomUUID();
   const teamId = input.teamId ?? null;
-  const event = events.created(
+  const event = agentCreated(
     actor,
     agentEventData({ _id: id, ownerId: scope.userId, teamId, isActive: true }),
   );
@@ -58,7 +51,7 @@ export async function createAgent(
     },
     event,
   );
-  await events.announce(id, event);
+  await outbox.announce(store.m.Agent, id, event);
   return agent;
 }
 
@@ -67,7 +60,7 @@ export async function createAgent(
  * cached verdict flips), judged on the agent as stored when the write lands.
  */
 export async function updateAgent(
-  { store, events }: AgentDeps,
+  { store, outbox }: AgentsDeps,
   actor: Actor,
   id: string,
   input: UpdateAgentInput,
@@ -77,7 +70,7 @@ export async function updateAgent(
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const changed = await store.change(scopeOf(actor), id, (before) => ({
     set: changes,
-    event: events.updated(
+    event: agentUpdated(
       actor,
       agentEventData(
         {
@@ -90,22 +83,33 @@ export async function updateAgent(
     ),
   }));
   if (!changed) throw notFound('Agent');
-  await events.announce(id, changed.event);
+  await outbox.announce(store.m.Agent, id, changed.event);
   return changed.after;
 }
 
 /** Soft delete; the event names the key the agent held when the delete landed. */
 export async function deleteAgent(
-  { store, events }: AgentDeps,
+  { store, outbox }: AgentsDeps,
   actor: Actor,
   id: string,
 ): Promise<void> {
   requireHuman(actor);
   const deleted = await store.change(scopeOf(actor), id, (before) => ({
     set: { deletedAt: new Date(), isActive: false, keyId: null, keyHash: null },
-    event: events.deleted(actor, agentEventData({ ...before, isActive: false }, before.keyId)),
+    event: agentDeleted(actor, agentEventData({ ...before, isActive: false }, before.keyId)),
   }));
   if (!deleted) throw notFound('Agent');
-  await events.announce(id, deleted.event);
+  await outbox.announce(store.m.Agent, id, deleted.event);
   await store.dropKeyPointer(deleted.before.keyId);
+}
+
+/** The caller's agents, a page of them. */
+export const listAgents = ({ store }: AgentsDeps, actor: Actor, page: number, limit: number) =>
+  store.list(scopeOf(actor), page, limit);
+
+/** One of the caller's agents. */
+export async function getAgent({ store }: AgentsDeps, actor: Actor, id: string): Promise<AgentDoc> {
+  const agent = await store.get(scopeOf(actor), id);
+  if (!agent) throw notFound('Agent');
+  return agent;
 }

@@ -1,4 +1,4 @@
-import type { Owner, OwnerDirectory } from '../../src/deps/owner-directory.js';
+import type { Owner, OwnerDirectory } from '../../src/clients/owner-directory.js';
 
 /** Identity in memory: owners and their teams, changed by the test as it goes. */
 export class InMemoryOwnerDirectory implements OwnerDirectory {

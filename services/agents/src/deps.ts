@@ -1,0 +1,14 @@
+import type { OutboxRelay } from '@momentum/messaging/outbox';
+import type { AgentStore } from './store/agent-store.js';
+import type { OwnerDirectory } from './clients/owner-directory.js';
+
+/** The ports the agents use cases work with; app.ts builds them. */
+export interface AgentsDeps {
+  store: AgentStore;
+  /** Publishes what a write stored in its `_outbox` (agents announce before the reply). */
+  outbox: OutboxRelay;
+  /** Agents' owners and their teams, as identity knows them. */
+  owners: OwnerDirectory;
+  /** Per-user limits (absent: none); see agent-quota.ts. */
+  limits?: { agentsPerUser: number };
+}
