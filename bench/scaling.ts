@@ -54,7 +54,12 @@ export async function makeTemplates(world: World): Promise<ScaleTemplates> {
     difficulty: 'easy',
   });
   const issueIds: string[] = [];
-  for (let i = 0; i < WORDS.length * 3; i++) {
+  // Every word, status and priority in turn over the least common multiple of their counts
+  // (120), so each status holds every priority alike. Fewer templates tied them together
+  // (no urgent issue was ever `todo`), and the status-filtered list by priority then read a
+  // fifth of the project before its first row: a shape of the seed, not of real data.
+  const templates = lcm(WORDS.length, IssueStatuses.length, PRIORITIES.length);
+  for (let i = 0; i < templates; i++) {
     const issue = await world.user.expect(201, 'POST', '/api/tasks', {
       projectId: world.projectId,
       title: `Scale issue about the ${WORDS[i % WORDS.length]} deployment`,
@@ -66,6 +71,9 @@ export async function makeTemplates(world: World): Promise<ScaleTemplates> {
   }
   return { todoId: todo.data.id, issueIds, projectId: world.projectId };
 }
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const lcm = (...ns: number[]) => ns.reduce((a, b) => (a * b) / gcd(a, b));
 
 /** Grows the tasks, issues and projects by `count` copies each. */
 export async function grow(

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, cpSync, writeFileSync, chmodSync, rmSync } from 
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, stopProcess, which } from './util.mjs';
+import { vendorPatchedDriver } from './sqlite-driver-patch.mjs';
 import {
   FERRETDB_PATCH_LEVEL,
   ferretDBPatchDigest,
@@ -87,7 +88,10 @@ export function buildFerretDB({ patched = true } = {}) {
   execFileSync('chmod', ['-R', 'u+w', src]);
   // The module zip lacks the generated version file the binary embeds.
   writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-  if (patched) patchFerretDBSource(src);
+  if (patched) {
+    patchFerretDBSource(src);
+    vendorPatchedDriver(src, { ...process.env, GOFLAGS: '-mod=mod' });
+  }
   mkdirSync(CACHE_BIN, { recursive: true });
   execFileSync('go', ['build', '-trimpath', '-o', bin, './cmd/ferretdb'], {
     cwd: src,
@@ -141,7 +145,10 @@ export async function startFerretDB({ dir, port, patched = true }) {
     bin,
     [
       '--handler=sqlite',
-      `--sqlite-url=file:${dir}/`,
+      // MongoDB's default durability: a write acknowledged with w:1 survives the process
+      // dying, and an OS crash may lose the last ~100 ms (its journal's commit interval).
+      // SQLite's WAL with synchronous=NORMAL is the same promise; FULL syncs every commit.
+      `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
       `--state-dir=${dir}`,
       `--listen-addr=127.0.0.1:${port}`,
       '--debug-addr=-',

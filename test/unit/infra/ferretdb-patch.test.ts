@@ -9,6 +9,11 @@ import {
   patchFerretDBSource,
   // @ts-expect-error plain ESM helper of the npm scripts
 } from '../../../scripts/lib/ferretdb-patch.mjs';
+import {
+  DRIVER_CHANGES,
+  patchDriverSource,
+  // @ts-expect-error plain ESM helper of the npm scripts
+} from '../../../scripts/lib/sqlite-driver-patch.mjs';
 
 const METADATA = 'internal/backends/sqlite/metadata/metadata.go';
 const COLLECTION = 'internal/backends/sqlite/collection.go';
@@ -46,6 +51,7 @@ const PUSHDOWN_FILES = [
   'internal/backends/sqlite/metadata/settings.go',
   'internal/backends/sqlite/database.go',
   'internal/backends/sqlite/backend.go',
+  'internal/util/resource/resource.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -83,8 +89,19 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 4, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(4);
+  it('is at level 5, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(5);
+  });
+
+  it('tracks transactions and result sets for leaks in debug builds only', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const resource = read(dir, 'internal/util/resource/resource.go');
+    for (const name of ['Track', 'Untrack'])
+      expect(resource).toContain(
+        `func ${name}(obj any, token *Token) {\n\tcheckArgs(obj, token)\n\n` +
+          '\tif !debugbuild.Enabled {\n\t\treturn\n\t}\n',
+      );
   });
 
   it('copies its own Go files into the packages they join', () => {
@@ -211,5 +228,31 @@ describe('FerretDB source patch', () => {
     for (const file of WRITES) expect(read(dir, file)).toContain('defer h.lockDB(params.DB)()');
     expect(read(dir, HANDLER)).toContain('func (h *Handler) lockDB(');
     expect(read(dir, COLLECTION)).toContain('\tif params.Filter.Len() >= 1 {\n');
+  });
+});
+
+describe('SQLite driver patch', () => {
+  /** Just the driver's texts the change looks for, each as often as it expects. */
+  const driverFixture = () =>
+    (DRIVER_CHANGES as { from: string; count: number }[])
+      .flatMap((c) => Array.from({ length: c.count }, () => c.from))
+      .join('\n// …\n');
+
+  it('keeps compiled statements: prepares through the cache, releases instead of finalizing', () => {
+    const text = patchDriverSource(driverFixture());
+    expect(text).toContain('\tstmts stmtCache');
+    expect(text.match(/s\.c\.prepareCached\(&psql\)/g)).toHaveLength(2);
+    expect(text).not.toContain('prepareV2(&psql)');
+    expect(text.match(/e := s\.c\.release\(pstmt\)/g)).toHaveLength(4);
+    expect(text).not.toMatch(/\.finalize\((r\.)?pstmt\)/);
+    expect(text).toContain('return r.c.release(r.pstmt)');
+    expect(text).toContain('\t\tc.finalizeKept()\n\n\t\tif err := c.closeV2(c.db)');
+  });
+
+  it('refuses a driver that is not the one it was written for', () => {
+    expect(() => patchDriverSource('package sqlite\n')).toThrow(/modernc.org\/sqlite changed/);
+    expect(() => patchDriverSource(driverFixture() + driverFixture())).toThrow(
+      /expected 1 .* found 2/s,
+    );
   });
 });
