@@ -41,10 +41,18 @@ class FakeModel {
     this.reads++;
     return { lean: async () => structuredClone(this.docs.get(id) ?? null) };
   }
-  // The relay pulls published entries off through the driver's collection.
+  // The relay pulls published entries off through the driver's collection, several
+  // documents a command when it can (bulkWrite).
+  pullCommands: number[] = [];
   readonly collection = {
-    updateOne: (filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) =>
-      this.updateOne(filter, update),
+    updateOne: (filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) => {
+      this.pullCommands.push(1);
+      return this.updateOne(filter, update);
+    },
+    bulkWrite: async (ops: Array<{ updateOne: { filter: { _id: string }; update: Pull } }>) => {
+      this.pullCommands.push(ops.length);
+      for (const { updateOne } of ops) await this.updateOne(updateOne.filter, updateOne.update);
+    },
     createIndex: async () => 'pending',
   };
   async updateOne(filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) {
@@ -56,6 +64,8 @@ class FakeModel {
     return this.docs.get(id)?._outbox ?? [];
   }
 }
+
+type Pull = { $pullAll: { _outbox: EventEnvelope[] } };
 
 class FakeBus {
   readonly published: string[] = [];
@@ -110,6 +120,19 @@ describe('OutboxRelay', () => {
     await relay.stop();
     expect(bus.published).toEqual(events.map((e) => e.id));
     expect(model.outboxOf('d1')).toEqual([]);
+  });
+
+  it('pulls asked for while one is out go out together, one command for many documents', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model);
+    const ids = ['d1', 'd2', 'd3', 'd4', 'd5'];
+    const events = ids.flatMap((id) => model.put(id, 'things.thing.created'));
+    for (const id of ids) relay.flush(m, id);
+    await relay.stop();
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    for (const id of ids) expect(model.outboxOf(id)).toEqual([]);
+    // The first alone, at once; the four asked for meanwhile in one.
+    expect(model.pullCommands).toEqual([1, 4]);
   });
 
   it('sweeps once at startup for events a crash left behind, and not again while healthy', async () => {
