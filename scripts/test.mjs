@@ -1,32 +1,192 @@
-// `npm test`: installs on first use, then every test layer (unit, service, e2e, MCP) with
-// the engines started as needed. Ends with the plain line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+// `npm test [layer…]` (`npm run test:<layer>` for one): installs on first use, then the test
+// layers as turbo tasks, which skips a task whose inputs have not changed since it passed
+// and restores its report. What needs no engine runs at once, while FerretDB builds (first
+// run only); the rest starts as soon as what it needs is there, side by side: the layers
+// share nothing but the shared engines, where each has its own databases and subjects.
+// Ends with the plain line "N passed, N failed".
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, log } from './lib/util.mjs';
 import { ensureDependencies } from './lib/setup.mjs';
 
-ensureDependencies();
-mkdirSync(path.join(ROOT, '.cache'), { recursive: true });
-const report = path.join(ROOT, '.cache', 'vitest-report.json');
-const args = [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-];
-log(`npx ${args.join(' ')}`);
-const result = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit' });
-let passed = 0;
-let failed = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests;
-  failed = json.numFailedTests;
-} catch {
-  failed = Math.max(failed, 1);
+/**
+ * Each layer: its turbo tasks (a package's `test:<layer>`, the root's `layer:<layer>`), what
+ * it waits for, and how many of its tasks run at once.
+ *   none: starts at once · patched: the patched FerretDB binary (a private engine per file)
+ *   shared: the engines every layer shares (the patched binary, started once here)
+ *   released: both binaries (the engine tests compare them)
+ */
+const LAYERS = {
+  unit: { tasks: ['test:unit', 'layer:unit'], needs: 'none', concurrency: 2 },
+  engine: { tasks: ['layer:engine'], needs: 'released', concurrency: 1 },
+  service: { tasks: ['test:service'], needs: 'shared', concurrency: 2 },
+  e2e: { tasks: ['layer:e2e'], needs: 'shared', concurrency: 1 },
+  faults: { tasks: ['layer:faults'], needs: 'patched', concurrency: 1 },
+  replicas: { tasks: ['layer:replicas'], needs: 'shared', concurrency: 1 },
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((l) => !LAYERS[l]);
+if (unknown.length) {
+  log(`unknown layer ${unknown.join(', ')}; the layers: ${Object.keys(LAYERS).join(', ')}`);
+  process.exit(2);
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(result.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+const layers = asked.length ? asked : Object.keys(LAYERS);
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)}s`;
+
+ensureDependencies();
+const engines = await import('./lib/engines.mjs');
+
+const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' };
+const turboArgs = (tasks, concurrency) => [
+  'run',
+  ...tasks,
+  '--continue',
+  `--concurrency=${concurrency}`,
+  '--output-logs=new-only',
+  '--log-order=grouped',
+];
+
+/** The layers with a task turbo would run (not restore from its cache): one dry run for all. */
+async function layersToRun(names) {
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'turbo'),
+    [...turboArgs([...new Set(names.flatMap((l) => LAYERS[l].tasks))], 1), '--dry=json'],
+    { cwd: ROOT, env: turboEnv, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`turbo --dry=json exited with ${code}`);
+  const misses = JSON.parse(out).tasks.filter(
+    (t) => t.command !== '<NONEXISTENT>' && t.cache.status !== 'HIT',
+  );
+  return new Set(names.filter((l) => misses.some((t) => LAYERS[l].tasks.includes(t.task))));
+}
+
+async function turbo(layer, env) {
+  const { tasks, concurrency } = LAYERS[layer];
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'turbo'),
+    turboArgs(tasks, concurrency),
+    { cwd: ROOT, env: { ...turboEnv, ...env }, stdio: 'inherit' },
+  );
+  const [code] = await once(child, 'exit');
+  log(`${layer} layer done at ${seconds()}${code ? ` (exit ${code})` : ''}`);
+  return code ?? 1;
+}
+
+// What the layers to run wait for, started only when a task of theirs is not in the cache.
+const toRun = await layersToRun(layers);
+const needed = new Set([...toRun].map((l) => LAYERS[l].needs));
+// One build after the other: the second reuses the first's compiled packages (GOCACHE).
+const patched =
+  needed.has('patched') || needed.has('shared') || needed.has('released')
+    ? engines.buildFerretDBInBackground({ patched: true })
+    : Promise.resolve(null);
+const released = needed.has('released')
+  ? patched.then(() => engines.buildFerretDBInBackground({ patched: false }))
+  : Promise.resolve(null);
+// Awaited by the layers that need them; a failed build fails those layers, not the run.
+patched.catch(() => undefined);
+released.catch(() => undefined);
+let shared = null;
+const sharedEngines = async () => {
+  shared ??= (async () => {
+    await patched;
+    // A private engine for this run (unless MONGO_URL names one): an engine another run or
+    // a dev stack owns on 27017 could stop under it.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'momentum-test-'));
+    const port = process.env.MONGO_URL ? undefined : await engines.freePort();
+    const mongo = { ...(await engines.ensureMongo({ dataDir, port })), dataDir };
+    const nats = await engines.ensureNats();
+    return { mongo, nats };
+  })();
+  return shared;
+};
+
+async function runLayer(layer) {
+  const needs = LAYERS[layer].needs;
+  const env = {};
+  if (toRun.has(layer)) {
+    if (needs === 'patched') await patched;
+    if (needs === 'released') await released;
+    if (needs === 'shared') {
+      const { mongo, nats } = await sharedEngines();
+      env.MONGO_URL = mongo.url;
+      env.NATS_URL = nats.url;
+    }
+  }
+  log(`${layer} layer starts at ${seconds()}`);
+  return turbo(layer, env);
+}
+
+let codes;
+try {
+  codes = await Promise.all(layers.map((l) => runLayer(l).catch(failed(l))));
+} finally {
+  if (shared) {
+    const { mongo, nats } = await shared.catch(() => ({}));
+    await Promise.all([engines.stopEngine(mongo?.child), engines.stopEngine(nats?.child)]);
+    if (mongo) rmSync(mongo.dataDir, { recursive: true, force: true });
+  }
+}
+
+function failed(layer) {
+  return (err) => {
+    log(`${layer} layer could not run: ${err.message}`);
+    return 1;
+  };
+}
+
+// Every report of the layers run: written by the tasks just run, or restored by turbo.
+let passed = 0;
+let failedTests = 0;
+let missing = 0;
+for (const layer of layers) {
+  for (const file of reportsOf(layer)) {
+    if (!existsSync(file)) {
+      missing++;
+      continue;
+    }
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    passed += json.numPassedTests;
+    failedTests += json.numFailedTests;
+  }
+}
+if (missing) log(`${missing} test report(s) missing: a task did not finish`);
+log(`all layers done in ${seconds()}`);
+console.log(`${passed} passed, ${failedTests} failed`);
+const ok = codes.every((c) => c === 0) && failedTests === 0 && missing === 0 && passed > 0;
+process.exit(ok ? 0 : 1);
+
+/** The report files a layer's tasks write: the root's, or each package's with tests in it. */
+function reportsOf(layer) {
+  const root = LAYERS[layer].tasks.some((t) => t.startsWith('layer:'));
+  const perPackage = LAYERS[layer].tasks.some((t) => t.startsWith('test:'));
+  const files = root ? [path.join(ROOT, '.cache', 'reports', `${layer}.json`)] : [];
+  if (perPackage)
+    for (const pkg of workspacePackages())
+      if (existsSync(path.join(ROOT, pkg, 'test', layer)))
+        files.push(path.join(ROOT, pkg, '.cache', 'reports', `${layer}.json`));
+  return files;
+}
+
+function workspacePackages() {
+  const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  return workspaces.flatMap((w) =>
+    w.endsWith('/*')
+      ? readdirSync(path.join(ROOT, w.slice(0, -2)), { withFileTypes: true })
+          .filter(
+            (d) =>
+              d.isDirectory() &&
+              existsSync(path.join(ROOT, w.slice(0, -2), d.name, 'package.json')),
+          )
+          .map((d) => `${w.slice(0, -2)}/${d.name}`)
+      : [w],
+  );
+}

@@ -2,11 +2,19 @@
 // engine and NATS with JetStream. Uses what is configured or already running; otherwise
 // starts mongod, or FerretDB (built once from the Go module proxy) over SQLite.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, cpSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  cpSync,
+  writeFileSync,
+  chmodSync,
+  rmSync,
+  renameSync,
+} from 'node:fs';
+import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, stopProcess, which } from './util.mjs';
-import { vendorPatchedDriver } from './sqlite-driver-patch.mjs';
 import {
   FERRETDB_PATCH_LEVEL,
   ferretDBPatchDigest,
@@ -37,6 +45,18 @@ export function portOpen(host, port, timeoutMs = 500) {
   });
 }
 
+/** A port nothing listens on now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export async function waitForPort(host, port, what, timeoutMs = 60_000, child) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
@@ -53,14 +73,17 @@ function hostPort(url, defaultPort) {
   return { host: u.hostname || '127.0.0.1', port: Number(u.port || defaultPort) };
 }
 
+/** Where the binary lives: built once per patch level and digest (or as released). */
+export const ferretDBBinary = ({ patched = true } = {}) =>
+  patched ? FERRETDB_BIN : FERRETDB_UNPATCHED_BIN;
+
 /**
- * Build FerretDB once into .cache/bin (about two minutes on a fresh machine), with the
- * changes of ferretdb-patch.mjs (the `_id` index fix, atomic single-document writes, query
- * pushdown); `{ patched: false }` builds it as released, for the engine tests.
+ * The source to build, copied from the module cache and patched: `{ bin, src, args, env }`
+ * for `go build`. The PostgreSQL handler is left out (`ferretdb_no_postgresql`): only the
+ * SQLite one runs here, and pgx is a tenth of the packages to compile.
  */
-export function buildFerretDB({ patched = true } = {}) {
-  const bin = patched ? FERRETDB_BIN : FERRETDB_UNPATCHED_BIN;
-  if (existsSync(bin)) return bin;
+function prepareFerretDBSource(patched) {
+  const bin = ferretDBBinary({ patched });
   if (!which('go'))
     throw new Error(
       'No MongoDB-compatible engine: set MONGO_URL, put mongod on PATH, or install Go to build FerretDB',
@@ -88,17 +111,56 @@ export function buildFerretDB({ patched = true } = {}) {
   execFileSync('chmod', ['-R', 'u+w', src]);
   // The module zip lacks the generated version file the binary embeds.
   writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-  if (patched) {
-    patchFerretDBSource(src);
-    vendorPatchedDriver(src, { ...process.env, GOFLAGS: '-mod=mod' });
-  }
+  if (patched) patchFerretDBSource(src);
   mkdirSync(CACHE_BIN, { recursive: true });
-  execFileSync('go', ['build', '-trimpath', '-o', bin, './cmd/ferretdb'], {
-    cwd: src,
-    stdio: ['ignore', 'inherit', 'inherit'],
+  // Written under a temporary name and renamed: a build cut short leaves no binary that a
+  // later run would take for a finished one.
+  const tmp = `${bin}.${process.pid}.tmp`;
+  return {
+    bin,
+    tmp,
+    src,
+    args: ['build', '-trimpath', '-tags', 'ferretdb_no_postgresql', '-o', tmp, './cmd/ferretdb'],
     env: { ...process.env, GOFLAGS: '-buildvcs=false' },
+  };
+}
+
+/**
+ * Build FerretDB once into .cache/bin (about two minutes on a fresh machine), with the
+ * changes of ferretdb-patch.mjs (the `_id` index fix, atomic single-document writes, query
+ * pushdown); `{ patched: false }` builds it as released, for the engine tests.
+ */
+export function buildFerretDB({ patched = true } = {}) {
+  const bin = ferretDBBinary({ patched });
+  if (existsSync(bin)) return bin;
+  const build = prepareFerretDBSource(patched);
+  execFileSync('go', build.args, {
+    cwd: build.src,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: build.env,
   });
+  renameSync(build.tmp, bin);
   log('FerretDB built');
+  return bin;
+}
+
+/**
+ * buildFerretDB without blocking this process: `npm test` starts the build first and runs
+ * the layers that need no engine meanwhile. Resolves with the binary's path.
+ */
+export async function buildFerretDBInBackground({ patched = true } = {}) {
+  const bin = ferretDBBinary({ patched });
+  if (existsSync(bin)) return bin;
+  const build = prepareFerretDBSource(patched);
+  const child = spawn('go', build.args, {
+    cwd: build.src,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: build.env,
+  });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`go build of FerretDB exited with ${code}`);
+  renameSync(build.tmp, bin);
+  log(`FerretDB${patched ? '' : ' as released'} built`);
   return bin;
 }
 
