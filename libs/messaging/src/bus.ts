@@ -9,6 +9,7 @@ import {
   type JetStreamManager,
   type NatsConnection,
 } from 'nats';
+import PQueue from 'p-queue';
 import {
   serviceSubjects,
   streamNameFor,
@@ -188,10 +189,10 @@ export class EventBus {
     const concurrency = options.concurrency ?? 8;
     const messages = await consumer.consume({ max_messages: concurrency * 2 });
     this.consumers.push(messages);
-    const inFlight = new Set<Promise<void>>();
+    const handling = new PQueue({ concurrency });
     const loop = (async () => {
       for await (const msg of messages) {
-        const task = (async () => {
+        void handling.add(async () => {
           if (msg.info.redelivered) consumerRedeliveries.inc({ consumer: durable });
           // The filter may be wider than the types asked for (see filterSubjectFor).
           if (!wanted.has(msg.subject)) {
@@ -214,12 +215,11 @@ export class EventBus {
             this.log.warn({ err, subject: msg.subject }, 'event handler failed; will retry');
             msg.nak(Math.min(5000, 250 * msg.info.redeliveryCount));
           }
-        })();
-        inFlight.add(task);
-        void task.finally(() => inFlight.delete(task));
-        if (inFlight.size >= concurrency) await Promise.race(inFlight);
+        });
+        // The next message is taken once this one has started: `concurrency` at once.
+        await handling.onSizeLessThan(1);
       }
-      await Promise.allSettled(inFlight);
+      await handling.onIdle();
     })();
     this.running.add(loop);
   }
