@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Signer, TrustedKeys } from './actor-header.js';
 
 export interface SigningConfig {
