@@ -1,0 +1,28 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startWorld, type World } from './support/world.js';
+import { killDuringWriteBurst } from './scenarios/kill-service.js';
+import { natsRestart } from './scenarios/nats-restart.js';
+import { engineOutage } from './scenarios/mongo-outage.js';
+import { sigtermUnderLoadScenario } from './scenarios/graceful-shutdown.js';
+import { supervisedStack } from './scenarios/supervised-stack.js';
+
+/**
+ * The fault scenarios, one after the other on one private stack (a world: FerretDB, NATS and
+ * every process): each breaks a part and puts it back, and works in a project of its own, so
+ * they need no stack each (they had one per file: five start-ups). The supervised stack goes
+ * last: it leaves habits stopped on purpose.
+ */
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(5200);
+});
+afterAll(async () => {
+  await world?.close();
+});
+const shared = () => world;
+
+killDuringWriteBurst(shared);
+natsRestart(shared);
+engineOutage(shared);
+sigtermUnderLoadScenario(shared);
+supervisedStack(shared);

@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, type TestUser } from '../../support/e2e.js';
+import type { World } from '../support/world.js';
+import { runPool } from '../support/pool.js';
+import { convergedCounts, createIssue, projectOwner, statusFor } from '../support/issues.js';
+import { sleep } from '../support/processes.js';
+
+let world: World;
+
+/** `creates` new issues, then moves the first `moves` of them to another status. */
+async function writes(
+  user: TestUser,
+  projectId: string,
+  from: number,
+  creates: number,
+  moves: number,
+) {
+  const created = await runPool(creates, 5, (i) => createIssue(user, projectId, from + i));
+  const moved = await runPool(moves, 5, (i) =>
+    api(user.apiKey, 'PATCH', `/api/tasks/${created[i]!.body?.data?.id}`, {
+      status: statusFor(from + i + 1),
+    }),
+  );
+  return [...created, ...moved].map((r) => r.status);
+}
+
+export function natsRestart(shared: () => World): void {
+  describe('a NATS restart', () => {
+    beforeAll(() => {
+      world = shared();
+    });
+    it('loses no event and counts none twice', async () => {
+      const { user, projectId } = await projectOwner();
+      const before = await writes(user, projectId, 0, 30, 10);
+      expect(before.every((s) => s === 201 || s === 200)).toBe(true);
+      // The consumers are at the head of the stream before the outage.
+      const settled = await convergedCounts(user, projectId);
+      expect(settled.counts).toEqual(settled.truth);
+
+      await world.nats.stop();
+      const stoppedAt = Date.now();
+      // Writes need only the database: accepted while NATS is away, their events wait in
+      // the outbox.
+      const during = await writes(user, projectId, 100, 20, 10);
+      // Longer than the publish timeout (5 s): the relay's flushes fail rather than wait
+      // in the client's reconnect buffer, so its sweep must publish them afterwards.
+      await sleep(6500 - (Date.now() - stoppedAt));
+      await world.nats.start();
+      const after = await writes(user, projectId, 200, 20, 10);
+      expect([...during, ...after].every((s) => s === 201 || s === 200)).toBe(true);
+
+      // Publishers and the durable consumers reconnected: everything from before, during
+      // and after is counted, exactly once.
+      const { counts, truth } = await convergedCounts(user, projectId, 45_000);
+      expect(truth.issues).toBe(70);
+      expect(counts).toEqual(truth);
+    });
+  });
+}
