@@ -1,8 +1,12 @@
 import http from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { httpRequestDuration, metricsRegistry, startProcessMetrics } from '@momentum/telemetry';
-import { nameServerSpan } from '@momentum/telemetry';
+import {
+  httpRequestDuration,
+  metricsRegistry,
+  startProcessMetrics,
+  nameServerSpan,
+} from '@momentum/telemetry';
 import { PUBLIC_ROUTE } from './route-config.js';
 
 export interface MetricsPluginOptions {

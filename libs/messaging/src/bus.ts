@@ -18,8 +18,10 @@ import {
   type ServiceName,
 } from '@momentum/contracts';
 import { context } from '@opentelemetry/api';
-import { consumerRedeliveries, eventsHandled, eventsPublished } from '@momentum/telemetry';
 import {
+  consumerRedeliveries,
+  eventsHandled,
+  eventsPublished,
   contextOfStored,
   endSpan,
   inProcessSpan,

@@ -1,7 +1,6 @@
 import { SpanKind, context, trace, type Span } from '@opentelemetry/api';
 import type { mongo } from 'mongoose';
-import { tracer } from '@momentum/telemetry';
-import { engineOperationDuration } from '@momentum/telemetry';
+import { tracer, engineOperationDuration } from '@momentum/telemetry';
 
 /** Commands of the connection's own upkeep, not operations of the service. */
 const UPKEEP = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'buildInfo', 'endSessions']);

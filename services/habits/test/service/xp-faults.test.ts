@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userActor } from '@momentum/testing';
-import { useStarted } from '@momentum/testing';
+import { userActor, useStarted } from '@momentum/testing';
 import type { HabitsFaults } from '../../src/deps.js';
 import { habitBody, startHabits, todoBody } from './harness.js';
 
