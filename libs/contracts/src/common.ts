@@ -57,6 +57,13 @@ export const PageMeta = z
       .boolean()
       .optional()
       .describe('True when more than 10,000 match: `total` then says 10,000 (counted no further)'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'The task and issue lists: pass as `after` (with the same `sort`) for the next page, at any depth; null on the last page',
+      ),
   })
   .meta({ id: 'PageMeta' });
 export type PageMeta = z.infer<typeof PageMeta>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, Uuid, sortParam } from './common.js';
+import { AfterQuery } from './list-cursor.js';
 
 // Issue, comment, activity and blocker schemas (owned by the issues service):
 // docs/interface.md §2.3–§2.6, §4.3–§4.5, §7. Cross-service pieces (statuses, priorities,
@@ -42,7 +43,12 @@ export interface IssueState {
   projectId: string;
   status: IssueStatus;
   version: number;
+  /** A deleted issue (its tombstone: a late event of it must not count it again). */
+  deleted?: true;
 }
+
+/** How many issue states `GET /internal/issue-states` returns at most per page. */
+export const ISSUE_STATES_PAGE = 1000;
 
 /** Data of the comment events (`issues.comment.*`). */
 export interface CommentEventData {
@@ -185,6 +191,7 @@ export const ListIssuesQuery = z.strictObject({
     .optional(),
   sort: sortParam(IssueSortFields, '-createdAt'),
   ...PageQuery,
+  after: AfterQuery,
 });
 export type ListIssuesQuery = z.output<typeof ListIssuesQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, Timestamp, Uuid, queryBool, sortParam } from './common.js';
+import { AfterQuery } from './list-cursor.js';
 import { componentRef } from './documentation.js';
 
 // Task schemas (owned by the habits service): docs/interface.md §2.1, §4.1, §7.
@@ -123,6 +124,7 @@ export const ListTasksQuery = z.strictObject({
   teamId: Uuid.optional(),
   sort: sortParam(TaskSortFields, '-createdAt'),
   ...PageQuery,
+  after: AfterQuery,
 });
 export type ListTasksQuery = z.output<typeof ListTasksQuery>;
 

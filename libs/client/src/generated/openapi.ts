@@ -1405,6 +1405,8 @@ export type components = {
       perPage: number;
       /** @description True when more than 10,000 match: `total` then says 10,000 (counted no further) */
       totalCapped?: boolean;
+      /** @description The task and issue lists: pass as `after` (with the same `sort`) for the next page, at any depth; null on the last page */
+      nextCursor?: string | null;
     };
     Schedule: {
       /** @description 0 = Sunday … 6 = Saturday */
@@ -3545,6 +3547,8 @@ export interface operations {
             );
         page?: number;
         limit?: number;
+        /** @description `meta.nextCursor` of the previous page: the page after it, at any depth (use instead of `page`; with the same `sort`) */
+        after?: string;
         projectId?: string;
         status?: string;
         priority?: string;

@@ -1,7 +1,13 @@
 import {
   TOTAL_COUNTED_MAX,
+  encodeListCursor,
+  keysetSteps,
+  readAfter,
+  sortNameOf,
   type EventEnvelope,
+  type ListPosition,
   type Scope,
+  type SortValue,
   type TaskSortField,
 } from '@momentum/contracts';
 import type { UpdateQuery, mongo } from 'mongoose';
@@ -28,6 +34,8 @@ export interface ListPage {
   sort: { field: TaskSortField; direction: 1 | -1 };
   page: number;
   limit: number;
+  /** Start after this item (a `meta.nextCursor`) instead of skipping pages. */
+  after?: ListPosition | undefined;
 }
 
 /**
@@ -167,21 +175,46 @@ export class TaskStore {
   }
 
   /**
-   * A page and its total: a query and a count (no `$facet` on FerretDB), each served by a
-   * declared index; the count stops past TOTAL_COUNTED_MAX (the caller caps it).
+   * A page, its total and the cursor of the page after it: a query (by `page`, or by range
+   * after a cursor) and a count (no `$facet` on FerretDB), each served by a declared index;
+   * the count stops past TOTAL_COUNTED_MAX (the caller caps it). One more item than the page
+   * is read to know whether another page follows.
    */
-  async list(filter: ListFilter, page: ListPage): Promise<{ items: TaskDoc[]; total: number }> {
+  async list(
+    filter: ListFilter,
+    page: ListPage,
+  ): Promise<{ items: TaskDoc[]; total: number; nextCursor: string | null }> {
     const query = listFilterOf(filter);
-    const [items, total] = await Promise.all([
-      this.m.Task.find(query, listProjection)
-        .sort(listSortOf(page))
-        .skip((page.page - 1) * page.limit)
-        .limit(page.limit)
+    const sort = listSortOf(page);
+    const field = SORT_FIELD[page.sort.field];
+    const read = (where: Record<string, unknown>, skip: number, limit: number) =>
+      this.m.Task.find({ ...query, ...where }, listProjection)
+        .sort(sort)
+        .skip(skip)
+        .limit(limit)
         .lean<TaskDoc[]>()
-        .exec(),
+        .exec();
+    const [rows, total] = await Promise.all([
+      page.after
+        ? readAfter(
+            keysetSteps(field, page.sort.direction, page.after),
+            page.limit + 1,
+            (step, n) => read(step, 0, n),
+          )
+        : read({}, (page.page - 1) * page.limit, page.limit + 1),
       this.m.Task.countDocuments(query, { limit: TOTAL_COUNTED_MAX + 1 }).exec(),
     ]);
-    return { items, total };
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    const nextCursor =
+      rows.length > page.limit && last
+        ? encodeListCursor({
+            sort: sortNameOf(page.sort),
+            value: ((last as unknown as Record<string, unknown>)[field] ?? null) as SortValue,
+            id: last._id,
+          })
+        : null;
+    return { items, total, nextCursor };
   }
 
   /**

@@ -39,7 +39,13 @@ describe('habits service: list totals are capped', () => {
     await h.ctx.db.collection('tasks').insertMany(docs as never[]);
     const res = await h.as(ada).get('/api/tasks?limit=5');
     expect(res.statusCode).toBe(200);
-    expect(res.json().meta).toEqual({ total: 10_000, totalCapped: true, page: 1, perPage: 5 });
+    expect(res.json().meta).toEqual({
+      total: 10_000,
+      totalCapped: true,
+      page: 1,
+      perPage: 5,
+      nextCursor: expect.any(String),
+    });
     expect(res.json().data.map((t: { title: string }) => t.title)).toEqual([
       't0',
       't1',
@@ -50,6 +56,11 @@ describe('habits service: list totals are capped', () => {
 
     const bo = h.as(userActor());
     await bo.post('/api/tasks', { type: 'todo', title: 'one', difficulty: 'easy' });
-    expect((await bo.get('/api/tasks')).json().meta).toEqual({ total: 1, page: 1, perPage: 20 });
+    expect((await bo.get('/api/tasks')).json().meta).toEqual({
+      total: 1,
+      page: 1,
+      perPage: 20,
+      nextCursor: null,
+    });
   }, 120_000);
 });

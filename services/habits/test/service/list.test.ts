@@ -28,7 +28,7 @@ describe('habits service: task list', () => {
     const res = await h.as(ada).get('/api/tasks');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.meta).toEqual({ total: 5, page: 1, perPage: 20 });
+    expect(body.meta).toEqual({ total: 5, page: 1, perPage: 20, nextCursor: null });
     expect(body.data.map((t: { title: string }) => t.title)).toEqual([
       'team one',
       'date',
@@ -53,7 +53,7 @@ describe('habits service: task list', () => {
       'banana',
     ]);
     expect(all.data.find((t: { title: string }) => t.title === 'elder').archived).toBe(true);
-    expect(all.meta).toEqual({ total: 6, page: 1, perPage: 20 });
+    expect(all.meta).toEqual({ total: 6, page: 1, perPage: 20, nextCursor: null });
     const archivedTodos = (await h.as(ada).get('/api/tasks?archived=true&type=habit')).json();
     expect(archivedTodos.data.map((t: { title: string }) => t.title)).toEqual([
       'team one',
@@ -62,10 +62,13 @@ describe('habits service: task list', () => {
       'banana',
     ]);
     const p2 = (await h.as(ada).get('/api/tasks?limit=2&page=2')).json();
-    expect(p2.meta).toEqual({ total: 5, page: 2, perPage: 2 });
+    expect(p2.meta).toEqual({ total: 5, page: 2, perPage: 2, nextCursor: expect.any(String) });
     expect(p2.data.map((t: { title: string }) => t.title)).toEqual(['cherry', 'Apple']);
     const beyond = (await h.as(ada).get('/api/tasks?limit=2&page=9')).json();
-    expect(beyond).toEqual({ data: [], meta: { total: 5, page: 9, perPage: 2 } });
+    expect(beyond).toEqual({
+      data: [],
+      meta: { total: 5, page: 9, perPage: 2, nextCursor: null },
+    });
   });
 
   it('sorts by the allowed fields, title case-insensitively', async () => {
@@ -145,7 +148,12 @@ describe('habits service: paging a list', () => {
       for (let page = 1; page <= 4; page++) {
         const res = await as.get(`/api/tasks?${filter}&page=${page}&limit=7`);
         expect(res.statusCode).toBe(200);
-        expect(res.json().meta).toEqual({ total: query.meta.total, page, perPage: 7 });
+        expect(res.json().meta).toEqual({
+          total: query.meta.total,
+          page,
+          perPage: 7,
+          nextCursor: page * 7 < query.meta.total ? expect.any(String) : null,
+        });
         pages.push(...titles(res));
       }
       expect(pages).toEqual(expected);

@@ -101,14 +101,25 @@ export const blockerView = (r: BlockerDoc, issue: IssueDoc, blockedBy: IssueDoc)
 
 /** A list or search page in the tasks' paging shape. */
 export function issuePageView(
-  page: { docs: IssueDoc[]; people: Map<string, PersonSummary>; total: number },
+  page: {
+    docs: IssueDoc[];
+    people: Map<string, PersonSummary>;
+    total: number;
+    nextCursor?: string | null;
+  },
   q: { page: number; limit: number },
 ) {
   return {
     data: page.docs.map((d) =>
       issueView(d, d.assigneeId ? page.people.get(d.assigneeId) : undefined),
     ),
-    meta: { ...cappedTotal(page.total), page: q.page, perPage: q.limit },
+    meta: {
+      ...cappedTotal(page.total),
+      page: q.page,
+      perPage: q.limit,
+      // The list's cursor; search pages by `page` (it ranks at most 1,000 matches).
+      ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
+    },
   };
 }
 

@@ -1,6 +1,12 @@
 import {
   TOTAL_COUNTED_MAX,
+  encodeListCursor,
+  keysetSteps,
+  readAfter,
+  sortNameOf,
   type IssueSortField,
+  type ListPosition,
+  type SortValue,
   type ListIssuesQuery,
   type Scope,
 } from '@momentum/contracts';
@@ -30,6 +36,8 @@ const sortFields: Record<IssueSortField, keyof IssueDoc> = {
 export interface Page<T> {
   rows: T[];
   total: number;
+  /** Where the next page starts (`meta.nextCursor`); lists only, null on the last page. */
+  nextCursor?: string | null;
 }
 
 /**
@@ -39,19 +47,40 @@ export interface Page<T> {
 export class IssueLists {
   constructor(private readonly m: IssuesModels) {}
 
-  async list(scope: Scope, q: ListIssuesQuery): Promise<Page<IssueDoc>> {
+  /**
+   * A page by `page` or after a cursor (ranges on the list's index, however deep), one more
+   * read than shown to know whether another follows, and the total counted up to the cap.
+   */
+  async list(scope: Scope, q: ListIssuesQuery, after?: ListPosition): Promise<Page<IssueDoc>> {
     const filter = listFilter(scope, q);
     const sort = listSort(q);
-    const [rows, total] = await Promise.all([
-      this.m.Issue.find(filter, listProjection)
+    const field = sortFields[q.sort.field];
+    const read = (where: FilterQuery<IssueDoc>, skip: number, limit: number) =>
+      this.m.Issue.find({ ...filter, ...where }, listProjection)
         .sort(sort)
-        .skip((q.page - 1) * q.limit)
-        .limit(q.limit)
-        .lean<IssueDoc[]>(),
+        .skip(skip)
+        .limit(limit)
+        .lean<IssueDoc[]>();
+    const [found, total] = await Promise.all([
+      after
+        ? readAfter(keysetSteps(field, q.sort.direction, after), q.limit + 1, (step, n) =>
+            read(step, 0, n),
+          )
+        : read({}, (q.page - 1) * q.limit, q.limit + 1),
       // Counted no further than the reply shows (PageMeta.totalCapped).
       this.m.Issue.countDocuments(filter, { limit: TOTAL_COUNTED_MAX + 1 }),
     ]);
-    return { rows, total };
+    const rows = found.slice(0, q.limit);
+    const last = rows.at(-1);
+    const nextCursor =
+      found.length > q.limit && last
+        ? encodeListCursor({
+            sort: sortNameOf(q.sort),
+            value: (last[field] ?? null) as SortValue,
+            id: last._id,
+          })
+        : null;
+    return { rows, total, nextCursor };
   }
 
   /**

@@ -1,5 +1,6 @@
 import {
   scopeOf,
+  startAfter,
   type Actor,
   validationError,
   type IssuePageQuery,
@@ -19,6 +20,8 @@ export interface IssuePage {
   docs: IssueDoc[];
   people: Map<string, PersonSummary>;
   total: number;
+  /** The list's `meta.nextCursor` (lists only). */
+  nextCursor?: string | null;
 }
 
 /** The issue list: a named project must exist (404) and be the caller's (403). */
@@ -28,12 +31,14 @@ export async function listIssues(
   q: ListIssuesQuery,
 ): Promise<IssuePage> {
   const scope = scopeOf(actor);
+  const after = startAfter(q);
   if (q.projectId) await core.projects.accessible(scope, q.projectId);
-  const page = await core.lists.list(scope, q);
+  const page = await core.lists.list(scope, q, after);
   return {
     docs: page.rows,
     people: await assigneesOf(core.directory, page.rows, core.log),
     total: page.total,
+    nextCursor: page.nextCursor ?? null,
   };
 }
 

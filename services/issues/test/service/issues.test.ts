@@ -130,7 +130,7 @@ describe('issues: create, list, get, update', () => {
       });
 
     const all = await list(`projectId=${lw.projectId}`);
-    expect(all.meta).toEqual({ total: 3, page: 1, perPage: 20 });
+    expect(all.meta).toEqual({ total: 3, page: 1, perPage: 20, nextCursor: null });
     expect(all.data.map((i) => i.title)).toEqual(['C', 'B', 'A']);
     expect(all.data.find((i) => i.id === a.id)!.assignee).toEqual({
       id: dev.id,
@@ -175,7 +175,7 @@ describe('issues: create, list, get, update', () => {
     ).toEqual(['A', 'B', 'C']);
 
     const page2 = await list(`projectId=${lw.projectId}&limit=2&page=2&sort=identifier`);
-    expect(page2.meta).toEqual({ total: 3, page: 2, perPage: 2 });
+    expect(page2.meta).toEqual({ total: 3, page: 2, perPage: 2, nextCursor: null });
     expect(page2.data.map((i) => i.title)).toEqual(['C']);
     const tooBig = await call(h, lw.owner, 'GET', '/api/tasks?limit=101');
     expect(tooBig.statusCode).toBe(422);

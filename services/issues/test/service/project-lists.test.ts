@@ -32,7 +32,12 @@ describe("issues: a project's list and search", () => {
     const pages: string[] = [];
     for (let page = 1; page <= 3; page++) {
       const reply = await get(`${base}&page=${page}&limit=8`);
-      expect(reply.meta).toEqual({ total: 20, page, perPage: 8 });
+      expect(reply.meta).toEqual({
+        total: 20,
+        page,
+        perPage: 8,
+        nextCursor: page < 3 ? expect.any(String) : null,
+      });
       pages.push(...ids(reply));
     }
     expect(pages).toEqual(ids(query).reverse());
