@@ -50,8 +50,8 @@ export default defineConfig({
         },
       },
       {
-        // Kill, restart and stop real processes (services, NATS, the database engine) of a
-        // private stack per file; one file at a time, so the kills do not overlap.
+        // Kill, restart and stop real processes (services, NATS, the database engine) of one
+        // private stack, one scenario after another (test/faults/faults.test.ts).
         test: {
           name: 'faults',
           include: ['test/faults/**/*.test.ts'],
