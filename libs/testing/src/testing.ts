@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
 import { bodyDigest, signActor } from '@momentum/http';
@@ -101,20 +101,23 @@ export function injectAs(app: FastifyInstance, actor: Actor, options: InjectOpti
 
 /**
  * Poll until `check` returns a truthy value and answer it (events, outbox flushes and
- * event-fed read models are asynchronous); throws after `timeoutMs`.
+ * event-fed read models are asynchronous): vitest's vi.waitFor, which keeps asking while a
+ * check throws and fails after `timeoutMs`. (expect.poll, used in tests that need no
+ * value, cannot answer one and refuses to run in hooks.)
  */
-export async function eventually<T>(
+export function eventually<T>(
   check: () => Promise<T | null | undefined | false>,
   timeoutMs = 5000,
   intervalMs = 50,
 ): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error('condition not met in time');
+      return value;
+    },
+    { timeout: timeoutMs, interval: intervalMs },
+  );
 }
 
 /**

@@ -28,12 +28,10 @@ describe('habits service: events through the outbox', () => {
   afterAll(async () => h?.close());
 
   const waitFor = async (pred: (e: EventEnvelope) => boolean, count = 1) => {
-    for (let i = 0; i < 100; i++) {
-      const hits = seen.filter(pred);
-      if (hits.length >= count) return hits;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`expected ${count} event(s); saw ${seen.map((e) => e.type).join(', ')}`);
+    await expect
+      .poll(() => seen.filter(pred).length, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(count);
+    return seen.filter(pred);
   };
 
   it('publishes created, updated, archived, completed and leveled_up, then empties the outbox', async () => {

@@ -31,15 +31,16 @@ describe('habits service: a completion that dies half-way', () => {
   const profile = (userId: string) =>
     h.ctx.db.collection('profiles').findOne({ _id: userId as never });
   /** Waits for the recovery (on the relay's sweep interval, 500 ms here) to settle a task. */
-  const settled = async (id: string) => {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const t = await task(id);
-      if (t && t.xpPending === undefined && t.xpPendingSince === undefined) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`XP of task ${id} still pending`);
-  };
+  const settled = (id: string) =>
+    expect
+      .poll(
+        async () => {
+          const t = await task(id);
+          return !!t && t.xpPending === undefined && t.xpPendingSince === undefined;
+        },
+        { timeout: 10_000, interval: 100, message: `XP of task ${id} still pending` },
+      )
+      .toBe(true);
 
   it('recovers the XP of a to-do whose process died after the task write, once', async () => {
     const ada = h.as(userActor());
