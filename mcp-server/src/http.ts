@@ -65,7 +65,8 @@ function startMetrics(): Histogram<'path' | 'method' | 'status_code'> {
   if (made) return made as Histogram<'path' | 'method' | 'status_code'>;
   register.setDefaultLabels({ service: 'mcp-server' });
   // Sampling the event-loop lag every 100 ms, not prom-client's 10: an idle process stays
-  // asleep (as the kit's EVENT_LOOP_SAMPLE_MS, whose metrics this process does not load).
+  // asleep (as @momentum/telemetry's EVENT_LOOP_SAMPLE_MS, whose metrics this process does not
+  // load).
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 100 });
   return new Histogram({
     name: 'http_request_duration_seconds',

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * How a value is documented when the JSON Schema zod derives from its validator would describe
  * the wrong thing. A query-string integer is validated as the digits the URL carries (so
  * `?page[$gt]=1` is refused), yet a client builds `limit=20` from a number: the document says
- * `integer`. The service kit's OpenAPI generation reads this registry; validation never does.
+ * `integer`. @momentum/http's OpenAPI generation reads this registry; validation never does.
  */
 export const documentedAs = z.registry<{ jsonSchema: Record<string, unknown> }>();
 

@@ -1,6 +1,6 @@
 /**
  * The one catalogue of error codes. Every HTTP error the platform sends is an AppError
- * with one of these codes; the service kit turns it into shape A or shape B.
+ * with one of these codes; @momentum/http's error handler turns it into shape A or B.
  */
 export const ErrorCodes = {
   VALIDATION_ERROR: 422,

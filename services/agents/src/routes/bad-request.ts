@@ -6,7 +6,7 @@ import { validationErrorFrom } from '@momentum/http';
 /**
  * Shape B (docs/interface.md §7) has no 422: malformed input on agent paths is a 400 whose message
  * names the field. Each route gets an error handler that turns validation failures into
- * BAD_REQUEST and rethrows everything to the kit's handler, which writes the body.
+ * BAD_REQUEST and rethrows everything to @momentum/http's handler, which writes the body.
  */
 export function installBadRequestForValidation(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
