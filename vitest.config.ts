@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'service',
           include: ['{libs,services,gateway,mcp-server}/**/test/service/**/*.test.ts'],
           globalSetup: ['test/setup/engines.ts'],
+          // Each query the stores send checked against the declared indexes.
+          setupFiles: ['test/setup/query-shapes.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -117,6 +117,8 @@ export function identityModels(db: Connection) {
   userKeys.index({ keyId: 1 }, { unique: true });
   // The caller's active keys, oldest first.
   userKeys.index({ userId: 1, revokedAt: 1, createdAt: 1 });
+  // All of a user's keys, oldest first (the bootstrap key's predecessors, revoked ones too).
+  userKeys.index({ userId: 1, createdAt: 1 });
 
   return {
     User: db.model<UserDoc>('User', users, 'users'),

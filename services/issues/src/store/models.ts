@@ -176,9 +176,18 @@ export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   [{ projectId: 1, number: 1, _id: 1 }],
   [{ projectId: 1, sortOrder: 1, _id: 1 }],
   [{ projectId: 1, titleSort: 1, _id: 1 }],
-  // Lists over all the caller's teams: newest and latest changed first.
+  // A project's issues in id order, deleted ones too (counts rebuilds read them in pages).
+  [{ projectId: 1, _id: 1 }],
+  // Lists over all the caller's teams (any filter: the teams lead), by every sort the API
+  // offers, as a project's are; without them such a page was sorted in memory.
   [{ teamId: 1, createdAt: 1, _id: 1 }],
   [{ teamId: 1, updatedAt: 1, _id: 1 }],
+  [{ teamId: 1, priorityRank: 1, _id: 1 }],
+  [{ teamId: 1, statusRank: 1, _id: 1 }],
+  [{ teamId: 1, dueDate: 1, _id: 1 }],
+  [{ teamId: 1, number: 1, _id: 1 }],
+  [{ teamId: 1, sortOrder: 1, _id: 1 }],
+  [{ teamId: 1, titleSort: 1, _id: 1 }],
   // Someone's issues; sub-issues of a parent (the issue page, `parentId=`); labels (`$all`).
   [{ assigneeId: 1, createdAt: 1, _id: 1 }],
   [{ parentId: 1, createdAt: 1, _id: 1 }],

@@ -11,10 +11,11 @@ export async function addMissingRevisions(m: IssuesModels): Promise<void> {
   const done = m.Issue.db.collection<{ _id: string; at: Date }>('issue_migrations');
   const _id = 'issue-rev';
   if (await done.findOne({ _id })) return;
+  // Once per database: the one pass over every issue (a deliberate scan, so marked).
   await m.Issue.updateMany(
     { rev: { $exists: false } },
     { $set: { rev: 0 } },
-    { timestamps: false },
+    { timestamps: false, comment: 'scan: the once-per-database rev migration' },
   );
   await done
     .updateOne({ _id }, { $set: { at: new Date() } }, { upsert: true })
