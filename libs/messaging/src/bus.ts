@@ -53,6 +53,29 @@ export interface ConsumeOptions {
   /** How many messages are handled at once. */
   concurrency?: number;
   handler: (event: EventEnvelope) => Promise<void>;
+  /**
+   * Called (once, at start, beside consuming) when events this consumer never handled are
+   * gone from the stream: its position expired past the stream's retention, or it was
+   * made anew on a stream that has dropped its oldest events. A read model rebuilds here
+   * instead of drifting.
+   */
+  onPositionLost?: (gap: PositionGap) => Promise<unknown>;
+}
+
+/** Where a consumer stands against what its stream still holds. */
+export interface PositionGap {
+  /** The stream sequence handled up to (0 for a consumer made anew). */
+  handledUpTo: number;
+  /** The oldest sequence the stream still holds. */
+  firstHeld: number;
+}
+
+/**
+ * Events were lost to this consumer: the stream's oldest held sequence lies beyond the one
+ * after what it handled (a consumer made anew has handled nothing).
+ */
+export function positionLost(gap: PositionGap): boolean {
+  return gap.firstHeld > gap.handledUpTo + 1;
 }
 
 /**
@@ -171,7 +194,7 @@ export class EventBus {
     await this.ensureStream(options.from);
     const durable = `${options.durable}`.replace(/[^A-Za-z0-9_-]/g, '_');
     const wanted = new Set(options.types.map((t) => subjectFor(this.prefix, t)));
-    await this.jsm.consumers
+    const made = await this.jsm.consumers
       .add(stream, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
@@ -181,12 +204,16 @@ export class EventBus {
         ack_wait: nanos(30_000),
         max_ack_pending: 1000,
       })
+      .then(() => true)
       .catch(async (err) => {
         // Exists already: fine, it keeps its position.
         await this.jsm.consumers.info(stream, durable).catch(() => {
           throw err;
         });
+        return false;
       });
+    if (options.onPositionLost)
+      await this.checkPosition(stream, durable, made, options.onPositionLost);
     const consumer = await this.js.consumers.get(stream, durable);
     const concurrency = options.concurrency ?? 8;
     const messages = await consumer.consume({ max_messages: concurrency * 2 });
@@ -224,6 +251,28 @@ export class EventBus {
       await handling.onIdle();
     })();
     this.running.add(loop);
+  }
+
+  /** Calls `onLost` (not awaited) when events this consumer never handled have expired. */
+  private async checkPosition(
+    stream: string,
+    durable: string,
+    made: boolean,
+    onLost: (gap: PositionGap) => Promise<unknown>,
+  ): Promise<void> {
+    const [held, consumer] = await Promise.all([
+      this.jsm.streams.info(stream),
+      this.jsm.consumers.info(stream, durable),
+    ]);
+    const gap = {
+      handledUpTo: made ? 0 : consumer.ack_floor.stream_seq,
+      firstHeld: held.state.first_seq,
+    };
+    if (!positionLost(gap)) return;
+    this.log.warn({ stream, durable, ...gap }, 'events expired before this consumer read them');
+    void onLost(gap).catch((err: unknown) =>
+      this.log.error({ err, stream, durable }, 'recovering from a lost position failed'),
+    );
   }
 
   /** Answer NATS request/reply lookups (core NATS, not JetStream). */

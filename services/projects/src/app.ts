@@ -15,6 +15,7 @@ import { consumeIssueEvents } from './events/issue-consumer.js';
 import { answerProjectLookups } from './events/lookup-responder.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import { auditAllCounts, scheduleCountsAudit } from './usecases/counts-audit.js';
 
 /** What the projects service asks other services over HTTP; tests pass in-memory fakes. */
 export interface ProjectsDependencies {
@@ -47,7 +48,14 @@ export async function buildProjectsApp(
 
   relay.start();
   answerProjectLookups(ctx.bus, store);
-  await consumeIssueEvents(ctx.bus, states, ctx.log);
+  const audit = { store, states, source: issueStates, log: ctx.log };
+  // Issue events lost to the stream's retention: every project is rebuilt from the truth.
+  await consumeIssueEvents(ctx.bus, states, ctx.log, () =>
+    auditAllCounts(audit, { rebuild: true }),
+  );
+  const stopAudit = ctx.config.COUNTS_AUDIT_MS
+    ? scheduleCountsAudit(audit, ctx.config.COUNTS_AUDIT_MS)
+    : async () => undefined;
 
   const app = createServiceApp({
     name: 'projects',
@@ -60,6 +68,7 @@ export async function buildProjectsApp(
   registerProjectRoutes(app, { store, teams, relay }, states);
   registerInternalRoutes(app, store, states, issueStates);
   app.addHook('onClose', async () => {
+    await stopAudit();
     await relay.stop();
     await Promise.all(clients.map((c) => c.close()));
   });

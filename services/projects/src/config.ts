@@ -7,5 +7,10 @@ export const ProjectsConfigSchema = BaseConfigSchema.extend({
   IDENTITY_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.identity}`),
   /** Issue states, for rebuilding the counts. */
   ISSUES_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.issues}`),
+  /**
+   * How often each process compares every project's counts with the issues service's and
+   * rebuilds those that drifted (ms; 0: never).
+   */
+  COUNTS_AUDIT_MS: z.coerce.number().int().min(0).default(3_600_000),
 });
 export type ProjectsConfig = z.infer<typeof ProjectsConfigSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, Uuid, type IssueState } from '@momentum/contracts';
+import { ISSUE_STATES_PAGE, notFound, queryInt, Uuid, type IssueState } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import type { IssueStore } from '../store/issue-store.js';
 
@@ -26,12 +26,31 @@ export function registerInternalRoutes(app: FastifyInstance, issues: IssueStore)
     {
       method: 'GET',
       url: '/internal/issue-states',
-      summary: 'Status and version of every issue of a project (count rebuilds)',
+      summary:
+        'Status and version of a project’s issues after `after` in id order, deleted ones as tombstones (count rebuilds)',
+      internal: true,
+      query: z.object({
+        projectId: Uuid,
+        after: z.string().max(64).optional(),
+        limit: queryInt(1, ISSUE_STATES_PAGE, ISSUE_STATES_PAGE),
+      }),
+    },
+    async ({ query }): Promise<{ data: IssueState[] }> => ({
+      data: await issues.states(query.projectId, query.after, query.limit),
+    }),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/internal/issue-counts',
+      summary: 'A project’s live issues per status (count audits)',
       internal: true,
       query: z.object({ projectId: Uuid }),
     },
-    async ({ query }): Promise<{ data: IssueState[] }> => ({
-      data: await issues.states(query.projectId),
+    async ({ query }): Promise<{ data: Record<string, number> }> => ({
+      data: await issues.statusCounts(query.projectId),
     }),
   );
 }

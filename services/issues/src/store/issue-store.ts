@@ -166,19 +166,34 @@ export class IssueStore {
     return chain;
   }
 
-  async states(projectId: string): Promise<IssueState[]> {
+  /**
+   * One project's issues after `after` in `_id` order, deleted ones too (as tombstones),
+   * `limit` at most: a counts rebuild reads a project of any size page by page.
+   */
+  async states(projectId: string, after: string | undefined, limit: number): Promise<IssueState[]> {
     const rows = await this.m.Issue.find(
-      { projectId, deletedAt: null },
-      { projectId: 1, status: 1, version: 1 },
+      { projectId, ...(after ? { _id: { $gt: after } } : {}) },
+      { projectId: 1, status: 1, version: 1, deletedAt: 1 },
     )
-      .sort({ createdAt: -1, _id: -1 })
+      .sort({ _id: 1 })
+      .limit(limit)
       .lean<IssueDoc[]>();
     return rows.map((r) => ({
       id: r._id,
       projectId: r.projectId,
       status: r.status,
       version: r.version,
+      ...(r.deletedAt ? { deleted: true as const } : {}),
     }));
+  }
+
+  /** One project's live issues per status, counted by the engine (a counts audit compares). */
+  async statusCounts(projectId: string): Promise<Record<string, number>> {
+    const groups = await this.m.Issue.aggregate<{ _id: string; n: number }>([
+      { $match: { projectId, deletedAt: null } },
+      { $group: { _id: '$status', n: { $sum: 1 } } },
+    ]);
+    return Object.fromEntries(groups.map((g) => [g._id, g.n]));
   }
 }
 

@@ -167,7 +167,7 @@ describe('issues: project read model and issue events', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('publishes the deleted event with the next version, and leaves the issue out of the states', async () => {
+  it('publishes the deleted event with the next version, and lists the issue as a tombstone', async () => {
     const teamId = randomUUID();
     const id = randomUUID();
     const actor = userActor({ teamIds: [teamId] });
@@ -192,6 +192,11 @@ describe('issues: project read model and issue events', () => {
     });
     expect(deleted.actor).toEqual({ type: 'user', id: actor.id, userId: actor.id });
     const states = await call(h, SYSTEM_ACTOR, 'GET', `/internal/issue-states?projectId=${id}`);
-    expect(states.json().data).toEqual([]);
+    // Deleted, with the deletion's version: a counts rebuild keeps it from counting again.
+    expect(states.json().data).toEqual([
+      { id: issue.id, projectId: id, status: 'done', version: 3, deleted: true },
+    ]);
+    const counts = await call(h, SYSTEM_ACTOR, 'GET', `/internal/issue-counts?projectId=${id}`);
+    expect(counts.json().data).toEqual({});
   });
 });

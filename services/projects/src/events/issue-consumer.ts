@@ -7,12 +7,16 @@ import type { IssueStateStore } from '../store/issue-state-store.js';
  * Feeds the issue-count read model from the issues stream. Applying a state is
  * idempotent and order-proof (highest version wins), so at-least-once is enough, and
  * every process of the service may consume from the one durable consumer: each message
- * goes to one of them, and a redelivery to another counts nothing twice.
+ * goes to one of them, and a redelivery to another counts nothing twice. Events that
+ * expired before it read them (down past the stream's retention) make every project's
+ * counts rebuild from the issues service.
  */
 export async function consumeIssueEvents(
   bus: EventBus,
   states: IssueStateStore,
   log: Logger,
+  /** Events were lost to the stream's retention before they were counted. */
+  rebuildAll: () => Promise<unknown>,
 ): Promise<void> {
   await bus.consume({
     from: 'issues',
@@ -24,6 +28,7 @@ export async function consumeIssueEvents(
     ],
     // Moves of different issues never wait for each other (see IssueStateStore).
     concurrency: 64,
+    onPositionLost: rebuildAll,
     handler: async (event) => {
       const state = issueStateOf(event.data, event.type === EventTypes.issues.issueDeleted);
       if (!state) {

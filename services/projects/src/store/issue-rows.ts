@@ -1,6 +1,7 @@
 import type { IssueState, IssueStatus } from '@momentum/contracts';
 import { isDuplicateKey } from '@momentum/storage';
 import type { IssueStateDoc, ProjectModels } from './models.js';
+import { DELETED_STATUS } from '../domain/issue-event.js';
 
 const BATCH = 500;
 
@@ -53,19 +54,27 @@ export class IssueRows {
     }
   }
 
-  /** One project's rows, as a rebuild compares them with the truth. */
-  ofProject(projectId: string) {
-    return this.m.IssueState.find({ projectId }, { version: 1, seenAt: 1 }).lean<
-      Array<Pick<IssueStateDoc, '_id' | 'version' | 'seenAt'>>
-    >();
+  /**
+   * One project's rows with ids in (`after`, `upTo`] (open-ended without `upTo`): the rows
+   * a rebuild compares with one page of the truth.
+   */
+  inRange(projectId: string, after: string | undefined, upTo: string | undefined) {
+    const _id = { ...(after ? { $gt: after } : {}), ...(upTo ? { $lte: upTo } : {}) };
+    return this.m.IssueState.find(
+      { projectId, ...(after || upTo ? { _id } : {}) },
+      { version: 1, seenAt: 1 },
+    )
+      .sort({ _id: 1 })
+      .lean<Array<Pick<IssueStateDoc, '_id' | 'version' | 'seenAt'>>>();
   }
 
-  /** The statuses of one project's rows, to count them. */
-  async statusesOf(projectId: string): Promise<string[]> {
-    const rows = await this.m.IssueState.find({ projectId }, { status: 1 }).lean<
-      Array<Pick<IssueStateDoc, 'status'>>
-    >();
-    return rows.map((r) => r.status);
+  /** One project's rows per status, counted by the engine (tombstones included). */
+  async statusCounts(projectId: string): Promise<Record<string, number>> {
+    const groups = await this.m.IssueState.aggregate<{ _id: string; n: number }>([
+      { $match: { projectId } },
+      { $group: { _id: '$status', n: { $sum: 1 } } },
+    ]);
+    return Object.fromEntries(groups.map((g) => [g._id, g.n]));
   }
 
   /** Rows for issues not seen yet, in unordered batches; an id stored meanwhile is left alone. */
@@ -99,14 +108,18 @@ export class IssueRows {
     }
   }
 
-  /** Deletes these rows unless an event rewrote them since `before`; answers how many went. */
-  async removeUnseenSince(ids: readonly string[], before: Date): Promise<number> {
+  /**
+   * Turns these rows into tombstones (the deleted status, their version kept) unless an
+   * event rewrote them since `before`: an issue the truth no longer lists is not counted,
+   * and a late event of it, no newer than the row, does not count it again. Answers how many.
+   */
+  async tombstone(ids: readonly string[], before: Date): Promise<number> {
     if (!ids.length) return 0;
-    const res = await this.m.IssueState.deleteMany({
-      _id: { $in: [...ids] },
-      seenAt: { $lt: before },
-    });
-    return res.deletedCount;
+    const res = await this.m.IssueState.updateMany(
+      { _id: { $in: [...ids] }, seenAt: { $lt: before }, status: { $ne: DELETED_STATUS } },
+      { $set: { status: DELETED_STATUS } },
+    );
+    return res.modifiedCount;
   }
 }
 

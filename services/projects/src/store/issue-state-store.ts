@@ -7,7 +7,7 @@ import {
 import { backoff, isDuplicateKey } from '@momentum/storage';
 import type { ProjectCountsDoc, ProjectModels } from './models.js';
 import { IssueRows } from './issue-rows.js';
-import { countsOf, tally, transition } from '../domain/counts.js';
+import { countsOf, transition } from '../domain/counts.js';
 import { decide, settledMarks, type Mark } from '../domain/apply.js';
 import { planRebuild } from '../domain/rebuild.js';
 
@@ -78,16 +78,30 @@ export class IssueStateStore {
   }
 
   /**
-   * Makes one project's rows match the issues service's `truth` (fetched from
-   * `fetchedAt` on) and recounts. Rows newer than the truth stay, and so do rows the
-   * truth lacks but that an event wrote after the fetch began. The recount replaces the
-   * numbers only if no event moved them meanwhile (`rev`), else the rebuild starts over.
+   * Makes one project's rows with ids in (`after`, `upTo`] match one page of the issues
+   * service's `truth` (fetched from `fetchedAt` on): rows newer than the truth stay, and a
+   * row the truth does not list becomes a tombstone unless an event wrote it after the
+   * fetch began. Answers how many rows stopped counting that way.
    */
-  async rebuild(
+  async syncPage(
     projectId: string,
     truth: readonly IssueState[],
+    range: { after: string | undefined; upTo: string | undefined },
     fetchedAt: Date,
-  ): Promise<{ removed: number; counts: ProjectCounts }> {
+  ): Promise<number> {
+    const rows = await this.rows.inRange(projectId, range.after, range.upTo);
+    const plan = planRebuild(new Map(rows.map((r) => [r._id, r.version])), truth);
+    await this.rows.insertNew(plan.inserts, fetchedAt);
+    await this.rows.advanceMany(plan.updates, fetchedAt);
+    return this.rows.tombstone(plan.missing, fetchedAt);
+  }
+
+  /**
+   * Recounts one project from its rows and replaces its numbers, only if no event moved
+   * them meanwhile (`rev`); else it counts again (the rows stay synced: only this step
+   * needs the project still, for the one aggregate's round trip).
+   */
+  async recount(projectId: string): Promise<ProjectCounts> {
     for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt++) {
       const numbers = await this.m.ProjectCounts.findById(projectId).lean<ProjectCountsDoc>();
       // Moves counted but not yet in their rows go there first, so the recount sees them.
@@ -96,14 +110,8 @@ export class IssueStateStore {
           this.rows.advance({ id, projectId, status: mark.s, version: mark.v }, true),
         ),
       );
-      const rows = await this.rows.ofProject(projectId);
-      const plan = planRebuild(new Map(rows.map((r) => [r._id, r.version])), truth);
-      await this.rows.insertNew(plan.inserts, fetchedAt);
-      await this.rows.advanceMany(plan.updates, fetchedAt);
-      const removed = await this.rows.removeUnseenSince(plan.missing, fetchedAt);
-      const issuesByStatus = tally(await this.rows.statusesOf(projectId));
-      if (await this.replaceNumbers(projectId, numbers, issuesByStatus))
-        return { removed, counts: countsOf(issuesByStatus) };
+      const byStatus = countsOf(await this.rows.statusCounts(projectId)).issuesByStatus;
+      if (await this.replaceNumbers(projectId, numbers, byStatus)) return countsOf(byStatus);
       await backoff(attempt);
     }
     throw new AppError('SERVICE_UNAVAILABLE', 'The counts are busy; try again', undefined, {

@@ -101,8 +101,8 @@ export function projectModels(db: Connection) {
     },
     { versionKey: false, id: false },
   );
-  // Rebuilds read one project's rows.
-  issueStates.index({ projectId: 1 });
+  // Rebuilds read one project's rows in id order, a page at a time, and count them.
+  issueStates.index({ projectId: 1, _id: 1 });
 
   const counts = new Schema<ProjectCountsDoc>(
     {

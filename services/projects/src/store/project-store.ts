@@ -119,6 +119,15 @@ export class ProjectStore {
     return this.m.Project.findById(id, VISIBLE).lean<ProjectDoc>();
   }
 
+  /** Every project's id after `after`, in id order, `limit` at most (counts audits). */
+  async idsAfter(after: string | undefined, limit: number): Promise<string[]> {
+    const rows = await this.m.Project.find(after ? { _id: { $gt: after } } : {}, { _id: 1 })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Array<Pick<ProjectDoc, '_id'>>>();
+    return rows.map((r) => r._id);
+  }
+
   async list(scope: Scope, q: ListProjectsInput): Promise<{ rows: ProjectDoc[]; total: number }> {
     if (q.teamId && !scope.teamIds.includes(q.teamId))
       throw forbidden('You are not a member of this team');

@@ -1,4 +1,4 @@
-import type { IssueState } from '@momentum/contracts';
+import { ISSUE_STATES_PAGE, type IssueState } from '@momentum/contracts';
 import type { TeamDirectory } from '../../src/deps/team-directory.js';
 import type { IssueStatesSource } from '../../src/deps/issue-states-source.js';
 
@@ -20,8 +20,21 @@ export class FakeTeamDirectory implements TeamDirectory {
 
 export class FakeIssueStates implements IssueStatesSource {
   states: IssueState[] = [];
+  /** The pages asked for, as `after` (a rebuild reads in pages). */
+  pagesRead: Array<string | undefined> = [];
 
-  async statesOf(projectId: string): Promise<IssueState[]> {
-    return this.states.filter((s) => s.projectId === projectId);
+  async statesPage(projectId: string, after: string | undefined): Promise<IssueState[]> {
+    this.pagesRead.push(after);
+    return this.states
+      .filter((s) => s.projectId === projectId && (after === undefined || s.id > after))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, ISSUE_STATES_PAGE);
+  }
+
+  async countsOf(projectId: string): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const s of this.states)
+      if (s.projectId === projectId && !s.deleted) counts[s.status] = (counts[s.status] ?? 0) + 1;
+    return counts;
   }
 }
