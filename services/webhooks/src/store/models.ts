@@ -104,6 +104,8 @@ export function webhookModels(db: Connection) {
   );
   // The list (`key $in …`, newest first) and the matching of each event (`key $in …`).
   subscriptions.index({ key: 1, createdAt: -1 });
+  // The per-user quota counts a creator's subscriptions (its team's are counted by `key`).
+  subscriptions.index({ ownerId: 1 });
 
   const deliveries = new Schema<DeliveryDoc>(
     {
