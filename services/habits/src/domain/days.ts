@@ -25,13 +25,33 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * `dayStartHour` local time (an owl's 1 a.m. still counts as yesterday with 3).
  */
 export function dayKey(at: Date, timeZone = 'UTC', dayStartHour = 0): string {
+  const { day, hour } = localDayAndHour(at, timeZone);
+  return hour < dayStartHour ? addDays(day, -1) : day;
+}
+
+/**
+ * Each zone's local date and hour at the last second asked: every read asks for "today",
+ * and Intl's formatToParts was 1.7% of habits' CPU under reads. Zone offsets are whole
+ * seconds, so one second has one local date and hour.
+ */
+const lastSecond = new Map<string, { second: number; day: string; hour: number }>();
+
+function localDayAndHour(at: Date, timeZone: string): { day: string; hour: number } {
+  const second = Math.floor(at.getTime() / 1000);
+  const seen = lastSecond.get(timeZone);
+  if (seen?.second === second) return seen;
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
-  const day = `${parts.year}-${parts.month}-${parts.day}`;
-  return Number(parts.hour) < dayStartHour ? addDays(day, -1) : day;
+  const local = {
+    second,
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+  };
+  lastSecond.set(timeZone, local);
+  return local;
 }
 
 const toUtc = (day: string) => {

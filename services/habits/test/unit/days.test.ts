@@ -15,6 +15,17 @@ describe('day boundaries', () => {
     expect(dayKey(at('2025-03-11T00:00:00Z'))).toBe('2025-03-11');
   });
 
+  it('answers each zone and each day start for itself within one second, and the next second anew', () => {
+    const second = at('2025-03-10T23:30:00.100Z');
+    expect(dayKey(second, 'UTC')).toBe('2025-03-10');
+    expect(dayKey(at('2025-03-10T23:30:00.900Z'), 'Asia/Tokyo')).toBe('2025-03-11');
+    expect(dayKey(second, 'UTC', 0)).toBe('2025-03-10');
+    // 08:30 in Tokyo, before a 9 o'clock day start: still the day before.
+    expect(dayKey(second, 'Asia/Tokyo', 9)).toBe('2025-03-10');
+    expect(dayKey(at('2025-03-10T23:59:59.999Z'), 'UTC')).toBe('2025-03-10');
+    expect(dayKey(at('2025-03-11T00:00:00.000Z'), 'UTC')).toBe('2025-03-11');
+  });
+
   it("follows the user's time zone on either side of UTC", () => {
     // 23:30 UTC is already the next morning in Tokyo, still the same evening in New York.
     expect(dayKey(at('2025-03-10T23:30:00Z'), 'Asia/Tokyo')).toBe('2025-03-11');
