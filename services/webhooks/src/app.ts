@@ -3,7 +3,9 @@ import { createServiceApp, InternalClient, signerToward } from '@momentum/http';
 import { admissionOf } from '@momentum/config';
 import { busConnected } from '@momentum/messaging';
 import { ensureIndexes, isMongoUp } from '@momentum/storage';
-import type { WebhooksContext } from './context.js';
+import type { ServiceContext } from '@momentum/runtime';
+import type { WebhooksConfig } from './config.js';
+import type { WebhooksDeps } from './deps.js';
 import { webhookModels } from './store/models.js';
 import { SubscriptionStore } from './store/subscription-store.js';
 import { SubscriptionHealth } from './store/subscription-health.js';
@@ -11,24 +13,24 @@ import { DeliveryStore } from './store/delivery-store.js';
 import { DueStore } from './store/due-store.js';
 import { ProjectTeamStore } from './store/project-team-store.js';
 import { SecretBox } from './store/secret-box.js';
-import { HttpMembership, type MembershipSource } from './deps/membership.js';
-import { ProjectTeams } from './deps/project-teams.js';
-import { systemResolve, type Resolve } from './deps/resolver.js';
+import { HttpMembership, type MembershipSource } from './clients/membership.js';
+import { ProjectTeams } from './clients/project-teams.js';
+import { systemResolve, type Resolve } from './clients/resolver.js';
 import { deliveryPipeline } from './delivery/pipeline.js';
 import { ingestEvent } from './usecases/ingest.js';
-import { consumeSourceStreams } from './events/source-consumers.js';
-import { followMembershipChanges } from './events/membership-changes.js';
+import { consumeSourceStreams } from './consumers/source-consumers.js';
+import { followMembershipChanges } from './consumers/membership-changes.js';
 import {
   announceSubscriptionChange,
   followSubscriptionChanges,
-} from './events/subscription-changes.js';
+} from './consumers/subscription-changes.js';
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.js';
 import { registerDeliveryRoutes } from './routes/deliveries.js';
 import { documentDeliveredEvents } from './routes/openapi-webhooks.js';
 
 /** What the service asks outside itself; tests pass fakes (a membership table, a DNS table). */
-export interface WebhooksDependencies {
+export interface WebhooksAppOptions {
   membership: MembershipSource;
   resolve: Resolve;
 }
@@ -38,8 +40,8 @@ export interface WebhooksDependencies {
  * streams that turn events into deliveries, and the scheduler that attempts them.
  */
 export async function buildWebhooksApp(
-  ctx: WebhooksContext,
-  given: Partial<WebhooksDependencies> = {},
+  ctx: ServiceContext<WebhooksConfig>,
+  given: Partial<WebhooksAppOptions> = {},
 ): Promise<FastifyInstance> {
   const { config, log } = ctx;
   const models = webhookModels(ctx.db);
@@ -48,7 +50,7 @@ export async function buildWebhooksApp(
     cacheMs: config.WEBHOOKS_SUBSCRIPTION_CACHE_MS,
     announce: announceSubscriptionChange(ctx.bus),
   });
-  followSubscriptionChanges(ctx.bus, subscriptions);
+  followSubscriptionChanges(ctx.bus, () => subscriptions.changedElsewhere());
   const deliveries = new DeliveryStore(models);
   const due = new DueStore(models);
   const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY);
@@ -83,17 +85,21 @@ export async function buildWebhooksApp(
 
   followMembershipChanges(ctx.bus, membership);
   const projectTeams = new ProjectTeams(new ProjectTeamStore(models), ctx.bus);
-  const ingestDeps = {
+  const deps: WebhooksDeps = {
     subscriptions,
     deliveries,
     due,
+    secrets,
     projectTeams,
     log,
     scheduled: delivery.kick,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
+    rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,
+    quota: { perUser: config.WEBHOOKS_MAX_PER_USER, perTeam: config.WEBHOOKS_MAX_PER_TEAM },
   };
   await consumeSourceStreams(
     ctx.bus,
-    (event) => ingestEvent(ingestDeps, event),
+    (event) => ingestEvent(deps, event),
     config.WEBHOOKS_CONSUMER_CONCURRENCY,
   );
   delivery.start();
@@ -107,14 +113,8 @@ export async function buildWebhooksApp(
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   registerEventTypeRoutes(app);
-  registerSubscriptionRoutes(app, {
-    store: subscriptions,
-    secrets,
-    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
-    rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,
-    quota: { perUser: config.WEBHOOKS_MAX_PER_USER, perTeam: config.WEBHOOKS_MAX_PER_TEAM },
-  });
-  registerDeliveryRoutes(app, { subscriptions, deliveries, due, scheduled: delivery.kick });
+  registerSubscriptionRoutes(app, deps);
+  registerDeliveryRoutes(app, deps);
   documentDeliveredEvents(app);
   app.addHook('onClose', async () => {
     await delivery.stop();

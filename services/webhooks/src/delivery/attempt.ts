@@ -2,7 +2,7 @@ import type { Logger } from '@momentum/messaging';
 import type { RetryPolicy } from '../domain/backoff.js';
 import type { AttemptResult } from '../domain/outcome.js';
 import { mayReceive, needsMembership } from '../domain/visibility.js';
-import type { MembershipSource } from '../deps/membership.js';
+import type { MembershipSource } from '../clients/membership.js';
 import type { DeliveryStore, Settlement } from '../store/delivery-store.js';
 import type { DueStore } from '../store/due-store.js';
 import type { DeliveryDoc, SubscriptionDoc } from '../store/models.js';

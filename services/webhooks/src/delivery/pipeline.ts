@@ -1,7 +1,7 @@
 import type { Logger } from '@momentum/messaging';
 import type { WebhooksConfig } from '../config.js';
-import type { MembershipSource } from '../deps/membership.js';
-import type { Resolve } from '../deps/resolver.js';
+import type { MembershipSource } from '../clients/membership.js';
+import type { Resolve } from '../clients/resolver.js';
 import type { DeliveryStore } from '../store/delivery-store.js';
 import type { DueStore } from '../store/due-store.js';
 import type { SecretBox } from '../store/secret-box.js';

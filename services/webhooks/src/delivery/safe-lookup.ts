@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { isPublicAddress } from '../domain/address.js';
-import type { Resolve } from '../deps/resolver.js';
+import type { Resolve } from '../clients/resolver.js';
 
 /** The code of the error that refuses a forbidden address. */
 export const FORBIDDEN_ADDRESS = 'WEBHOOK_FORBIDDEN_ADDRESS';

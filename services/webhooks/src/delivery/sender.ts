@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { isPublicAddress } from '../domain/address.js';
 import type { AttemptError, AttemptResult } from '../domain/outcome.js';
 import { hostOf } from '../domain/target-url.js';
-import type { Resolve } from '../deps/resolver.js';
+import type { Resolve } from '../clients/resolver.js';
 import { ADDRESS_NOT_ALLOWED, FORBIDDEN_ADDRESS, safeLookup } from './safe-lookup.js';
 
 export interface SenderOptions {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '@momentum/http';
-import { manageableSubscription } from '../usecases/access.js';
-import { redeliver, type RedeliverDeps } from '../usecases/redeliver.js';
+import type { WebhooksDeps } from '../deps.js';
+import { listDeliveries, redeliver } from '../usecases/redeliver.js';
 import {
   dataOf,
   DeliveryPage,
@@ -10,11 +10,11 @@ import {
   ListDeliveriesQuery,
   WebhookParams,
 } from './schemas.js';
-import { deliveryView } from './views.js';
+import { deliveryView } from './replies.js';
 
 const tags = ['webhooks'];
 
-export function registerDeliveryRoutes(app: FastifyInstance, deps: RedeliverDeps) {
+export function registerDeliveryRoutes(app: FastifyInstance, deps: WebhooksDeps) {
   defineRoute(
     app,
     {
@@ -29,13 +29,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: RedeliverDeps
       response: { status: 200, schema: DeliveryPage },
     },
     async ({ actor, params, query }) => {
-      const sub = await manageableSubscription(deps.subscriptions, actor, params.id);
-      const { docs, total } = await deps.deliveries.page(
-        sub._id,
-        query.status,
-        query.page,
-        query.limit,
-      );
+      const { docs, total } = await listDeliveries(deps, actor, params.id, query);
       return {
         data: docs.map(deliveryView),
         meta: { total, page: query.page, perPage: query.limit },

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '@momentum/http';
-import type { SubscriptionDeps } from '../usecases/subscriptions.js';
+import type { WebhooksDeps } from '../deps.js';
 import {
   createSubscription,
   deleteSubscription,
+  getSubscription,
+  listSubscriptions,
   rotateSecret,
   updateSubscription,
 } from '../usecases/subscriptions.js';
-import { listKeys, manageableSubscription } from '../usecases/access.js';
 import {
   CreateWebhookBody,
   dataOf,
@@ -19,11 +20,11 @@ import {
   WebhookView,
   WebhookWithSecret,
 } from './schemas.js';
-import { webhookView } from './views.js';
+import { webhookView } from './replies.js';
 
 const tags = ['webhooks'];
 
-export function registerSubscriptionRoutes(app: FastifyInstance, deps: SubscriptionDeps) {
+export function registerSubscriptionRoutes(app: FastifyInstance, deps: WebhooksDeps) {
   defineRoute(
     app,
     {
@@ -55,11 +56,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
       response: { status: 200, schema: WebhookPage },
     },
     async ({ actor, query }) => {
-      const { docs, total } = await deps.store.page(
-        listKeys(actor, query.teamId),
-        query.page,
-        query.limit,
-      );
+      const { docs, total } = await listSubscriptions(deps, actor, query);
       return {
         data: docs.map(webhookView),
         meta: { total, page: query.page, perPage: query.limit },
@@ -80,7 +77,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Subscript
       response: { status: 200, schema: dataOf(WebhookView) },
     },
     async ({ actor, params }) => ({
-      data: webhookView(await manageableSubscription(deps.store, actor, params.id)),
+      data: webhookView(await getSubscription(deps, actor, params.id)),
     }),
   );
 

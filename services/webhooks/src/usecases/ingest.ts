@@ -1,23 +1,14 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import type { Logger } from '@momentum/messaging';
 import { audienceOf, entryForSource, type Audience } from '../domain/catalogue.js';
 import { isAfterCreation, wants } from '../domain/event-filter.js';
 import { messageOf } from '../domain/payload.js';
 import { eventKeys } from '../domain/visibility.js';
-import type { ProjectTeamSource } from '../deps/project-teams.js';
-import type { DeliveryStore } from '../store/delivery-store.js';
-import type { DueStore } from '../store/due-store.js';
-import type { SubscriptionStore } from '../store/subscription-store.js';
+import type { WebhooksDeps } from '../deps.js';
 
-export interface IngestDeps {
-  subscriptions: SubscriptionStore;
-  deliveries: DeliveryStore;
-  due: DueStore;
-  projectTeams: ProjectTeamSource;
-  log: Logger;
-  /** Tells the scheduler that work is waiting. */
-  scheduled: () => void;
-}
+type IngestDeps = Pick<
+  WebhooksDeps,
+  'subscriptions' | 'deliveries' | 'due' | 'projectTeams' | 'log' | 'scheduled'
+>;
 
 /**
  * One event from a source stream → one delivery per matching active subscription, each

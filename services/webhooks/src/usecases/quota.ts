@@ -1,11 +1,6 @@
 import { quotaExceeded } from '@momentum/contracts';
 import type { SubscriptionStore } from '../store/subscription-store.js';
-
-/** Subscriptions one user may create, and one team may have (WEBHOOKS_MAX_PER_USER/_TEAM). */
-export interface SubscriptionQuota {
-  perUser: number;
-  perTeam: number;
-}
+import type { SubscriptionQuota } from '../deps.js';
 
 /**
  * 409 QUOTA_EXCEEDED before a new subscription is stored, when its creator or its team is

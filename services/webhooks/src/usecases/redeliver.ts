@@ -1,16 +1,7 @@
 import { conflict, notFound, type Actor } from '@momentum/contracts';
-import type { DeliveryStore } from '../store/delivery-store.js';
-import type { DueStore } from '../store/due-store.js';
-import type { DeliveryDoc } from '../store/models.js';
-import type { SubscriptionStore } from '../store/subscription-store.js';
+import type { DeliveryDoc, DeliveryState } from '../store/models.js';
+import type { WebhooksDeps } from '../deps.js';
 import { manageableSubscription } from './access.js';
-
-export interface RedeliverDeps {
-  subscriptions: SubscriptionStore;
-  deliveries: DeliveryStore;
-  due: DueStore;
-  scheduled: () => void;
-}
 
 /**
  * Send a delivery again, now, with the same webhook-id and a fresh retry window. A finished
@@ -19,7 +10,7 @@ export interface RedeliverDeps {
  * finds the row and completes the arming (scheduler.ts, tidy). A pending one is made due now.
  */
 export async function redeliver(
-  deps: RedeliverDeps,
+  deps: WebhooksDeps,
   actor: Actor,
   subscriptionId: string,
   deliveryId: string,
@@ -39,4 +30,15 @@ export async function redeliver(
   }
   deps.scheduled();
   return (await deps.deliveries.find(d._id)) ?? d;
+}
+
+/** A webhook's delivery log, newest first, for a caller who may manage the webhook. */
+export async function listDeliveries(
+  deps: WebhooksDeps,
+  actor: Actor,
+  subscriptionId: string,
+  query: { status?: DeliveryState; page: number; limit: number },
+) {
+  const sub = await manageableSubscription(deps.subscriptions, actor, subscriptionId);
+  return deps.deliveries.page(sub._id, query.status, query.page, query.limit);
 }

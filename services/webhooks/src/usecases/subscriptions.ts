@@ -6,26 +6,31 @@ import { generateSecret } from '../domain/signature.js';
 import { checkTargetUrl } from '../domain/target-url.js';
 import { scopeOfSubscription } from '../domain/visibility.js';
 import type { SubscriptionDoc } from '../store/models.js';
-import type { SecretBox } from '../store/secret-box.js';
-import type { SubscriptionStore } from '../store/subscription-store.js';
-import type { CreateWebhookBody, UpdateWebhookBody } from '../routes/schemas.js';
-import { manageableSubscription, requireCreatorOrAdmin, requireUser } from './access.js';
-import { checkSubscriptionQuota, type SubscriptionQuota } from './quota.js';
+import type { WebhooksDeps } from '../deps.js';
+import { listKeys, manageableSubscription, requireCreatorOrAdmin, requireUser } from './access.js';
+import { checkSubscriptionQuota } from './quota.js';
 
-export interface SubscriptionDeps {
-  store: SubscriptionStore;
-  secrets: SecretBox;
-  allowPrivate: boolean;
-  rotationGraceMs: number;
-  /** Subscriptions per user and per team (absent: no limit). */
-  quota?: SubscriptionQuota;
+/** What a client may send to create a subscription (the route's body schema). */
+export interface NewSubscription {
+  url: string;
+  events: string[];
+  teamId?: string;
+  description?: string | null;
+}
+
+/** What a client may change of a subscription (the route's body schema). */
+export interface SubscriptionChanges {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  active?: boolean;
 }
 
 /** A new subscription and its signing secret, which is shown this once. */
 export async function createSubscription(
-  deps: SubscriptionDeps,
+  deps: WebhooksDeps,
   actor: Actor,
-  body: CreateWebhookBody,
+  body: NewSubscription,
 ): Promise<{ doc: SubscriptionDoc; secret: string }> {
   requireUser(actor);
   const teamId = body.teamId ?? null;
@@ -34,9 +39,9 @@ export async function createSubscription(
   checkUrl(body.url, deps.allowPrivate);
   const events = checkEvents(body.events, scopeOfSubscription({ teamId }));
   requireEventScopes(actor.scopes, events, scopeOfSubscription({ teamId }));
-  if (deps.quota) await checkSubscriptionQuota(deps.store, deps.quota, actor.id, teamId);
+  if (deps.quota) await checkSubscriptionQuota(deps.subscriptions, deps.quota, actor.id, teamId);
   const secret = generateSecret();
-  const doc = await deps.store.insert({
+  const doc = await deps.subscriptions.insert({
     ownerId: actor.id,
     teamId,
     url: body.url,
@@ -49,12 +54,12 @@ export async function createSubscription(
 }
 
 export async function updateSubscription(
-  deps: SubscriptionDeps,
+  deps: WebhooksDeps,
   actor: Actor,
   id: string,
-  body: UpdateWebhookBody,
+  body: SubscriptionChanges,
 ): Promise<SubscriptionDoc> {
-  const current = await manageableSubscription(deps.store, actor, id);
+  const current = await manageableSubscription(deps.subscriptions, actor, id);
   const newUrl = body.url !== undefined && body.url !== current.url;
   if (newUrl) requireCreatorOrAdmin(actor, current, 'change its URL');
   if (body.url !== undefined) checkUrl(body.url, deps.allowPrivate);
@@ -68,32 +73,36 @@ export async function updateSubscription(
     ...(body.active !== undefined ? { active: body.active } : {}),
   };
   if (!Object.keys(change).length) return current;
-  const updated = await deps.store.update(id, change);
+  const updated = await deps.subscriptions.update(id, change);
   if (!updated) throw notFound('Webhook');
   return updated;
 }
 
 /** A new secret, shown once; the old one keeps signing (second signature) for the grace period. */
 export async function rotateSecret(
-  deps: SubscriptionDeps,
+  deps: WebhooksDeps,
   actor: Actor,
   id: string,
 ): Promise<{ secret: string; previousSecretExpiresAt: Date }> {
   requireCreatorOrAdmin(
     actor,
-    await manageableSubscription(deps.store, actor, id),
+    await manageableSubscription(deps.subscriptions, actor, id),
     'rotate its secret',
   );
   const secret = generateSecret();
   const previousSecretExpiresAt = new Date(Date.now() + deps.rotationGraceMs);
-  const rotated = await deps.store.rotate(id, deps.secrets.seal(secret), previousSecretExpiresAt);
+  const rotated = await deps.subscriptions.rotate(
+    id,
+    deps.secrets.seal(secret),
+    previousSecretExpiresAt,
+  );
   if (!rotated) throw notFound('Webhook');
   return { secret, previousSecretExpiresAt };
 }
 
-export async function deleteSubscription(deps: SubscriptionDeps, actor: Actor, id: string) {
-  await manageableSubscription(deps.store, actor, id);
-  if (!(await deps.store.remove(id))) throw notFound('Webhook');
+export async function deleteSubscription(deps: WebhooksDeps, actor: Actor, id: string) {
+  await manageableSubscription(deps.subscriptions, actor, id);
+  if (!(await deps.subscriptions.remove(id))) throw notFound('Webhook');
 }
 
 function checkUrl(url: string, allowPrivate: boolean): void {
@@ -116,3 +125,16 @@ function checkEvents(events: readonly string[], scope: SubscriptionScope): strin
     );
   return [...new Set(events)];
 }
+
+/** The caller's webhooks (or a team's they belong to), a page of them. */
+export function listSubscriptions(
+  deps: WebhooksDeps,
+  actor: Actor,
+  query: { teamId?: string; page: number; limit: number },
+) {
+  return deps.subscriptions.page(listKeys(actor, query.teamId), query.page, query.limit);
+}
+
+/** One webhook the caller may manage. */
+export const getSubscription = (deps: WebhooksDeps, actor: Actor, id: string) =>
+  manageableSubscription(deps.subscriptions, actor, id);

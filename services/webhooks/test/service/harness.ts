@@ -11,9 +11,10 @@ import {
 import { EventBus } from '@momentum/messaging';
 import { eventually, injectAs, testConfig } from '@momentum/testing';
 import { WebhooksConfigSchema } from '../../src/config.js';
-import { connectWebhooks, type WebhooksContext } from '../../src/context.js';
-import { buildWebhooksApp, type WebhooksDependencies } from '../../src/app.js';
-import type { MembershipSource } from '../../src/deps/membership.js';
+import { connectService, type ServiceContext } from '@momentum/runtime';
+import type { WebhooksConfig } from '../../src/config.js';
+import { buildWebhooksApp, type WebhooksAppOptions } from '../../src/app.js';
+import type { MembershipSource } from '../../src/clients/membership.js';
 
 /** Memberships as a test sets them; identity is not running. */
 export class FakeMembership implements MembershipSource {
@@ -47,7 +48,7 @@ export class FakeMembership implements MembershipSource {
  */
 export const ownPrefix = () => `wh${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
-async function deleteStreams(ctx: WebhooksContext): Promise<void> {
+async function deleteStreams(ctx: ServiceContext<WebhooksConfig>): Promise<void> {
   const jsm = await ctx.bus.nc.jetstreamManager();
   for (const service of ServiceNames)
     await jsm.streams.delete(streamNameFor(ctx.config.EVENT_PREFIX, service)).catch(() => false);
@@ -66,7 +67,7 @@ export const FAST = {
 };
 
 export interface Harness {
-  ctx: WebhooksContext;
+  ctx: ServiceContext<WebhooksConfig>;
   app: FastifyInstance;
   membership: FakeMembership;
   /** Stops the process as a deployment would: its database and streams stay. */
@@ -77,7 +78,7 @@ export interface Harness {
 
 export interface StartOptions {
   env?: Record<string, string>;
-  deps?: Partial<WebhooksDependencies>;
+  deps?: Partial<WebhooksAppOptions>;
   /** Another process of the same deployment: the same database and subject prefix. */
   twinOf?: Harness;
   /** Whether close() drops the database; by default the first process of a deployment. */
@@ -97,7 +98,7 @@ export async function startWebhooks(options: StartOptions = {}): Promise<Harness
   const config = WebhooksConfigSchema.parse(
     testConfig({ ...FAST, EVENT_PREFIX: ownPrefix(), ...options.env, ...shared }),
   );
-  const ctx = await connectWebhooks(config);
+  const ctx = await connectService('webhooks', config);
   const membership = options.twinOf?.membership ?? new FakeMembership();
   const app = await buildWebhooksApp(ctx, {
     ...(options.realIdentity ? {} : { membership }),

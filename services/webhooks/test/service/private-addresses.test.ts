@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '@momentum/testing';
-import type { Resolve } from '../../src/deps/resolver.js';
+import type { Resolve } from '../../src/clients/resolver.js';
 import {
   client,
   deliveries,

@@ -9,7 +9,7 @@ import { SubscriptionStore } from '../../src/store/subscription-store.js';
 import {
   announceSubscriptionChange,
   followSubscriptionChanges,
-} from '../../src/events/subscription-changes.js';
+} from '../../src/consumers/subscription-changes.js';
 import {
   deliveries,
   producerBus,
@@ -65,7 +65,7 @@ describe('two webhooks processes', () => {
         cacheMs: 60_000,
         announce: announceSubscriptionChange(h.ctx.bus),
       });
-      followSubscriptionChanges(h.ctx.bus, store);
+      followSubscriptionChanges(h.ctx.bus, () => store.changedElsewhere());
       return store;
     });
     const key = `user:${randomUUID()}`;

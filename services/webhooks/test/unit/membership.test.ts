@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InternalClient } from '@momentum/http';
-import { HttpMembership } from '../../src/deps/membership.js';
+import { HttpMembership } from '../../src/clients/membership.js';
 
 function identity(teams: Record<string, string[]>) {
   const calls: string[] = [];

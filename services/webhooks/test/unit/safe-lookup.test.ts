@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_ADDRESS, safeLookup } from '../../src/delivery/safe-lookup.js';
-import type { Resolve } from '../../src/deps/resolver.js';
+import type { Resolve } from '../../src/clients/resolver.js';
 
 const table: Record<string, { address: string; family: 4 | 6 }[]> = {
   'public.test': [

@@ -1,5 +1,4 @@
 import type { EventBus } from '@momentum/messaging';
-import type { SubscriptionStore } from '../store/subscription-store.js';
 
 /** Plain NATS, not a stream: every replica hears it, and nothing is kept. */
 const changedSubject = (bus: EventBus) => `${bus.prefix}.webhooks.subscriptions.changed`;
@@ -18,7 +17,7 @@ export const announceSubscriptionChange = (bus: EventBus) => (): void => {
   }
 };
 
-/** Drops this replica's cached matches whenever any replica changed a subscription. */
-export function followSubscriptionChanges(bus: EventBus, store: SubscriptionStore): void {
-  bus.subscribe(changedSubject(bus), () => store.changedElsewhere());
+/** Calls `forget` (drop this replica's cached matches) whenever any replica changed a subscription. */
+export function followSubscriptionChanges(bus: EventBus, forget: () => void): void {
+  bus.subscribe(changedSubject(bus), forget);
 }

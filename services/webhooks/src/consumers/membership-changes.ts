@@ -1,6 +1,6 @@
 import { EventTypes, subjectFor } from '@momentum/contracts';
 import type { EventBus } from '@momentum/messaging';
-import type { MembershipSource } from '../deps/membership.js';
+import type { MembershipSource } from '../clients/membership.js';
 
 /**
  * Every replica drops its cached teams of a user whose membership changed (plain NATS,

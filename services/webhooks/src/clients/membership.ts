@@ -10,7 +10,7 @@ export interface MembershipSource {
 /**
  * identity `GET /internal/users/:id`, kept for a short while: a burst of deliveries to one
  * team asks once, and a membership change is seen within the TTL at the latest — sooner,
- * since membership events drop the entry in every process (events/membership-changes.ts).
+ * since membership events drop the entry in every process (consumers/membership-changes.ts).
  * An unknown (deleted) user has no teams. Identity being away is an error, never "no teams".
  */
 export class HttpMembership implements MembershipSource {
