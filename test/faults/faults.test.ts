@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startWorld, type World } from './support/world.js';
+import { freeWorldBase, startWorld, type World } from './support/world.js';
 import { killDuringWriteBurst } from './scenarios/kill-service.js';
 import { natsRestart } from './scenarios/nats-restart.js';
 import { engineOutage } from './scenarios/mongo-outage.js';
@@ -14,7 +14,7 @@ import { supervisedStack } from './scenarios/supervised-stack.js';
  */
 let world: World;
 beforeAll(async () => {
-  world = await startWorld(5200);
+  world = await startWorld(await freeWorldBase());
 });
 afterAll(async () => {
   await world?.close();

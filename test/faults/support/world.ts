@@ -48,6 +48,19 @@ interface StackChild {
 }
 
 /**
+ * The first base port from `from` up (in steps of 20) whose stack, FerretDB and NATS ports are
+ * all free: another run on a shared machine may hold the first ones.
+ */
+export async function freeWorldBase(from = 5200): Promise<number> {
+  for (let base = from; base < from + 400; base += 20) {
+    const ports = [...Array.from({ length: 6 }, (_, i) => base + i), base + 10, base + 11];
+    const taken = await Promise.all(ports.map((port) => portOpen('127.0.0.1', port)));
+    if (!taken.includes(true)) return base;
+  }
+  throw new Error(`no free ports for a fault-test stack from ${from} up`);
+}
+
+/**
  * Everything on ports of its own (the stack on basePort…basePort+5, FerretDB on
  * basePort+10, NATS on basePort+11) and data in a temp dir, so stopping an engine never
  * touches the shared ones on 27017 and 4222 the other test layers use.
