@@ -6,6 +6,7 @@ import {
   ProjectView,
   scopeOf,
   UpdateProjectBody,
+  cappedTotal,
   dataOf,
   pageOf,
   type PageMeta,
@@ -43,7 +44,7 @@ export function registerProjectRoutes(
     },
     async ({ actor, query }) => {
       const { rows, total } = await deps.store.list(scopeOf(actor), query);
-      const meta: PageMeta = { total, page: query.page, perPage: query.limit };
+      const meta: PageMeta = { ...cappedTotal(total), page: query.page, perPage: query.limit };
       return {
         data: (await withCounts(states, rows)).map((r) => projectView(r.project, r.counts)),
         meta,

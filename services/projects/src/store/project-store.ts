@@ -1,4 +1,5 @@
 import {
+  TOTAL_COUNTED_MAX,
   conflict,
   forbidden,
   notFound,
@@ -139,7 +140,8 @@ export class ProjectStore {
         .skip((q.page - 1) * q.limit)
         .limit(q.limit)
         .lean<ProjectDoc[]>(),
-      this.m.Project.countDocuments(filter),
+      // Counted no further than the reply shows (PageMeta.totalCapped).
+      this.m.Project.countDocuments(filter, { limit: TOTAL_COUNTED_MAX + 1 }),
     ]);
     return { rows, total };
   }
