@@ -15,6 +15,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, stopProcess, which } from './util.mjs';
+import { vendorPatchedDriver } from './sqlite-driver-patch.mjs';
 import {
   FERRETDB_PATCH_LEVEL,
   ferretDBPatchDigest,
@@ -111,7 +112,10 @@ function prepareFerretDBSource(patched) {
   execFileSync('chmod', ['-R', 'u+w', src]);
   // The module zip lacks the generated version file the binary embeds.
   writeFileSync(path.join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-  if (patched) patchFerretDBSource(src);
+  if (patched) {
+    patchFerretDBSource(src);
+    vendorPatchedDriver(src, { ...process.env, GOFLAGS: '-mod=mod' });
+  }
   mkdirSync(CACHE_BIN, { recursive: true });
   // Written under a temporary name and renamed: a build cut short leaves no binary that a
   // later run would take for a finished one.
