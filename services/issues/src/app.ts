@@ -6,10 +6,10 @@ import { busConnected } from '@momentum/messaging';
 import { DocumentLeases, ensureIndexes, isMongoUp, type LeaseOptions } from '@momentum/storage';
 import type { ServiceContext } from '@momentum/runtime';
 import type { IssuesConfig } from './config.js';
-import type { Directory } from './directory/directory.js';
-import { HttpDirectory } from './directory/http-directory.js';
+import type { Directory } from './clients/directory.js';
+import { HttpDirectory } from './clients/http-directory.js';
 import { Outbox } from './events/outbox.js';
-import { consumeProjectEvents } from './events/project-consumer.js';
+import { consumeProjectEvents } from './consumers/project-consumer.js';
 import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
 import { IssueLists } from './store/issue-lists.js';
@@ -20,8 +20,8 @@ import { ActivityStore } from './store/activity-store.js';
 import { BlockerStore } from './store/blocker-store.js';
 import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
-import { Projects } from './usecases/projects.js';
-import type { IssuesCore, IssuesHooks } from './usecases/core.js';
+import { Projects } from './clients/projects.js';
+import type { IssuesDeps, IssuesHooks } from './deps.js';
 import { recoverActivity, type ActivityRecoveryOptions } from './usecases/activity-recovery.js';
 import { registerIssueRoutes } from './routes/issues.js';
 import { registerSearchRoutes } from './routes/search.js';
@@ -59,7 +59,7 @@ export async function buildIssuesApp(
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);
   const issues = new IssueStore(models);
-  const core: IssuesCore = {
+  const deps: IssuesDeps = {
     issues,
     lists: new IssueLists(models),
     pages: new PageStore(models),
@@ -73,7 +73,7 @@ export async function buildIssuesApp(
     log: ctx.log,
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };
-  await consumeProjectEvents(ctx.bus, projectStore, ctx.log);
+  await consumeProjectEvents(ctx.bus, deps, ctx.log);
 
   const app = createServiceApp({
     name: 'issues',
@@ -84,12 +84,12 @@ export async function buildIssuesApp(
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   // Static /search is registered beside /:id; the router prefers the static segment.
-  registerSearchRoutes(app, core);
-  registerIssueRoutes(app, core);
-  registerCommentRoutes(app, core);
-  registerBlockerRoutes(app, core);
-  registerInternalRoutes(app, issues);
-  const stopActivityRecovery = recoverActivity(core, options.activityRecovery);
+  registerSearchRoutes(app, deps);
+  registerIssueRoutes(app, deps);
+  registerCommentRoutes(app, deps);
+  registerBlockerRoutes(app, deps);
+  registerInternalRoutes(app, deps);
+  const stopActivityRecovery = recoverActivity(deps, options.activityRecovery);
   app.addHook('onClose', async () => {
     stopActivityRecovery();
     await relay.stop();

@@ -8,13 +8,13 @@ import {
   dataOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IssuesCore } from '../usecases/core.js';
+import type { IssuesDeps } from '../deps.js';
 import { addBlocker, listBlockers, removeBlocker } from '../usecases/blockers.js';
-import { blockerView, blockerViews } from './views.js';
+import { blockerView, blockerViews } from './replies.js';
 
 const tags = ['blockers'];
 
-export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
+export function registerBlockerRoutes(app: FastifyInstance, deps: IssuesDeps) {
   defineRoute(
     app,
     {
@@ -28,7 +28,7 @@ export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params }) => {
-      const r = await listBlockers(core, actor, params.issueId);
+      const r = await listBlockers(deps, actor, params.issueId);
       return {
         data: {
           blockedBy: blockerViews(r.blockedBy, r.related),
@@ -54,7 +54,7 @@ export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403, 409],
     },
     async ({ actor, params, body }) => {
-      const r = await addBlocker(core, actor, params.issueId, body.blockedById);
+      const r = await addBlocker(deps, actor, params.issueId, body.blockedById);
       return { data: blockerView(r.relation, r.issue, r.blockedBy) };
     },
   );
@@ -73,7 +73,7 @@ export function registerBlockerRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params }) => {
-      await removeBlocker(core, actor, params.issueId, params.blockerId);
+      await removeBlocker(deps, actor, params.issueId, params.blockerId);
     },
   );
 }

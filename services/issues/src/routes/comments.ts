@@ -7,13 +7,13 @@ import {
   dataOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IssuesCore } from '../usecases/core.js';
+import type { IssuesDeps } from '../deps.js';
 import { addComment, deleteComment, editComment } from '../usecases/comments.js';
-import { commentView } from './views.js';
+import { commentView } from './replies.js';
 
 const tags = ['comments'];
 
-export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
+export function registerCommentRoutes(app: FastifyInstance, deps: IssuesDeps) {
   defineRoute(
     app,
     {
@@ -28,7 +28,7 @@ export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params, body }) => ({
-      data: commentView(await addComment(core, actor, params.issueId, body.body)),
+      data: commentView(await addComment(deps, actor, params.issueId, body.body)),
     }),
   );
 
@@ -48,7 +48,7 @@ export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
     },
     async ({ actor, params, body }) => ({
       data: commentView(
-        await editComment(core, actor, params.issueId, params.commentId, body.body),
+        await editComment(deps, actor, params.issueId, params.commentId, body.body),
       ),
     }),
   );
@@ -67,7 +67,7 @@ export function registerCommentRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params }) => {
-      await deleteComment(core, actor, params.issueId, params.commentId);
+      await deleteComment(deps, actor, params.issueId, params.commentId);
     },
   );
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ISSUE_STATES_PAGE, notFound, queryInt, Uuid, type IssueState } from '@momentum/contracts';
+import { ISSUE_STATES_PAGE, queryInt, Uuid, type IssueState } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IssueStore } from '../store/issue-store.js';
+import type { IssuesDeps } from '../deps.js';
+import { issueStates, issueStatusCounts, requireIssueId } from '../usecases/internal-reads.js';
 
 /** Lookups for the gateway and the projects service (system actor only). */
-export function registerInternalRoutes(app: FastifyInstance, issues: IssueStore) {
+export function registerInternalRoutes(app: FastifyInstance, deps: IssuesDeps) {
   defineRoute(
     app,
     {
@@ -16,7 +17,7 @@ export function registerInternalRoutes(app: FastifyInstance, issues: IssueStore)
       params: z.object({ id: z.string().max(200) }),
     },
     async ({ params }) => {
-      if (!(await issues.exists(params.id))) throw notFound('Issue');
+      await requireIssueId(deps, params.id);
       return { data: { id: params.id } };
     },
   );
@@ -36,7 +37,7 @@ export function registerInternalRoutes(app: FastifyInstance, issues: IssueStore)
       }),
     },
     async ({ query }): Promise<{ data: IssueState[] }> => ({
-      data: await issues.states(query.projectId, query.after, query.limit),
+      data: await issueStates(deps, query.projectId, query.after, query.limit),
     }),
   );
 
@@ -50,7 +51,7 @@ export function registerInternalRoutes(app: FastifyInstance, issues: IssueStore)
       query: z.object({ projectId: Uuid }),
     },
     async ({ query }): Promise<{ data: Record<string, number> }> => ({
-      data: await issues.statusCounts(query.projectId),
+      data: await issueStatusCounts(deps, query.projectId),
     }),
   );
 }

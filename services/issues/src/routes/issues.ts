@@ -11,16 +11,16 @@ import {
   pageOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IssuesCore } from '../usecases/core.js';
+import type { IssuesDeps } from '../deps.js';
 import { createIssue } from '../usecases/create-issue.js';
 import { issueDetail, listIssues } from '../usecases/read-issues.js';
 import { updateIssue } from '../usecases/update-issue.js';
 import { deleteIssue } from '../usecases/delete-issue.js';
-import { issueDetailView, issuePageView, issueView } from './views.js';
+import { issueDetailView, issuePageView, issueView } from './replies.js';
 
 const tags = ['issues'];
 
-export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
+export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
   defineRoute(
     app,
     {
@@ -36,7 +36,7 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403, 404],
     },
     async ({ actor, body }) => {
-      const doc = await createIssue(core, actor, body);
+      const doc = await createIssue(deps, actor, body);
       return { data: issueView(doc, doc.assignee ?? undefined) };
     },
   );
@@ -55,7 +55,7 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       response: { status: 200, schema: pageOf(IssueView) },
       errors: [403],
     },
-    async ({ actor, query }) => issuePageView(await listIssues(core, actor, query), query),
+    async ({ actor, query }) => issuePageView(await listIssues(deps, actor, query), query),
   );
 
   defineRoute(
@@ -74,7 +74,7 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params, query }) => ({
-      data: issueDetailView(await issueDetail(core, actor, params.id, query)),
+      data: issueDetailView(await issueDetail(deps, actor, params.id, query)),
     }),
   );
 
@@ -93,8 +93,8 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params, body }) => {
-      await updateIssue(core, actor, params.id, body);
-      return { data: issueDetailView(await issueDetail(core, actor, params.id)) };
+      await updateIssue(deps, actor, params.id, body);
+      return { data: issueDetailView(await issueDetail(deps, actor, params.id)) };
     },
   );
 
@@ -111,7 +111,7 @@ export function registerIssueRoutes(app: FastifyInstance, core: IssuesCore) {
       errors: [403],
     },
     async ({ actor, params }) => {
-      await deleteIssue(core, actor, params.id);
+      await deleteIssue(deps, actor, params.id);
     },
   );
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { IssueView, SearchIssuesQuery, pageOf } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IssuesCore } from '../usecases/core.js';
+import type { IssuesDeps } from '../deps.js';
 import { searchIssues } from '../usecases/read-issues.js';
-import { issuePageView } from './views.js';
+import { issuePageView } from './replies.js';
 
-export function registerSearchRoutes(app: FastifyInstance, core: IssuesCore) {
+export function registerSearchRoutes(app: FastifyInstance, deps: IssuesDeps) {
   defineRoute(
     app,
     {
@@ -21,6 +21,6 @@ export function registerSearchRoutes(app: FastifyInstance, core: IssuesCore) {
       response: { status: 200, schema: pageOf(IssueView) },
       errors: [403],
     },
-    async ({ actor, query }) => issuePageView(await searchIssues(core, actor, query), query),
+    async ({ actor, query }) => issuePageView(await searchIssues(deps, actor, query), query),
   );
 }

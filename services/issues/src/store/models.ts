@@ -8,7 +8,7 @@ import type {
 } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/storage';
 import { uuidv7 } from '../domain/ids.js';
-import { CARRIED, CARRIED_SINCE, PENDING_ACTIVITY_INDEX } from './activity-store.js';
+import { CARRIED, CARRIED_SINCE, PENDING_ACTIVITY_INDEX } from './carried-fields.js';
 
 /** Who did something, as activity and comments record it. */
 export type ActorType = 'user' | 'agent' | 'system';

@@ -1,4 +1,4 @@
-import type { IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
 
 export interface ActivityRecoveryOptions {
   /** How often to look (ms). */
@@ -16,19 +16,19 @@ export interface ActivityRecoveryOptions {
  * write and the log (activity-store.ts): every few seconds in every process, one indexed
  * query per carrier. Answers the function that stops it.
  */
-export function recoverActivity(core: IssuesCore, options: ActivityRecoveryOptions = {}) {
+export function recoverActivity(deps: IssuesDeps, options: ActivityRecoveryOptions = {}) {
   const everyMs = options.everyMs ?? 5000;
   const afterMs = options.afterMs ?? 10_000;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    core.activity
+    deps.activity
       .recover(new Date(Date.now() - afterMs))
       .then((n) => {
-        if (n) core.log.warn({ recorded: n }, 'activity a crashed write carried recorded');
+        if (n) deps.log.warn({ recorded: n }, 'activity a crashed write carried recorded');
       })
-      .catch((err: unknown) => core.log.warn({ err }, 'activity recovery failed; retried'))
+      .catch((err: unknown) => deps.log.warn({ err }, 'activity recovery failed; retried'))
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();

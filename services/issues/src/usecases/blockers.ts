@@ -15,7 +15,8 @@ import { blockerId } from '../domain/ids.js';
 import type { ActivityEntry, BlockerDoc, IssueDoc } from '../store/models.js';
 import type { NewActivity } from '../store/activity-store.js';
 import type { Fence } from '@momentum/storage';
-import { recordCarried, type IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
+import { recordCarried } from './carried-activity.js';
 import { visibleIssue } from './access.js';
 
 /** How far a cycle search walks before giving up (a guard against pathological graphs). */
@@ -40,13 +41,13 @@ const MAX_LEASE_ROUNDS = 8;
  * holding that one too.
  */
 export async function addBlocker(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   issueId: string,
   blockedById: string,
 ): Promise<BlockerResult> {
   const scope = scopeOf(actor);
-  const first = await visibleIssue(core.issues, scope, issueId);
+  const first = await visibleIssue(deps.issues, scope, issueId);
   if (blockedById === issueId) {
     throw validationError('blockedById: an issue cannot block itself', {
       field: 'blockedById',
@@ -54,19 +55,19 @@ export async function addBlocker(
       value: blockedById,
     });
   }
-  const other = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
+  const other = await visibleIssue(deps.issues, scope, blockedById, 'Blocking issue');
   let projects = [...new Set([first.projectId, other.projectId])];
   for (let round = 0; round < MAX_LEASE_ROUNDS; round++) {
-    const outcome = await core.links.blockers(projects, (fence) =>
-      addUnderLeases(core, actor, scope, issueId, blockedById, projects, fence),
+    const outcome = await deps.links.blockers(projects, (fence) =>
+      addUnderLeases(deps, actor, scope, issueId, blockedById, projects, fence),
     );
     if ('reached' in outcome) {
       projects = [...new Set([...projects, ...outcome.reached])];
       continue;
     }
-    core.outbox.blocker(outcome.relation._id);
+    deps.outbox.blocker(outcome.relation._id);
     const { activity, ...result } = outcome;
-    await recordCarried(core, 'blocker', result.relation._id, activity);
+    await recordCarried(deps, 'blocker', result.relation._id, activity);
     return result;
   }
   throw new AppError('SERVICE_UNAVAILABLE', 'The blocker graph is busy; try again', undefined, {
@@ -76,7 +77,7 @@ export async function addBlocker(
 
 /** The checks and the write, holding the leases of `projects`; or the projects it lacked. */
 async function addUnderLeases(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   scope: Scope,
   issueId: string,
@@ -85,12 +86,12 @@ async function addUnderLeases(
   fence: Fence,
 ): Promise<(BlockerResult & { activity: ActivityEntry[] }) | { reached: string[] }> {
   // Read under the lease: an issue deleted meanwhile has had its relations removed.
-  const issue = await visibleIssue(core.issues, scope, issueId);
-  const blockedBy = await visibleIssue(core.issues, scope, blockedById, 'Blocking issue');
-  if (await core.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
-  const search = await cyclePath(core, issueId, blockedById);
+  const issue = await visibleIssue(deps.issues, scope, issueId);
+  const blockedBy = await visibleIssue(deps.issues, scope, blockedById, 'Blocking issue');
+  if (await deps.blockers.exists(issueId, blockedById)) throw duplicate(blockedBy);
+  const search = await cyclePath(deps, issueId, blockedById);
   if (search.cycle) {
-    const path = [issue.identifier, ...(await identifiers(core, scope, search.cycle))];
+    const path = [issue.identifier, ...(await identifiers(deps, scope, search.cycle))];
     throw conflict(`This would close a blocker cycle: ${path.join(' → ')}`, {
       field: 'blockedById',
       rule: 'cycle',
@@ -99,11 +100,11 @@ async function addUnderLeases(
   }
   const reached = search.projects.filter((p) => !projects.includes(p));
   if (reached.length) return { reached };
-  await core.hooks?.beforeLinkWrite?.();
+  await deps.hooks?.beforeLinkWrite?.();
   await fence.check();
   const id = blockerId(issueId, blockedById);
   const event = makeEvent(EventTypes.issues.blockerAdded, eventData(issue, id, blockedById), actor);
-  const added = await core.blockers.add(
+  const added = await deps.blockers.add(
     { issueId, blockedById, createdBy: actor.id },
     event,
     bothEntries(actor, issue, blockedBy, 'added'),
@@ -116,15 +117,15 @@ async function addUnderLeases(
       actor,
     );
     // No entries of its own, and the addition's (not recorded yet) go with it.
-    await core.blockers.remove(id, removed);
-    core.outbox.blocker(id);
+    await deps.blockers.remove(id, removed);
+    deps.outbox.blocker(id);
   };
   fence.wrote(undo);
   // An issue deleted after the read above (by a delete that lost its lease) may have had
   // its relations removed before this one was written: take it back.
   const [stillIssue, stillBlocker] = await Promise.all([
-    core.issues.load(issueId),
-    core.issues.load(blockedById),
+    deps.issues.load(issueId),
+    deps.issues.load(blockedById),
   ]);
   if (!stillIssue || stillIssue.deletedAt || !stillBlocker || stillBlocker.deletedAt) {
     await undo();
@@ -135,18 +136,18 @@ async function addUnderLeases(
 
 /** Remove a relation of the issue, named by its id (or by the other issue's id). */
 export async function removeBlocker(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   issueId: string,
   ref: string,
 ): Promise<void> {
   const scope = scopeOf(actor);
-  await visibleIssue(core.issues, scope, issueId);
-  const relation = await core.blockers.findForIssue(issueId, ref);
+  await visibleIssue(deps.issues, scope, issueId);
+  const relation = await deps.blockers.findForIssue(issueId, ref);
   if (!relation) throw notFound('Blocker');
   const [issue, blockedBy] = await Promise.all([
-    core.issues.load(relation.issueId),
-    core.issues.load(relation.blockedById),
+    deps.issues.load(relation.issueId),
+    deps.issues.load(relation.blockedById),
   ]);
   if (!issue) throw notFound('Blocker');
   const event = makeEvent(
@@ -159,17 +160,17 @@ export async function removeBlocker(
   const entries =
     shown(issue) && shown(blockedBy) ? bothEntries(actor, issue, blockedBy, 'removed') : [];
   // Of two removals at once, one finds the relation still there.
-  const activity = await core.blockers.remove(relation._id, event, entries);
+  const activity = await deps.blockers.remove(relation._id, event, entries);
   if (!activity) throw notFound('Blocker');
-  core.outbox.blocker(relation._id);
-  await recordCarried(core, 'blocker', relation._id, activity);
+  deps.outbox.blocker(relation._id);
+  await recordCarried(deps, 'blocker', relation._id, activity);
 }
 
-export async function listBlockers(core: IssuesCore, actor: Actor, issueId: string) {
+export async function listBlockers(deps: IssuesDeps, actor: Actor, issueId: string) {
   const scope = scopeOf(actor);
-  const issue = await visibleIssue(core.issues, scope, issueId);
-  const relations = await core.blockers.of(issueId);
-  const others = await core.issues.findVisible(scope, [
+  const issue = await visibleIssue(deps.issues, scope, issueId);
+  const relations = await deps.blockers.of(issueId);
+  const others = await deps.issues.findVisible(scope, [
     ...relations.blockedBy.map((r) => r.blockedById),
     ...relations.blocking.map((r) => r.issueId),
   ]);
@@ -196,7 +197,7 @@ const eventData = (issue: IssueDoc, id: string, blockedById: string): BlockerEve
  * which projects the walk reached (the leases a safe addition holds).
  */
 async function cyclePath(
-  core: IssuesCore,
+  deps: IssuesDeps,
   issueId: string,
   blockedById: string,
 ): Promise<{ cycle: string[] | null; projects: string[] }> {
@@ -205,7 +206,7 @@ async function cyclePath(
   let frontier = [blockedById];
   while (frontier.length && seenIds.size < MAX_GRAPH_NODES) {
     const next: string[] = [];
-    for (const e of await core.blockers.edgesFrom(frontier)) {
+    for (const e of await deps.blockers.edgesFrom(frontier)) {
       edges.set(e.issueId, [...(edges.get(e.issueId) ?? []), e.blockedById]);
       if (!seenIds.has(e.blockedById)) {
         seenIds.add(e.blockedById);
@@ -221,12 +222,12 @@ async function cyclePath(
       rule: 'graph_too_large',
     });
   const cycle = blockerCyclePath(issueId, blockedById, edges);
-  return { cycle, projects: cycle ? [] : await core.blockers.projectsOf([...seenIds]) };
+  return { cycle, projects: cycle ? [] : await deps.blockers.projectsOf([...seenIds]) };
 }
 
-async function identifiers(core: IssuesCore, scope: Scope, ids: string[]): Promise<string[]> {
+async function identifiers(deps: IssuesDeps, scope: Scope, ids: string[]): Promise<string[]> {
   const docs = new Map(
-    (await core.issues.findVisible(scope, ids)).map((d) => [d._id, d.identifier]),
+    (await deps.issues.findVisible(scope, ids)).map((d) => [d._id, d.identifier]),
   );
   return ids.map((id) => docs.get(id) ?? id);
 }

@@ -11,7 +11,8 @@ import {
 import { uuidv7 } from '../domain/ids.js';
 import { resolveMentions } from '../domain/mentions.js';
 import type { CommentEntry, IssueDoc } from '../store/models.js';
-import { recordCarried, type IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
+import { recordCarried } from './carried-activity.js';
 import type { NewActivity } from '../store/activity-store.js';
 import { visibleIssue } from './access.js';
 import { mentionable } from './people.js';
@@ -25,41 +26,41 @@ type CommentAction = 'comment_added' | 'comment_edited' | 'comment_deleted';
  * same write (recorded right after, or by the recovery: activity-store.ts).
  */
 export async function addComment(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   issueId: string,
   body: string,
 ): Promise<CommentEntry> {
-  const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
-  const mentions = await mentionsIn(core, issue, body);
+  const issue = await visibleIssue(deps.issues, scopeOf(actor), issueId);
+  const mentions = await mentionsIn(deps, issue, body);
   const fields = { _id: uuidv7(), issueId, body, userId: actor.id, userType: actor.type, mentions };
-  const { comment, activity } = await core.comments.insert(
+  const { comment, activity } = await deps.comments.insert(
     fields,
     makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields), actor),
     entry(actor, issue, 'comment_added', null, fields._id),
   );
-  core.outbox.comment(comment._id);
-  await recordCarried(core, 'comment', comment._id, activity);
+  deps.outbox.comment(comment._id);
+  await recordCarried(deps, 'comment', comment._id, activity);
   return comment;
 }
 
 export async function editComment(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   issueId: string,
   commentId: string,
   body: string,
 ): Promise<CommentEntry> {
-  const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
-  const own = await ownComment(core, actor, issueId, commentId);
-  const mentions = await mentionsIn(core, issue, body);
+  const issue = await visibleIssue(deps.issues, scopeOf(actor), issueId);
+  const own = await ownComment(deps, actor, issueId, commentId);
+  const mentions = await mentionsIn(deps, issue, body);
   const event = makeEvent(
     EventTypes.issues.commentUpdated,
     eventData(issue, { ...own, mentions }),
     actor,
   );
   // The filter names the author: a comment deleted meanwhile is not found.
-  const written = await core.comments.update(
+  const written = await deps.comments.update(
     issueId,
     commentId,
     actor.id,
@@ -68,24 +69,24 @@ export async function editComment(
     entry(actor, issue, 'comment_edited', commentId, commentId),
   );
   if (!written) throw notFound('Comment');
-  core.outbox.comment(commentId);
-  await recordCarried(core, 'comment', commentId, written.activity);
+  deps.outbox.comment(commentId);
+  await recordCarried(deps, 'comment', commentId, written.activity);
   return written.comment;
 }
 
 export async function deleteComment(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   issueId: string,
   commentId: string,
 ): Promise<void> {
-  const issue = await visibleIssue(core.issues, scopeOf(actor), issueId);
-  const comment = await ownComment(core, actor, issueId, commentId);
+  const issue = await visibleIssue(deps.issues, scopeOf(actor), issueId);
+  const comment = await ownComment(deps, actor, issueId, commentId);
   const data = eventData(issue, comment);
   delete data.mentions;
   const event = makeEvent(EventTypes.issues.commentDeleted, data, actor);
   // Of two deletions at once, one finds the comment still there.
-  const activity = await core.comments.remove(
+  const activity = await deps.comments.remove(
     issueId,
     commentId,
     actor.id,
@@ -93,25 +94,25 @@ export async function deleteComment(
     entry(actor, issue, 'comment_deleted', comment._id, null),
   );
   if (!activity) throw notFound('Comment');
-  core.outbox.comment(commentId);
-  await recordCarried(core, 'comment', commentId, activity);
+  deps.outbox.comment(commentId);
+  await recordCarried(deps, 'comment', commentId, activity);
 }
 
 async function ownComment(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   issueId: string,
   commentId: string,
 ): Promise<CommentEntry> {
-  const comment = await core.comments.find(issueId, commentId);
+  const comment = await deps.comments.find(issueId, commentId);
   if (!comment) throw notFound('Comment');
   if (comment.userId !== actor.id) throw forbidden('Only the author of a comment can change it');
   return comment;
 }
 
-async function mentionsIn(core: IssuesCore, issue: IssueDoc, body: string): Promise<Mention[]> {
+async function mentionsIn(deps: IssuesDeps, issue: IssueDoc, body: string): Promise<Mention[]> {
   if (!body.includes('@')) return [];
-  return resolveMentions(body, await mentionable(core.directory, issue.teamId, core.log));
+  return resolveMentions(body, await mentionable(deps.directory, issue.teamId, deps.log));
 }
 
 const eventData = (

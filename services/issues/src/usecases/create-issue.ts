@@ -14,7 +14,8 @@ import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { IssueDoc } from '../store/models.js';
-import { recordCarried, type IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
+import { recordCarried } from './carried-activity.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
 
@@ -25,16 +26,16 @@ import { teamAssignee } from './people.js';
  * recovery: activity-store.ts).
  */
 export async function createIssue(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   body: CreateIssueBody,
 ): Promise<IssueDoc> {
   const scope = scopeOf(actor);
-  const project = await core.projects.accessible(scope, body.projectId);
+  const project = await deps.projects.accessible(scope, body.projectId);
   const assignee = body.assigneeId
-    ? await teamAssignee(core.directory, project.teamId, body.assigneeId)
+    ? await teamAssignee(deps.directory, project.teamId, body.assigneeId)
     : null;
-  if (body.parentId) await checkParent(core.issues, scope, project._id, null, body.parentId);
+  if (body.parentId) await checkParent(deps.issues, scope, project._id, null, body.parentId);
 
   const id = uuidv7();
   const status = body.status ?? DEFAULT_ISSUE_STATUS;
@@ -44,7 +45,7 @@ export async function createIssue(
     issue: created,
     outbox,
     activity,
-  } = await core.issues.insertNumbered(
+  } = await deps.issues.insertNumbered(
     project._id,
     (number) => {
       const identifier = formatIdentifier(project.key, number);
@@ -88,7 +89,7 @@ export async function createIssue(
       },
     ],
   );
-  core.outbox.issue(id, outbox);
-  await recordCarried(core, 'issue', id, activity);
+  deps.outbox.issue(id, outbox);
+  await recordCarried(deps, 'issue', id, activity);
   return created;
 }

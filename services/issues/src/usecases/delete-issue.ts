@@ -7,7 +7,7 @@ import {
   type BlockerEventData,
 } from '@momentum/contracts';
 import type { IssueDoc } from '../store/models.js';
-import type { IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
 import { nextIssueEventData } from '../domain/issue-event.js';
 import { seen } from './access.js';
 
@@ -21,11 +21,11 @@ import { seen } from './access.js';
  * was paused past its lease sees it after its own write and takes that back). Sub-issues
  * keep their parentId; the parent reads as unknown. Its number is never reused.
  */
-export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): Promise<void> {
+export async function deleteIssue(deps: IssuesDeps, actor: Actor, id: string): Promise<void> {
   const scope = scopeOf(actor);
-  const projectId = seen(scope, await core.issues.load(id)).projectId;
-  await core.links.blockers([projectId], async () => {
-    const deleted = await core.issues.change(id, (read) => {
+  const projectId = seen(scope, await deps.issues.load(id)).projectId;
+  await deps.links.blockers([projectId], async () => {
+    const deleted = await deps.issues.change(id, (read) => {
       const current = seen(scope, read);
       const data = nextIssueEventData(current);
       return {
@@ -35,8 +35,8 @@ export async function deleteIssue(core: IssuesCore, actor: Actor, id: string): P
       };
     });
     if (!deleted) throw notFound('Issue');
-    core.outbox.issue(id, deleted.outbox);
-    await removeAllBlockers(core, actor, deleted.doc);
+    deps.outbox.issue(id, deleted.outbox);
+    await removeAllBlockers(deps, actor, deleted.doc);
   });
 }
 
@@ -49,15 +49,15 @@ const REMOVAL_PAGE = 200;
  * entries (as before: the issue is gone). A delete that dies half-way leaves the rest of
  * its relations live, as the single `updateMany` this replaces could.
  */
-async function removeAllBlockers(core: IssuesCore, actor: Actor, issue: IssueDoc) {
+async function removeAllBlockers(deps: IssuesDeps, actor: Actor, issue: IssueDoc) {
   for (;;) {
     // What this pass removes is not read again: no cursor needed.
-    const page = await core.blockers.someLiveOf(issue._id, REMOVAL_PAGE);
+    const page = await deps.blockers.someLiveOf(issue._id, REMOVAL_PAGE);
     if (!page.length) return;
     for (const relation of page) {
       // The event names the blocked issue's project, as removeBlocker's does.
       const blocked =
-        relation.issueId === issue._id ? issue : await core.issues.load(relation.issueId);
+        relation.issueId === issue._id ? issue : await deps.issues.load(relation.issueId);
       const data: BlockerEventData = {
         id: relation._id,
         issueId: relation.issueId,
@@ -65,7 +65,7 @@ async function removeAllBlockers(core: IssuesCore, actor: Actor, issue: IssueDoc
         projectId: blocked?.projectId ?? issue.projectId,
       };
       const event = makeEvent(EventTypes.issues.blockerRemoved, data, actor);
-      if (await core.blockers.remove(relation._id, event, [])) core.outbox.blocker(relation._id);
+      if (await deps.blockers.remove(relation._id, event, [])) deps.outbox.blocker(relation._id);
     }
   }
 }

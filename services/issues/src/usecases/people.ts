@@ -1,5 +1,5 @@
 import { validationError, type Mention, type PersonSummary } from '@momentum/contracts';
-import type { Directory, Person } from '../directory/directory.js';
+import type { Directory, Person } from '../clients/directory.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { Logger } from '@momentum/messaging';
 

@@ -11,7 +11,7 @@ import {
 import { queryKeys } from '../domain/search-terms.js';
 import { positionOf, type Position } from '../store/page-store.js';
 import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
-import type { IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
 import { visibleIssue } from './access.js';
 import { assigneesOf } from './people.js';
 
@@ -26,17 +26,17 @@ export interface IssuePage {
 
 /** The issue list: a named project must exist (404) and be the caller's (403). */
 export async function listIssues(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   q: ListIssuesQuery,
 ): Promise<IssuePage> {
   const scope = scopeOf(actor);
   const after = startAfter(q);
-  if (q.projectId) await core.projects.accessible(scope, q.projectId);
-  const page = await core.lists.list(scope, q, after);
+  if (q.projectId) await deps.projects.accessible(scope, q.projectId);
+  const page = await deps.lists.list(scope, q, after);
   return {
     docs: page.rows,
-    people: await assigneesOf(core.directory, page.rows, core.log),
+    people: await assigneesOf(deps.directory, page.rows, deps.log),
     total: page.total,
     nextCursor: page.nextCursor ?? null,
   };
@@ -44,19 +44,19 @@ export async function listIssues(
 
 /** Search over titles and descriptions of the caller's projects, best match first. */
 export async function searchIssues(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   q: SearchIssuesQuery,
 ): Promise<IssuePage> {
   const scope = scopeOf(actor);
-  if (q.projectId) await core.projects.accessible(scope, q.projectId);
+  if (q.projectId) await deps.projects.accessible(scope, q.projectId);
   const keys = queryKeys(q.q);
   const page = keys.length
-    ? await core.lists.search(scope, keys, q.projectId, q.page, q.limit)
+    ? await deps.lists.search(scope, keys, q.projectId, q.page, q.limit)
     : { rows: [], total: 0 };
   return {
     docs: page.rows,
-    people: await assigneesOf(core.directory, page.rows, core.log),
+    people: await assigneesOf(deps.directory, page.rows, deps.log),
     total: page.total,
   };
 }
@@ -82,7 +82,7 @@ export interface IssueDetail {
  * back), blockers and sub-issues. A cursor this API did not hand out is a 422.
  */
 export async function issueDetail(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   id: string,
   q: IssuePageQuery = {},
@@ -92,13 +92,13 @@ export async function issueDetail(
     commentsBefore: q.commentsBefore ? cursorParam('commentsBefore', q.commentsBefore) : null,
     activityBefore: q.activityBefore ? cursorParam('activityBefore', q.activityBefore) : null,
   };
-  const doc = await visibleIssue(core.issues, scope, id);
+  const doc = await visibleIssue(deps.issues, scope, id);
   const [parts, people, relations] = await Promise.all([
-    core.pages.read(scope, id, cursors),
-    assigneesOf(core.directory, [doc], core.log),
-    core.blockers.of(id),
+    deps.pages.read(scope, id, cursors),
+    assigneesOf(deps.directory, [doc], deps.log),
+    deps.blockers.of(id),
   ]);
-  const others = await core.issues.findVisible(scope, [
+  const others = await deps.issues.findVisible(scope, [
     ...relations.blockedBy.map((r) => r.blockedById),
     ...relations.blocking.map((r) => r.issueId),
   ]);

@@ -18,7 +18,8 @@ import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { IssueDecision } from '../store/issue-store.js';
-import { recordCarried, type IssuesCore } from './core.js';
+import type { IssuesDeps } from '../deps.js';
+import { recordCarried } from './carried-activity.js';
 import { nextIssueEventData } from '../domain/issue-event.js';
 import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
@@ -34,7 +35,7 @@ import { teamAssignee } from './people.js';
  * whose lease was taken over before it finished is put back (503, DocumentLeases).
  */
 export async function updateIssue(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   id: string,
   body: UpdateIssueBody,
@@ -48,12 +49,12 @@ export async function updateIssue(
   // team never changes).
   let assignee: Promise<AssigneeSnapshot> | undefined;
   const assigneeIn = (teamId: string, assigneeId: string) =>
-    (assignee ??= teamAssignee(core.directory, teamId, assigneeId));
+    (assignee ??= teamAssignee(deps.directory, teamId, assigneeId));
   const decide = async (read: IssueDoc): Promise<IssueDecision<FieldChange[]>> => {
     const current = seen(scope, read);
     const changes = diffIssue(current, patch);
     if (!changes.length) return { result: changes };
-    const set = await fieldsToSet(core, scope, current, changes, patch, assigneeIn);
+    const set = await fieldsToSet(deps, scope, current, changes, patch, assigneeIn);
     const data = nextIssueEventData(current, {
       status: set.status,
       changed: changes.map((c) => c.field),
@@ -72,36 +73,36 @@ export async function updateIssue(
   };
   // An issue never changes project: the lease is the one its new parent is checked under.
   const changed = body.parentId
-    ? await core.links.parents(
-        (await visibleIssue(core.issues, scope, id)).projectId,
+    ? await deps.links.parents(
+        (await visibleIssue(deps.issues, scope, id)).projectId,
         async (fence) => {
           let before: string | null = null;
-          const result = await core.issues.change(id, async (read) => {
+          const result = await deps.issues.change(id, async (read) => {
             before = read.parentId;
             const decided = await decide(read);
             // Checked, about to write: only while the lease is still this request's.
             if (decided.set) {
-              await core.hooks?.beforeLinkWrite?.();
+              await deps.hooks?.beforeLinkWrite?.();
               await fence.check();
             }
             return decided;
           });
           if (result?.wrote && result.doc.parentId !== before)
-            fence.wrote(() => restoreParent(core, actor, id, result.doc.parentId, before));
+            fence.wrote(() => restoreParent(deps, actor, id, result.doc.parentId, before));
           return result;
         },
       )
-    : await core.issues.change(id, decide);
+    : await deps.issues.change(id, decide);
   if (!changed) throw notFound('Issue');
   if (!changed.wrote) return changed.doc;
-  core.outbox.issue(id, changed.outbox);
-  await recordCarried(core, 'issue', id, changed.activity);
+  deps.outbox.issue(id, changed.outbox);
+  await recordCarried(deps, 'issue', id, changed.activity);
   return changed.doc;
 }
 
 /** The stored fields a set of changes writes, with the derived ones (ranks, search keys). */
 async function fieldsToSet(
-  core: IssuesCore,
+  deps: IssuesDeps,
   scope: Scope,
   current: IssueDoc,
   changes: FieldChange[],
@@ -122,19 +123,19 @@ async function fieldsToSet(
   if ('assigneeId' in set)
     set.assignee = set.assigneeId ? await assigneeIn(current.teamId, set.assigneeId) : null;
   if (set.parentId)
-    await checkParent(core.issues, scope, current.projectId, current._id, set.parentId);
+    await checkParent(deps.issues, scope, current.projectId, current._id, set.parentId);
   return set;
 }
 
 /** Takes a parent change back, if the issue still has it (a move whose lease was lost). */
 async function restoreParent(
-  core: IssuesCore,
+  deps: IssuesDeps,
   actor: Actor,
   id: string,
   moved: string | null,
   before: string | null,
 ): Promise<void> {
-  const undone = await core.issues.change(id, (read) => {
+  const undone = await deps.issues.change(id, (read) => {
     if (read.parentId !== moved) return { result: null };
     const data = nextIssueEventData(read, { changed: ['parentId'] });
     return {
@@ -143,5 +144,5 @@ async function restoreParent(
       result: null,
     };
   });
-  if (undone?.wrote) core.outbox.issue(id, undone.outbox);
+  if (undone?.wrote) deps.outbox.issue(id, undone.outbox);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Directory, Person } from '../../src/directory/directory.js';
+import type { Directory, Person } from '../../src/clients/directory.js';
 
 /** An in-memory directory for service tests: teams, their members and their agents. */
 export class MemoryDirectory implements Directory {

@@ -1,6 +1,7 @@
 import { EventTypes, type ProjectEventData } from '@momentum/contracts';
 import type { EventBus, Logger } from '@momentum/messaging';
-import type { ProjectStore } from '../store/project-store.js';
+import type { IssuesDeps } from '../deps.js';
+import { applyProjectEvent } from '../usecases/project-read-model.js';
 
 const isProjectData = (d: unknown): d is ProjectEventData => {
   const p = d as Partial<ProjectEventData> | null;
@@ -19,7 +20,7 @@ const isProjectData = (d: unknown): d is ProjectEventData => {
  */
 export async function consumeProjectEvents(
   bus: EventBus,
-  store: ProjectStore,
+  deps: Pick<IssuesDeps, 'projects'>,
   log: Logger,
 ): Promise<void> {
   await bus.consume({
@@ -34,7 +35,7 @@ export async function consumeProjectEvents(
           'ignoring malformed project event',
         );
       const at = new Date(event.occurredAt);
-      await store.applyEvent(event.data, Number.isNaN(at.getTime()) ? new Date() : at);
+      await applyProjectEvent(deps, event.data, Number.isNaN(at.getTime()) ? new Date() : at);
     },
   });
 }

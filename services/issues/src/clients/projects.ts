@@ -3,6 +3,7 @@ import {
   forbidden,
   notFound,
   RequestSubjects,
+  type ProjectEventData,
   type ProjectLookupReply,
   type Scope,
 } from '@momentum/contracts';
@@ -41,6 +42,11 @@ export class Projects {
   }
 
   /** The project if the scope may use it: unknown → 404, another team's → 403. */
+  /** A project event applied to the local read model (idempotent; older events ignored). */
+  remember(data: ProjectEventData, occurredAt: Date): Promise<void> {
+    return this.store.applyEvent(data, occurredAt);
+  }
+
   async accessible(scope: Scope, id: string): Promise<ProjectDoc> {
     const project = await this.find(id);
     if (!project) throw notFound('Project');

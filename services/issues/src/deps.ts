@@ -1,0 +1,38 @@
+import type { Logger } from '@momentum/messaging';
+import type { Directory } from './clients/directory.js';
+import type { Outbox } from './events/outbox.js';
+import type { ActivityStore } from './store/activity-store.js';
+import type { BlockerStore } from './store/blocker-store.js';
+import type { CommentStore } from './store/comment-store.js';
+import type { IssueLists } from './store/issue-lists.js';
+import type { IssueStore } from './store/issue-store.js';
+import type { LinkLeases } from './store/link-leases.js';
+import type { PageStore } from './store/page-store.js';
+import type { Projects } from './clients/projects.js';
+
+/** The ports the issues use cases work with; app.ts builds them. */
+export interface IssuesDeps {
+  issues: IssueStore;
+  lists: IssueLists;
+  pages: PageStore;
+  comments: CommentStore;
+  activity: ActivityStore;
+  blockers: BlockerStore;
+  links: LinkLeases;
+  projects: Projects;
+  directory: Directory;
+  outbox: Outbox;
+  log: Logger;
+  hooks?: IssuesHooks;
+}
+
+/** Where a test may pause a use case (a process stalled at the worst moment). */
+export interface IssuesHooks {
+  /** After a link's cycle check passed, before its write. */
+  beforeLinkWrite?: () => Promise<void>;
+  /**
+   * After a write that carries activity entries, before the log has them: a throw stands
+   * for the process dying there (the recovery records them later).
+   */
+  beforeActivity?: () => void | Promise<void>;
+}
