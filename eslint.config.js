@@ -29,6 +29,21 @@ export default tseslint.config(
     },
   },
   {
+    // A route or consumer hands its service's deps to a use case and never reaches into
+    // them for a store or a client (CONTRIBUTING.md, "Every service reads the same way");
+    // the import rules are in .dependency-cruiser.cjs.
+    files: ['services/*/src/routes/**/*.ts', 'services/*/src/consumers/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='deps']",
+          message: 'Routes and consumers pass deps to a use case; they do not use its ports.',
+        },
+      ],
+    },
+  },
+  {
     // Tests and the benchmark read JSON replies whose shape they then assert on.
     files: ['**/test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@momentum/contracts';
-import type { Take } from './shared-counter.js';
+import type { SharedLimit } from './shared-counter.js';
+
+export type { SharedLimit } from './shared-counter.js';
 import { sharedStore } from './shared-store.js';
 import { rateLimitRefusals } from '@momentum/telemetry';
 
@@ -17,13 +19,6 @@ declare module 'fastify' {
      */
     throttle: Throttle;
   }
-}
-
-/** Windows counted once across every gateway (a NATS key-value bucket). */
-export interface SharedLimit {
-  take(bucket: string): Promise<Take>;
-  /** False while NATS is away: then each gateway counts in its own memory. */
-  available(): boolean;
 }
 
 export interface ThrottleOptions {

@@ -138,3 +138,10 @@ export class SharedWindowCounter {
     slot.value = entry.json<Window>();
   }
 }
+
+/** Windows counted once across every gateway (a NATS key-value bucket). */
+export interface SharedLimit {
+  take(bucket: string): Promise<Take>;
+  /** False while NATS is away: then each gateway counts in its own memory. */
+  available(): boolean;
+}

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { SharedLimit } from './rate-limit.js';
+import type { SharedLimit } from './shared-counter.js';
 
 type Counted = { current: number; ttl: number };
 type LocalStoreCtor = new (

@@ -68,16 +68,6 @@ export const forwardOptions = (upstream: Upstream) =>
     onError: (reply, { error }) => upstreamUnavailable(reply, upstream, error),
   }) satisfies FastifyReplyFromHooks;
 
-export function undiciOptions(connections: number) {
-  return {
-    connections,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    headersTimeout: 30_000,
-    bodyTimeout: 30_000,
-  };
-}
-
 /**
  * Each family streams to its service unparsed (http-proxy brings its own catch-all body
  * parser), so what a body may be is the service's to say. Requests go to the service's

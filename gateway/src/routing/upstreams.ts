@@ -1,7 +1,6 @@
 import { Dispatcher } from 'undici';
 import { ReplicaSet } from '@momentum/http';
 import type { Upstream } from '../config.js';
-import { undiciOptions } from './proxies.js';
 
 /**
  * The replicas of every service, one {@link ReplicaSet} each (round robin, a replica that
@@ -51,4 +50,14 @@ class OriginRouter extends Dispatcher {
 
   override async close(): Promise<void> {}
   override async destroy(): Promise<void> {}
+}
+
+export function undiciOptions(connections: number) {
+  return {
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  };
 }

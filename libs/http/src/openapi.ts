@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteRecord } from './route.js';
+import type { RouteRecord } from './route-spec.js';
 import { generateDocument, type OpenApiDocument } from './openapi-generate.js';
 import { PUBLIC_ROUTE } from './route-config.js';
 
