@@ -9,10 +9,11 @@ import type { ProjectsConfig } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
 import { IssueStateStore } from './store/issue-state-store.js';
-import { HttpTeamDirectory, type TeamDirectory } from './deps/team-directory.js';
-import { HttpIssueStatesSource, type IssueStatesSource } from './deps/issue-states-source.js';
-import { consumeIssueEvents } from './events/issue-consumer.js';
-import { answerProjectLookups } from './events/lookup-responder.js';
+import { HttpTeamDirectory, type TeamDirectory } from './clients/team-directory.js';
+import { HttpIssueStatesSource, type IssueStatesSource } from './clients/issue-states-source.js';
+import { consumeIssueEvents } from './consumers/issue-consumer.js';
+import { answerProjectLookups } from './consumers/lookup-responder.js';
+import type { ProjectsDeps } from './deps.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerInternalRoutes } from './routes/internal.js';
 import { auditAllCounts, scheduleCountsAudit } from './usecases/counts-audit.js';
@@ -46,15 +47,21 @@ export async function buildProjectsApp(
   const issueStates =
     given.issueStates ?? new HttpIssueStatesSource(client(ctx.config.ISSUES_URL, 'issues'));
 
+  const deps: ProjectsDeps = {
+    store,
+    states,
+    teams,
+    source: issueStates,
+    outbox: relay,
+    log: ctx.log,
+  };
+
   relay.start();
-  answerProjectLookups(ctx.bus, store);
-  const audit = { store, states, source: issueStates, log: ctx.log };
+  answerProjectLookups(ctx.bus, deps);
   // Issue events lost to the stream's retention: every project is rebuilt from the truth.
-  await consumeIssueEvents(ctx.bus, states, ctx.log, () =>
-    auditAllCounts(audit, { rebuild: true }),
-  );
+  await consumeIssueEvents(ctx.bus, deps, ctx.log, () => auditAllCounts(deps, { rebuild: true }));
   const stopAudit = ctx.config.COUNTS_AUDIT_MS
-    ? scheduleCountsAudit(audit, ctx.config.COUNTS_AUDIT_MS)
+    ? scheduleCountsAudit(deps, ctx.config.COUNTS_AUDIT_MS)
     : async () => undefined;
 
   const app = createServiceApp({
@@ -65,8 +72,8 @@ export async function buildProjectsApp(
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
-  registerProjectRoutes(app, { store, teams, relay }, states);
-  registerInternalRoutes(app, store, states, issueStates);
+  registerProjectRoutes(app, deps);
+  registerInternalRoutes(app, deps);
   app.addHook('onClose', async () => {
     await stopAudit();
     await relay.stop();

@@ -9,6 +9,6 @@ import { registerProjectRoutes } from './routes/projects.js';
 export function projectsDocument(): Promise<OpenApiDocument> {
   const none = noDependencies<never>('projects');
   return documentOfRoutes((app) => {
-    registerProjectRoutes(app, none, none);
+    registerProjectRoutes(app, none);
   });
 }

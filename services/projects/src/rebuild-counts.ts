@@ -11,7 +11,7 @@ import { ProjectsConfigSchema } from './config.js';
 import { projectModels } from './store/models.js';
 import { ProjectStore } from './store/project-store.js';
 import { IssueStateStore } from './store/issue-state-store.js';
-import { HttpIssueStatesSource } from './deps/issue-states-source.js';
+import { HttpIssueStatesSource } from './clients/issue-states-source.js';
 import { rebuildCounts } from './usecases/counts.js';
 import { auditAllCounts } from './usecases/counts-audit.js';
 

@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ProjectParams } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { ProjectStore } from '../store/project-store.js';
-import type { IssueStateStore } from '../store/issue-state-store.js';
-import type { IssueStatesSource } from '../deps/issue-states-source.js';
-import { rebuildCounts } from '../usecases/counts.js';
-import { lookupView } from './views.js';
+import type { ProjectsDeps } from '../deps.js';
+import { projectLookup, rebuildProjectCounts } from '../usecases/read-projects.js';
 
 /** For other services (system actor only). */
-export function registerInternalRoutes(
-  app: FastifyInstance,
-  store: ProjectStore,
-  states: IssueStateStore,
-  source: IssueStatesSource,
-) {
+export function registerInternalRoutes(app: FastifyInstance, deps: ProjectsDeps) {
   defineRoute(
     app,
     {
@@ -24,9 +16,9 @@ export function registerInternalRoutes(
       params: ProjectParams,
     },
     async ({ params }) => {
-      const project = await store.findById(params.id);
+      const project = await projectLookup(deps, params.id);
       if (!project) throw notFound('Project');
-      return { data: lookupView(project) };
+      return { data: project };
     },
   );
 
@@ -39,9 +31,6 @@ export function registerInternalRoutes(
       internal: true,
       params: ProjectParams,
     },
-    async ({ params }) => {
-      if (!(await store.findById(params.id))) throw notFound('Project');
-      return { data: await rebuildCounts(states, source, params.id) };
-    },
+    async ({ params }) => ({ data: await rebuildProjectCounts(deps, params.id) }),
   );
 }

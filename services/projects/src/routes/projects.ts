@@ -4,7 +4,6 @@ import {
   ListProjectsQuery,
   ProjectParams,
   ProjectView,
-  scopeOf,
   UpdateProjectBody,
   cappedTotal,
   dataOf,
@@ -12,21 +11,18 @@ import {
   type PageMeta,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
-import type { IssueStateStore } from '../store/issue-state-store.js';
-import { createProject, updateProject, type ProjectDeps } from '../usecases/projects.js';
-import { withCounts } from '../usecases/counts.js';
-import { projectView } from './views.js';
+import type { ProjectsDeps } from '../deps.js';
+import { createProject, updateProject } from '../usecases/projects.js';
+import { getProject, listProjects, projectWithCounts } from '../usecases/read-projects.js';
+import type { ProjectDoc } from '../store/models.js';
+import { projectView } from './replies.js';
 
 const One = dataOf(ProjectView);
 
-export function registerProjectRoutes(
-  app: FastifyInstance,
-  deps: ProjectDeps,
-  states: IssueStateStore,
-) {
-  const viewOne = async (project: Parameters<typeof withCounts>[1][number]) => {
-    const [row] = await withCounts(states, [project]);
-    return { data: projectView(row!.project, row!.counts) };
+export function registerProjectRoutes(app: FastifyInstance, deps: ProjectsDeps) {
+  const viewOne = async (project: ProjectDoc) => {
+    const row = await projectWithCounts(deps, project);
+    return { data: projectView(row.project, row.counts) };
   };
 
   defineRoute(
@@ -43,10 +39,10 @@ export function registerProjectRoutes(
       errors: [403],
     },
     async ({ actor, query }) => {
-      const { rows, total } = await deps.store.list(scopeOf(actor), query);
+      const { rows, total } = await listProjects(deps, actor, query);
       const meta: PageMeta = { ...cappedTotal(total), page: query.page, perPage: query.limit };
       return {
-        data: (await withCounts(states, rows)).map((r) => projectView(r.project, r.counts)),
+        data: rows.map((r) => projectView(r.project, r.counts)),
         meta,
       };
     },
@@ -80,7 +76,7 @@ export function registerProjectRoutes(
       params: ProjectParams,
       response: { status: 200, schema: One },
     },
-    async ({ actor, params }) => viewOne(await deps.store.getAccessible(scopeOf(actor), params.id)),
+    async ({ actor, params }) => viewOne(await getProject(deps, actor, params.id)),
   );
 
   defineRoute(

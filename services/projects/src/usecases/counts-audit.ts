@@ -1,5 +1,5 @@
 import type { Logger } from '@momentum/messaging';
-import type { IssueStatesSource } from '../deps/issue-states-source.js';
+import type { IssueStatesSource } from '../clients/issue-states-source.js';
 import type { IssueStateStore } from '../store/issue-state-store.js';
 import type { ProjectStore } from '../store/project-store.js';
 import { rebuildCounts, repairDrift } from './counts.js';

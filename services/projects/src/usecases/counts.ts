@@ -1,5 +1,5 @@
 import { ISSUE_STATES_PAGE, type ProjectCounts } from '@momentum/contracts';
-import type { IssueStatesSource } from '../deps/issue-states-source.js';
+import type { IssueStatesSource } from '../clients/issue-states-source.js';
 import type { IssueStateStore } from '../store/issue-state-store.js';
 import type { ProjectDoc } from '../store/models.js';
 import { countsOf, emptyCounts } from '../domain/counts.js';

@@ -8,23 +8,17 @@ import {
   type CreateProjectInput,
   type UpdateProjectInput,
 } from '@momentum/contracts';
-import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { ProjectDoc } from '../store/models.js';
-import type { ProjectChanges, ProjectStore } from '../store/project-store.js';
-import type { TeamDirectory } from '../deps/team-directory.js';
+import type { ProjectChanges } from '../store/project-store.js';
+import type { ProjectsDeps } from '../deps.js';
+import type { TeamDirectory } from '../clients/team-directory.js';
 import { deriveProjectKey } from '../domain/project-key.js';
 import { slugify } from '../domain/slug.js';
 import { dateOrderProblem } from '../domain/dates.js';
 import { projectCreated, projectUpdated } from '../events/project-events.js';
 
-export interface ProjectDeps {
-  store: ProjectStore;
-  teams: TeamDirectory;
-  relay: OutboxRelay;
-}
-
 export async function createProject(
-  deps: ProjectDeps,
+  deps: ProjectsDeps,
   actor: Actor,
   input: CreateProjectInput,
 ): Promise<ProjectDoc> {
@@ -60,7 +54,7 @@ export async function createProject(
         actor,
       ),
   );
-  deps.relay.flush(deps.store.model, project._id);
+  deps.outbox.flush(deps.store.model, project._id);
   return project;
 }
 
@@ -70,7 +64,7 @@ export async function createProject(
  * judged again on what the other wrote, so neither is lost nor checked against stale dates.
  */
 export async function updateProject(
-  deps: ProjectDeps,
+  deps: ProjectsDeps,
   actor: Actor,
   id: string,
   input: UpdateProjectInput,
@@ -91,7 +85,7 @@ export async function updateProject(
       await (leadChecked ??= requireLead(deps.teams, current.teamId, changes.leadId));
     return { changes, event: projectUpdated({ ...current, ...changes }, actor) };
   });
-  if (changed) deps.relay.flush(deps.store.model, id);
+  if (changed) deps.outbox.flush(deps.store.model, id);
   return project;
 }
 

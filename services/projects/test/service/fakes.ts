@@ -1,6 +1,6 @@
 import { ISSUE_STATES_PAGE, type IssueState } from '@momentum/contracts';
-import type { TeamDirectory } from '../../src/deps/team-directory.js';
-import type { IssueStatesSource } from '../../src/deps/issue-states-source.js';
+import type { TeamDirectory } from '../../src/clients/team-directory.js';
+import type { IssueStatesSource } from '../../src/clients/issue-states-source.js';
 
 /** In-memory stand-ins for identity and issues, so service tests need no other process. */
 export class FakeTeamDirectory implements TeamDirectory {

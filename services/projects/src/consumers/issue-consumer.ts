@@ -1,7 +1,8 @@
 import { EventTypes } from '@momentum/contracts';
 import type { EventBus, Logger } from '@momentum/messaging';
 import { issueStateOf } from '../domain/issue-event.js';
-import type { IssueStateStore } from '../store/issue-state-store.js';
+import type { ProjectsDeps } from '../deps.js';
+import { applyIssueState } from '../usecases/read-projects.js';
 
 /**
  * Feeds the issue-count read model from the issues stream. Applying a state is
@@ -13,7 +14,7 @@ import type { IssueStateStore } from '../store/issue-state-store.js';
  */
 export async function consumeIssueEvents(
   bus: EventBus,
-  states: IssueStateStore,
+  deps: ProjectsDeps,
   log: Logger,
   /** Events were lost to the stream's retention before they were counted. */
   rebuildAll: () => Promise<unknown>,
@@ -38,7 +39,7 @@ export async function consumeIssueEvents(
         );
         return;
       }
-      if ((await states.apply(state)) === 'foreign')
+      if ((await applyIssueState(deps, state)) === 'foreign')
         log.warn(
           { eventId: event.id, issueId: state.id },
           'issue event names another project than before; skipped',

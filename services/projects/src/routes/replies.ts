@@ -1,4 +1,4 @@
-import type { ProjectCounts, ProjectLookupReply, ProjectViewData } from '@momentum/contracts';
+import type { ProjectCounts, ProjectViewData } from '@momentum/contracts';
 import type { ProjectDoc } from '../store/models.js';
 
 export const projectView = (p: ProjectDoc, counts: ProjectCounts): ProjectViewData => ({
@@ -17,11 +17,4 @@ export const projectView = (p: ProjectDoc, counts: ProjectCounts): ProjectViewDa
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   _count: counts,
-});
-
-export const lookupView = (p: ProjectDoc): NonNullable<ProjectLookupReply> => ({
-  id: p._id,
-  teamId: p.teamId,
-  key: p.key,
-  name: p.name,
 });
