@@ -1,14 +1,14 @@
 import { Dispatcher } from 'undici';
-import { ReplicaSet } from '@momentum/http';
+import { UpstreamPool } from '@momentum/http';
 import type { Upstream } from '../config.js';
 
 /**
- * The replicas of every service, one {@link ReplicaSet} each (round robin, a replica that
+ * The replicas of every service, one {@link UpstreamPool} each (round robin, a replica that
  * refuses connections or stalls on a read skipped for a few seconds). Requests name a service by the origin of
  * its first replica (`origin`); whichever replica is next answers.
  */
 export class Upstreams {
-  readonly sets: Record<Upstream, ReplicaSet>;
+  readonly sets: Record<Upstream, UpstreamPool>;
   /** One dispatcher for the routes that pick their service per request (reply-from). */
   readonly router: Dispatcher;
 
@@ -16,9 +16,9 @@ export class Upstreams {
     this.sets = Object.fromEntries(
       Object.entries(urls).map(([name, list]) => [
         name,
-        new ReplicaSet(list, { ...undiciOptions(connections), tryTimeoutMs }),
+        new UpstreamPool(list, { ...undiciOptions(connections), tryTimeoutMs }),
       ]),
-    ) as Record<Upstream, ReplicaSet>;
+    ) as Record<Upstream, UpstreamPool>;
     this.router = new OriginRouter(Object.values(this.sets));
   }
 
@@ -34,9 +34,9 @@ export class Upstreams {
 
 /** Hands each request to the replica set whose stand-in origin it names. */
 class OriginRouter extends Dispatcher {
-  private readonly byOrigin: Map<string, ReplicaSet>;
+  private readonly byOrigin: Map<string, UpstreamPool>;
 
-  constructor(sets: ReplicaSet[]) {
+  constructor(sets: UpstreamPool[]) {
     super();
     this.byOrigin = new Map(sets.map((s) => [s.origin, s]));
   }

@@ -1,4 +1,4 @@
-import { ReplicaSet } from './replicas.js';
+import { UpstreamPool } from './replicas.js';
 import { AppError, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
 import { bodyDigest, signActor, type Signer } from './actor-header.js';
 import { traceHeaders } from '@momentum/telemetry';
@@ -9,14 +9,14 @@ import { traceHeaders } from '@momentum/telemetry';
  * a caller's actor is passed on. Only for lookups; state changes travel as events.
  */
 export class InternalClient {
-  private readonly pool: ReplicaSet;
+  private readonly pool: UpstreamPool;
 
   /** `baseUrl` may list several replicas, comma-separated; requests go round robin. */
   constructor(
     baseUrl: string,
     private readonly signer: string | Signer,
   ) {
-    this.pool = new ReplicaSet(baseUrl, { connections: 16 });
+    this.pool = new UpstreamPool(baseUrl, { connections: 16 });
   }
 
   async get<T>(path: string, actor: Actor = SYSTEM_ACTOR): Promise<T | null> {

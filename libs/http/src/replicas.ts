@@ -88,7 +88,7 @@ type LegacyHandler = Dispatcher.DispatchHandler & {
  * stalled one is skipped for `downMs`. When every replica is marked down, each is tried
  * anyway, in turn.
  */
-export class ReplicaSet extends Dispatcher {
+export class UpstreamPool extends Dispatcher {
   readonly origins: string[];
   private readonly replicas: Replica[];
   private readonly downMs: number;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReplicaSet, parseReplicaUrls } from '../../src/replicas.js';
+import { UpstreamPool, parseReplicaUrls } from '../../src/replicas.js';
 
 /** A replica that answers its own name, or cuts the connection when `cut` says so. */
 async function replica(name: string, port = 0, cut?: (req: http.IncomingMessage) => boolean) {
@@ -49,12 +49,12 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((o) => o.close()));
 });
 
-const ask = async (set: ReplicaSet, method: string, path: string, body?: string) => {
+const ask = async (set: UpstreamPool, method: string, path: string, body?: string) => {
   const res = await set.request({ origin: set.origin, method, path, body });
   return res.body.text();
 };
 
-describe('ReplicaSet: requests over the replicas of a service', () => {
+describe('UpstreamPool: requests over the replicas of a service', () => {
   it('parses a comma-separated list and refuses anything but origins', () => {
     expect(parseReplicaUrls('http://a:1, http://b:2/')).toEqual(['http://a:1', 'http://b:2']);
     expect(() => parseReplicaUrls('http://a:1/api')).toThrow(/origin only/);
@@ -63,7 +63,7 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
 
   it('sends to each replica in turn', async () => {
     const [a, b] = await Promise.all([replica('a'), replica('b')]);
-    const set = new ReplicaSet(`${a.url},${b.url}`);
+    const set = new UpstreamPool(`${a.url},${b.url}`);
     open.push(a, b, set);
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await ask(set, 'GET', '/x'));
@@ -74,7 +74,7 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
   it('sends a write to the next replica when one refuses the connection, and skips it for a while', async () => {
     const a = await replica('a');
     const gone = await closedPort();
-    const set = new ReplicaSet(`${gone},${a.url}`, { downMs: 60_000 });
+    const set = new UpstreamPool(`${gone},${a.url}`, { downMs: 60_000 });
     open.push(a, set);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => ask(set, 'POST', '/w', `body ${i}`)),
@@ -88,7 +88,7 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
   it('tries a replica marked down again once its time is over', async () => {
     const gone = await closedPort();
     const a = await replica('a');
-    const set = new ReplicaSet(`${gone},${a.url}`, { downMs: 200 });
+    const set = new UpstreamPool(`${gone},${a.url}`, { downMs: 200 });
     open.push(a, set);
     await ask(set, 'GET', '/x');
     expect(set.up()).toEqual([a.url]);
@@ -103,7 +103,7 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
   it('asks another replica again when a connection breaks under a read, never under a write', async () => {
     const cut = await replica('cut', 0, () => true);
     const b = await replica('b');
-    const set = new ReplicaSet(`${cut.url},${b.url}`);
+    const set = new UpstreamPool(`${cut.url},${b.url}`);
     open.push(cut, b, set);
     // Reads: whichever replica comes first, the answer is b's.
     expect(await ask(set, 'GET', '/r')).toBe('b');
@@ -124,7 +124,7 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
   it('asks the next replica for a read a stalled replica has not begun to answer, and skips it for a while', async () => {
     const stalled = await stalledReplica();
     const b = await replica('b');
-    const set = new ReplicaSet(`${stalled.url},${b.url}`, { tryTimeoutMs: 200, downMs: 60_000 });
+    const set = new UpstreamPool(`${stalled.url},${b.url}`, { tryTimeoutMs: 200, downMs: 60_000 });
     open.push(b, set, stalled);
     const started = Date.now();
     // Half with an empty body, as reply-from sends every GET.
@@ -145,7 +145,7 @@ describe('ReplicaSet: requests over the replicas of a service', () => {
     const stalled = await stalledReplica();
     const b = await replica('b');
     // One connection per replica: the second read to the stalled one waits in its queue.
-    const set = new ReplicaSet(`${stalled.url},${b.url}`, {
+    const set = new UpstreamPool(`${stalled.url},${b.url}`, {
       tryTimeoutMs: 200,
       downMs: 0,
       connections: 1,
