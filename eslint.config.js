@@ -31,7 +31,7 @@ export default tseslint.config(
   {
     // A route or consumer hands its service's deps to a use case and never reaches into
     // them for a store or a client (CONTRIBUTING.md, "Every service reads the same way");
-    // the import rules are in .dependency-cruiser.cjs.
+    // the import rules are in .dependency-cruiser.mjs.
     files: ['services/*/src/routes/**/*.ts', 'services/*/src/consumers/**/*.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -5,7 +5,7 @@
 const service = '^services/([^/]+)/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-cycles',
