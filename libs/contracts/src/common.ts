@@ -80,6 +80,22 @@ export const cappedTotal = (counted: number): { total: number; totalCapped?: tru
     ? { total: TOTAL_COUNTED_MAX, totalCapped: true }
     : { total: counted };
 
+/**
+ * A list reply's meta, from the total (a number, or `cappedTotal`'s answer for a list that
+ * counts no further than TOTAL_COUNTED_MAX), the page and limit asked for, and the cursor of
+ * the next page where the list has one.
+ */
+export const pageMeta = (
+  total: number | { total: number; totalCapped?: true },
+  query: { page: number; limit: number },
+  nextCursor?: string | null,
+): PageMeta => ({
+  ...(typeof total === 'number' ? { total } : total),
+  page: query.page,
+  perPage: query.limit,
+  ...(nextCursor !== undefined ? { nextCursor } : {}),
+});
+
 /** A list reply: one page of items and where it sits. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: PageMeta });

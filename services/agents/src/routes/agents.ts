@@ -6,6 +6,7 @@ import {
   ListAgentsQuery,
   UpdateAgentBody,
   dataOf,
+  pageMeta,
   pageOf,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
@@ -37,7 +38,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentsDeps) {
       const { items, total } = await listAgents(deps, actor, query.page, query.limit);
       return {
         data: items.map(agentView),
-        meta: { total, page: query.page, perPage: query.limit },
+        meta: pageMeta(total, query),
       };
     },
   );

@@ -1,7 +1,6 @@
 import {
   cappedTotal,
   forbidden,
-  startAfter,
   type Actor,
   type ListTasksQuery,
   type PageMeta,
@@ -18,13 +17,9 @@ export async function listTasks(
   if (query.teamId !== undefined && !actor.teamIds.includes(query.teamId))
     throw forbidden('You are not a member of that team');
   const owner = query.teamId !== undefined ? { teamId: query.teamId } : { userId: actor.userId };
-  const after = startAfter(query);
-  const { items, total, nextCursor } = await deps.tasks.list(
+  const { items, total } = await deps.tasks.list(
     { owner, includeArchived: query.archived, ...(query.type ? { type: query.type } : {}) },
-    { sort: query.sort, page: query.page, limit: query.limit, after },
+    { sort: query.sort, page: query.page, limit: query.limit },
   );
-  return {
-    items,
-    meta: { ...cappedTotal(total), page: query.page, perPage: query.limit, nextCursor },
-  };
+  return { items, meta: { ...cappedTotal(total), page: query.page, perPage: query.limit } };
 }

@@ -1,5 +1,6 @@
 import {
   cappedTotal,
+  pageMeta,
   type ActivityView,
   type BlockerView,
   type CommentView,
@@ -113,13 +114,8 @@ export function issuePageView(
     data: page.docs.map((d) =>
       issueView(d, d.assigneeId ? page.people.get(d.assigneeId) : undefined),
     ),
-    meta: {
-      ...cappedTotal(page.total),
-      page: q.page,
-      perPage: q.limit,
-      // The list's cursor; search pages by `page` (it ranks at most 1,000 matches).
-      ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
-    },
+    // The list's cursor; search pages by `page` (it ranks at most 1,000 matches).
+    meta: pageMeta(cappedTotal(page.total), q, page.nextCursor),
   };
 }
 

@@ -6,9 +6,9 @@ import {
   ProjectView,
   UpdateProjectBody,
   cappedTotal,
+  pageMeta,
   dataOf,
   pageOf,
-  type PageMeta,
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import type { ProjectsDeps } from '../deps.js';
@@ -40,7 +40,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectsDeps) 
     },
     async ({ actor, query }) => {
       const { rows, total } = await listProjects(deps, actor, query);
-      const meta: PageMeta = { ...cappedTotal(total), page: query.page, perPage: query.limit };
+      const meta = pageMeta(cappedTotal(total), query);
       return {
         data: rows.map((r) => projectView(r.project, r.counts)),
         meta,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pageMeta } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import type { WebhooksDeps } from '../deps.js';
 import { listDeliveries, redeliver } from '../usecases/redeliver.js';
@@ -32,7 +33,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: WebhooksDeps)
       const { docs, total } = await listDeliveries(deps, actor, params.id, query);
       return {
         data: docs.map(deliveryView),
-        meta: { total, page: query.page, perPage: query.limit },
+        meta: pageMeta(total, query),
       };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pageMeta } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import type { WebhooksDeps } from '../deps.js';
 import {
@@ -59,7 +60,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: WebhooksD
       const { docs, total } = await listSubscriptions(deps, actor, query);
       return {
         data: docs.map(webhookView),
-        meta: { total, page: query.page, perPage: query.limit },
+        meta: pageMeta(total, query),
       };
     },
   );
