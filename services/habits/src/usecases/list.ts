@@ -1,6 +1,8 @@
 import {
   cappedTotal,
+  pageMeta,
   forbidden,
+  startAfter,
   type Actor,
   type ListTasksQuery,
   type PageMeta,
@@ -17,9 +19,13 @@ export async function listTasks(
   if (query.teamId !== undefined && !actor.teamIds.includes(query.teamId))
     throw forbidden('You are not a member of that team');
   const owner = query.teamId !== undefined ? { teamId: query.teamId } : { userId: actor.userId };
-  const { items, total } = await deps.tasks.list(
+  const after = startAfter(query);
+  const { items, total, nextCursor } = await deps.tasks.list(
     { owner, includeArchived: query.archived, ...(query.type ? { type: query.type } : {}) },
-    { sort: query.sort, page: query.page, limit: query.limit },
+    { sort: query.sort, page: query.page, limit: query.limit, after },
   );
-  return { items, meta: { ...cappedTotal(total), page: query.page, perPage: query.limit } };
+  return {
+    items,
+    meta: pageMeta(cappedTotal(total), query, nextCursor),
+  };
 }
