@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import { freeWorldBase, startWorld, type World } from './support/world.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { freeWorldBase, startWorld, type Component, type World } from './support/world.js';
 import { killDuringWriteBurst } from './scenarios/kill-service.js';
 import { natsRestart } from './scenarios/nats-restart.js';
 import { engineOutage } from './scenarios/mongo-outage.js';
@@ -18,6 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await world?.close();
+});
+// A scenario that failed midway may leave a process down: each starts with all of them up,
+// so one failure does not fail the scenarios after it.
+const PROCESSES: Component[] = ['identity', 'habits', 'projects', 'issues', 'agents', 'gateway'];
+beforeEach(async () => {
+  for (const name of PROCESSES) if (!world.running(name)) await world.restart(name);
 });
 const shared = () => world;
 
