@@ -106,8 +106,8 @@ const Labels = z
 const Estimate = z.number().min(0).max(1000);
 const SortOrder = z.number().min(-1e12).max(1e12);
 
-export const CreateIssueBody = z.strictObject({
-  projectId: Uuid,
+/** What an issue is written with: a create names its project and a title, an update any subset. */
+const IssueFields = z.strictObject({
   title: Title,
   description: Description.nullable().optional(),
   status: z.enum(IssueStatuses).optional(),
@@ -119,20 +119,11 @@ export const CreateIssueBody = z.strictObject({
   parentId: Uuid.nullable().optional(),
   sortOrder: SortOrder.optional(),
 });
+
+export const CreateIssueBody = z.strictObject({ projectId: Uuid, ...IssueFields.shape });
 export type CreateIssueBody = z.output<typeof CreateIssueBody>;
 
-export const UpdateIssueBody = z.strictObject({
-  title: Title.optional(),
-  description: Description.nullable().optional(),
-  status: z.enum(IssueStatuses).optional(),
-  priority: z.enum(IssuePriorities).optional(),
-  assigneeId: Uuid.nullable().optional(),
-  labels: Labels.optional(),
-  estimate: Estimate.nullable().optional(),
-  dueDate: IsoDate.nullable().optional(),
-  parentId: Uuid.nullable().optional(),
-  sortOrder: SortOrder.optional(),
-});
+export const UpdateIssueBody = IssueFields.partial();
 export type UpdateIssueBody = z.output<typeof UpdateIssueBody>;
 
 /**
