@@ -24,11 +24,10 @@ function run(command, args) {
 }
 
 /**
- * Test files run at once, per layer. vitest's default on two cores is one; service and
- * end-to-end files mostly wait on the engines and the stack, so two overlap well, while
- * `npm test` runs the layers themselves side by side.
+ * Test files run at once, per layer: one, vitest's default on two cores. Two service or
+ * end-to-end files at once ran into each other's timeouts on a fresh clone of this machine.
  */
-const WORKERS = { unit: 2, service: 2, e2e: 2, engine: 1, faults: 1, replicas: 1 };
+const WORKERS = { unit: 1, service: 1, e2e: 1, engine: 1, faults: 1, replicas: 1 };
 
 /** vitest over one project, its JSON report into this directory's .cache/reports. */
 function vitest(layer, selection) {
