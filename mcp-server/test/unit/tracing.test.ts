@@ -57,7 +57,11 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_BSP_SCHEDULE_DELAY: '20',
   });
-  expect(state).toEqual({ serviceName: 'momentum-mcp-server', exporting: 'http/json' });
+  expect(state).toEqual({
+    serviceName: 'momentum-mcp-server',
+    exporting: 'http/json',
+    mode: 'sdk',
+  });
   mcp = await startHttp(
     { SVC_BASE_URL: gatewayUrl, MCP_PORT: 0, HOST: '127.0.0.1' },
     createLogger('error', () => undefined),
