@@ -79,7 +79,7 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
     });
     const listed = await mcp.ok('list_tasks', { type: 'todo' });
     expect(listed.tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
-    expect(listed.meta).toEqual({ total: 1, page: 1, perPage: 20 });
+    expect(listed.meta).toEqual({ total: 1, page: 1, perPage: 20, nextCursor: null });
     const updated = await mcp.ok('update_task', {
       id: task.id,
       title: 'Write the final report',

@@ -95,7 +95,12 @@ describe('personal tasks through the gateway', () => {
     const b = (await api(ada.apiKey, 'POST', '/api/tasks', habit({ title: 'B' }))).body.data.id;
     const list = await api(ada.apiKey, 'GET', '/api/tasks?sort=title&limit=1');
     expect(list.status).toBe(200);
-    expect(list.body.meta).toEqual({ total: 2, page: 1, perPage: 1 });
+    expect(list.body.meta).toEqual({
+      total: 2,
+      page: 1,
+      perPage: 1,
+      nextCursor: expect.any(String),
+    });
     expect(ids(list)).toEqual([a]);
 
     const del = await api(ada.apiKey, 'DELETE', `/api/tasks/${a}`);

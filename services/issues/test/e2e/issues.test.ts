@@ -41,7 +41,7 @@ describe('issues through the gateway', () => {
 
     const list = await api(bob.apiKey, 'GET', `/api/tasks?projectId=${project.id}&labels=release`);
     expect(list.status).toBe(200);
-    expect(list.body.meta).toEqual({ total: 1, page: 1, perPage: 20 });
+    expect(list.body.meta).toEqual({ total: 1, page: 1, perPage: 20, nextCursor: null });
     expect(list.body.data[0].assignee).toEqual({
       id: bob.id,
       name: bob.name,
