@@ -110,6 +110,40 @@ export async function readAfter<T>(
 }
 
 /**
+ * One page of a list sorted by `field` (then `_id`): by ranges after the cursor when there is
+ * one, else by skipping to `page`; one more row than the page is read to know whether another
+ * follows, and then the cursor of the next page is its last item's position (null on the
+ * last page). `read` gets the range's filter, what to skip and how many to read.
+ */
+export async function readListPage<T extends { _id: string }>(
+  q: {
+    field: string;
+    sort: { field: string; direction: 1 | -1 };
+    page: number;
+    limit: number;
+    after?: ListPosition | undefined;
+  },
+  read: (where: KeysetStep, skip: number, limit: number) => Promise<T[]>,
+): Promise<{ rows: T[]; nextCursor: string | null }> {
+  const found = q.after
+    ? await readAfter(keysetSteps(q.field, q.sort.direction, q.after), q.limit + 1, (step, n) =>
+        read(step, 0, n),
+      )
+    : await read({}, (q.page - 1) * q.limit, q.limit + 1);
+  const rows = found.slice(0, q.limit);
+  const last = rows.at(-1);
+  const nextCursor =
+    found.length > q.limit && last
+      ? encodeListCursor({
+          sort: sortNameOf(q.sort),
+          value: ((last as Record<string, unknown>)[q.field] ?? null) as SortValue,
+          id: last._id,
+        })
+      : null;
+  return { rows, nextCursor };
+}
+
+/**
  * The position a list query starts after, if any: `after` goes with page 1 and with the
  * sort its cursor was made for (422 on `after` otherwise).
  */

@@ -1,13 +1,9 @@
 import {
   TOTAL_COUNTED_MAX,
-  encodeListCursor,
-  keysetSteps,
-  readAfter,
-  sortNameOf,
+  readListPage,
   type EventEnvelope,
   type ListPosition,
   type Scope,
-  type SortValue,
   type TaskSortField,
 } from '@momentum/contracts';
 import type { UpdateQuery, mongo } from 'mongoose';
@@ -194,26 +190,10 @@ export class TaskStore {
         .limit(limit)
         .lean<TaskDoc[]>()
         .exec();
-    const [rows, total] = await Promise.all([
-      page.after
-        ? readAfter(
-            keysetSteps(field, page.sort.direction, page.after),
-            page.limit + 1,
-            (step, n) => read(step, 0, n),
-          )
-        : read({}, (page.page - 1) * page.limit, page.limit + 1),
+    const [{ rows: items, nextCursor }, total] = await Promise.all([
+      readListPage({ ...page, field }, read),
       this.m.Task.countDocuments(query, { limit: TOTAL_COUNTED_MAX + 1 }).exec(),
     ]);
-    const items = rows.slice(0, page.limit);
-    const last = items.at(-1);
-    const nextCursor =
-      rows.length > page.limit && last
-        ? encodeListCursor({
-            sort: sortNameOf(page.sort),
-            value: ((last as unknown as Record<string, unknown>)[field] ?? null) as SortValue,
-            id: last._id,
-          })
-        : null;
     return { items, total, nextCursor };
   }
 

@@ -1,12 +1,8 @@
 import {
   TOTAL_COUNTED_MAX,
-  encodeListCursor,
-  keysetSteps,
-  readAfter,
-  sortNameOf,
+  readListPage,
   type IssueSortField,
   type ListPosition,
-  type SortValue,
   type ListIssuesQuery,
   type Scope,
 } from '@momentum/contracts';
@@ -61,25 +57,11 @@ export class IssueLists {
         .skip(skip)
         .limit(limit)
         .lean<IssueDoc[]>();
-    const [found, total] = await Promise.all([
-      after
-        ? readAfter(keysetSteps(field, q.sort.direction, after), q.limit + 1, (step, n) =>
-            read(step, 0, n),
-          )
-        : read({}, (q.page - 1) * q.limit, q.limit + 1),
+    const [{ rows, nextCursor }, total] = await Promise.all([
+      readListPage({ ...q, after, field }, read),
       // Counted no further than the reply shows (PageMeta.totalCapped).
       this.m.Issue.countDocuments(filter, { limit: TOTAL_COUNTED_MAX + 1 }),
     ]);
-    const rows = found.slice(0, q.limit);
-    const last = rows.at(-1);
-    const nextCursor =
-      found.length > q.limit && last
-        ? encodeListCursor({
-            sort: sortNameOf(q.sort),
-            value: (last[field] ?? null) as SortValue,
-            id: last._id,
-          })
-        : null;
     return { rows, total, nextCursor };
   }
 
