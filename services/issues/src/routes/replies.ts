@@ -11,6 +11,7 @@ import {
   type SubIssueSummary,
 } from '@momentum/contracts';
 import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
+import type { IssueDetail } from '../usecases/read-issues.js';
 
 export function issueView(d: IssueDoc, assignee?: PersonSummary): IssueView {
   return {
@@ -119,20 +120,7 @@ export function issuePageView(
   };
 }
 
-export function issueDetailView(d: {
-  doc: IssueDoc;
-  people: Map<string, PersonSummary>;
-  comments: CommentEntry[];
-  activity: ActivityEntry[];
-  olderComments: string | null;
-  olderActivity: string | null;
-  blockedBy: BlockerDoc[];
-  blocking: BlockerDoc[];
-  related: Map<string, IssueDoc>;
-  subIssues: Array<
-    Pick<IssueDoc, '_id' | 'identifier' | 'title' | 'status' | 'priority' | 'assigneeId'>
-  >;
-}): IssueDetailView {
+export function issueDetailView(d: IssueDetail): IssueDetailView {
   return {
     ...issueView(d.doc, d.doc.assigneeId ? d.people.get(d.doc.assigneeId) : undefined),
     comments: d.comments.map(commentView),
