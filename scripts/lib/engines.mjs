@@ -16,6 +16,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, stopProcess, which } from './util.mjs';
 import { vendorPatchedDriver } from './sqlite-driver-patch.mjs';
+import { vendorFastLibc } from './libc-patch.mjs';
 import {
   FERRETDB_PATCH_LEVEL,
   ferretDBPatchDigest,
@@ -115,6 +116,7 @@ function prepareFerretDBSource(patched) {
   if (patched) {
     patchFerretDBSource(src);
     vendorPatchedDriver(src, { ...process.env, GOFLAGS: '-mod=mod' });
+    vendorFastLibc(src, { ...process.env, GOFLAGS: '-mod=mod' });
   }
   mkdirSync(CACHE_BIN, { recursive: true });
   // Written under a temporary name and renamed: a build cut short leaves no binary that a

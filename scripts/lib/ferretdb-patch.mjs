@@ -57,16 +57,21 @@
 // 6. The SQLite driver keeps each connection's compiled statements: sqlite-driver-patch.mjs.
 //
 // 7. Leak tracking of transactions and result sets runs in debug builds only (below).
+//
+// 8. The C library under the driver compares memory with Go's vectorised comparison:
+// libc-patch.mjs.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DRIVER_FILE } from './sqlite-driver-patch.mjs';
+import { LIBC_FILE } from './libc-patch.mjs';
 
 const DRIVER_PATCH = fileURLToPath(new URL('./sqlite-driver-patch.mjs', import.meta.url));
+const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 5;
+export const FERRETDB_PATCH_LEVEL = 6;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -358,6 +363,7 @@ export function ferretDBPatchDigest() {
   const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
   for (const file of Object.keys(FILES)) hash.update(readFileSync(path.join(GO_DIR, file)));
   hash.update(readFileSync(DRIVER_PATCH)).update(readFileSync(DRIVER_FILE));
+  hash.update(readFileSync(LIBC_PATCH)).update(readFileSync(LIBC_FILE));
   return hash.digest('hex').slice(0, 8);
 }
 

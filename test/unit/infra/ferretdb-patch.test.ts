@@ -14,6 +14,8 @@ import {
   patchDriverSource,
   // @ts-expect-error plain ESM helper of the npm scripts
 } from '../../../scripts/lib/sqlite-driver-patch.mjs';
+// @ts-expect-error plain ESM helper of the npm scripts
+import { renameMuslMemcmp } from '../../../scripts/lib/libc-patch.mjs';
 
 const METADATA = 'internal/backends/sqlite/metadata/metadata.go';
 const COLLECTION = 'internal/backends/sqlite/collection.go';
@@ -89,8 +91,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 5, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(5);
+  it('is at level 6, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(6);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -253,6 +255,23 @@ describe('SQLite driver patch', () => {
     expect(() => patchDriverSource('package sqlite\n')).toThrow(/modernc.org\/sqlite changed/);
     expect(() => patchDriverSource(driverFixture() + driverFixture())).toThrow(
       /expected 1 .* found 2/s,
+    );
+  });
+});
+
+describe('libc patch', () => {
+  const musl =
+    'func Xmemcmp(tls *TLS, vl uintptr, vr uintptr, n Tsize_t) (r1 int32) {\n\t// musl\n}\n';
+
+  it("moves musl's memcmp out of the way of ours (scripts/ferretdb/libc/memcmp.go)", () => {
+    const text = renameMuslMemcmp(`package libc\n\n${musl}`, 'ccgo_linux_amd64.go');
+    expect(text).toContain('func xmemcmpMusl(tls *TLS, vl uintptr, vr uintptr, n Tsize_t)');
+    expect(text).not.toContain('func Xmemcmp(');
+  });
+
+  it('refuses a libc that is not the one it was written for', () => {
+    expect(() => renameMuslMemcmp('package libc\n', 'ccgo_linux_amd64.go')).toThrow(
+      /modernc.org\/libc changed: expected one .* in ccgo_linux_amd64.go/s,
     );
   });
 });

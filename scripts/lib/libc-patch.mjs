@@ -1,0 +1,63 @@
+// The change we make to modernc.org/libc, the C library (musl transpiled to Go) under the
+// SQLite driver FerretDB builds with.
+//
+// 8. memcmp compares with Go's vectorised bytes.Compare instead of musl's byte loop
+// (scripts/ferretdb/libc/memcmp.go says why). The module is linked file by file beside
+// FerretDB's source; the two generated files that define memcmp for the 64-bit Linux builds
+// are copied with their memcmp renamed out of the way, and FerretDB's go.mod replaces the
+// module with the copy.
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LIBC = 'modernc.org/libc';
+
+/** Our Go file that joins the libc package. */
+export const LIBC_FILE = fileURLToPath(new URL('../ferretdb/libc/memcmp.go', import.meta.url));
+
+/** The generated files holding musl's memcmp for the platforms memcmp.go builds on. */
+const GENERATED = ['ccgo_linux_amd64.go', 'ccgo_linux_arm64.go'];
+const MUSL_MEMCMP = 'func Xmemcmp(tls *TLS, vl uintptr, vr uintptr, n Tsize_t) (r1 int32) {';
+const RENAMED = 'func xmemcmpMusl(tls *TLS, vl uintptr, vr uintptr, n Tsize_t) (r1 int32) {';
+
+/** A generated file with musl's memcmp renamed; throws if it is not the text we expect. */
+export function renameMuslMemcmp(text, file) {
+  if (text.split(MUSL_MEMCMP).length !== 2)
+    throw new Error(`${LIBC} changed: expected one "${MUSL_MEMCMP}" in ${file}`);
+  return text.replace(MUSL_MEMCMP, RENAMED);
+}
+
+/**
+ * Links the libc version FerretDB's build selects into `<ferretSrc>/third_party/libc`, with
+ * the memcmp change, and points FerretDB's go.mod at it. Runs after the driver's copy
+ * (sqlite-driver-patch.mjs), whose requirements select the version.
+ */
+export function vendorFastLibc(ferretSrc, env) {
+  const info = JSON.parse(
+    execFileSync('go', ['mod', 'download', '-json', LIBC], {
+      cwd: ferretSrc,
+      encoding: 'utf8',
+      env,
+    }),
+  );
+  const dir = path.join(ferretSrc, 'third_party', 'libc');
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(info.Dir, { withFileTypes: true })) {
+    const from = path.join(info.Dir, entry.name);
+    const to = path.join(dir, entry.name);
+    if (GENERATED.includes(entry.name))
+      writeFileSync(to, renameMuslMemcmp(readFileSync(from, 'utf8'), entry.name));
+    else symlinkSync(from, to);
+  }
+  copyFileSync(LIBC_FILE, path.join(dir, 'momentum_memcmp.go'));
+  appendFileSync(path.join(ferretSrc, 'go.mod'), `\nreplace ${LIBC} => ./third_party/libc\n`);
+}
