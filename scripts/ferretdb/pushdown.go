@@ -234,7 +234,10 @@ func inRanks(rankExpr, valueExpr string, ranks []int, byRank map[int][]any) (str
 
 	for _, rank := range ranks {
 		if rank == metadata.RankNull {
-			parts = append(parts, fmt.Sprintf("%s = %d", rankExpr, rank))
+			// The value is NULL too (null and missing alike): said, so that an index goes on
+			// past this column to the next equality (`deletedAt: null, status: …`) instead of
+			// stopping here and reading every row the columns before it match.
+			parts = append(parts, fmt.Sprintf("(%s = %d AND %s IS NULL)", rankExpr, rank, valueExpr))
 			continue
 		}
 

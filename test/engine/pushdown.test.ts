@@ -285,6 +285,34 @@ describe('what the patched engine pushes down (explain)', () => {
     expect(plan.queryPlanner.Plan.join('\n')).not.toMatch(/TEMP B-TREE/);
   });
 
+  it('goes on past a null equality to the next column of the index', async () => {
+    const name = await seed(
+      Array.from({ length: 30 }, (_, i) => ({
+        ...(i % 3 === 0 ? {} : { a: i % 3 === 1 ? null : 'set' }),
+        b: i % 2 === 0,
+      })),
+    );
+    const plan = await explain(name, { a: null, b: true });
+    expect(plan.queryPlanner.exact).toBe(true);
+    // a's rank and value (IS NULL), then b's rank and value: four columns of the index.
+    const used = /USING INDEX \S+_a_1_b_1_s_-1__id_-1 \(([^)]*)\)/.exec(
+      plan.queryPlanner.Plan.join('\n'),
+    );
+    expect(used?.[1]?.split(' AND ')).toHaveLength(4);
+    const [mine, theirs] = await both(async (client) =>
+      ids(
+        await client
+          .db(DB)
+          .collection<Doc>(name)
+          .find({ a: null, b: true })
+          .sort({ _id: 1 })
+          .toArray(),
+      ),
+    );
+    expect(mine).toHaveLength(10);
+    expect(mine).toEqual(theirs);
+  });
+
   it('finds documents by a list of ids from the `_id` index', async () => {
     const name = await seed(Array.from({ length: 30 }, (_, i) => ({ c: i })));
     const plan = await explain(name, { _id: { $in: ['d3', 'd7', 'nope'] } });
