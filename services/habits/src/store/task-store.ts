@@ -198,15 +198,25 @@ export class TaskStore {
   }
 
   /**
-   * Takes a completion's XP off the task once the profile holds it (`$pullAll` of the
-   * entry as written: FerretDB ignores a `$pull` with a condition on sub-documents), then
-   * drops the recovery's marker when nothing else waits. Not a change of the task: no rev,
-   * no timestamps. A crash between the two leaves an empty list the recovery clears
-   * (`entry` null).
+   * Takes a completion's XP off the task once the profile holds it, with the recovery's
+   * marker when nothing else waits. Not a change of the task: no rev, no timestamps.
+   * Usually the entry waits alone: one write drops the list and the marker while the list
+   * is exactly that entry. Otherwise its `$pullAll` (the entry as written: FerretDB ignores
+   * a `$pull` with a condition on sub-documents), then the marker if nothing else waits; a
+   * crash between the two leaves an empty list the recovery clears (`entry` null).
    */
   async settleXp(id: string, entry: PendingXp | null): Promise<void> {
-    if (entry)
+    if (entry) {
+      // Through the driver: mongoose would cast the list to `$in`, matching a list that
+      // holds other entries too.
+      const stored = this.m.Task.collection as unknown as mongo.Collection<TaskDoc>;
+      const alone = await stored.updateOne(
+        { _id: id, xpPending: [entry] },
+        { $unset: { xpPending: '', xpPendingSince: '' } },
+      );
+      if (alone.matchedCount === 1) return;
       await this.m.Task.updateOne({ _id: id }, { $pullAll: { xpPending: [entry] } }).exec();
+    }
     await this.m.Task.updateOne(
       { _id: id, xpPending: { $size: 0 } },
       { $unset: { xpPending: '', xpPendingSince: '' } },

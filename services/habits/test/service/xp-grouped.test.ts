@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest';
+import { userActor, useStarted } from '@momentum/testing';
+import { ProfileStore } from '../../src/store/profile-store.js';
+import { TaskStore } from '../../src/store/task-store.js';
+import type { HabitsModels } from '../../src/store/models.js';
+import { habitBody, startHabits } from './harness.js';
+
+/**
+ * One user's XP asked for while a write of theirs is out goes in one write (group commit):
+ * the XP adds up as if each completion had been written in turn, each level is crossed by
+ * exactly one completion, and a completion the profile already holds is not added again.
+ * A task's entry, once applied, leaves the task in one write when it waits alone, and
+ * leaves any other waiting.
+ */
+describe('habits service: the XP of many completions at once', () => {
+  const h = useStarted(() => startHabits());
+  const models = () =>
+    ({
+      Task: h.ctx.db.model('Task'),
+      Profile: h.ctx.db.model('Profile'),
+      Completion: h.ctx.db.model('Completion'),
+    }) as unknown as HabitsModels;
+
+  it('adds the XP of 16 concurrent completions once each, and announces each level once', async () => {
+    const ada = h.as(userActor());
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i++)
+      ids.push((await ada.post('/api/tasks', habitBody({ difficulty: 'hard' }))).json().data.id);
+    const results = await Promise.all(ids.map((id) => ada.post(`/api/tasks/${id}/complete`)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(16).fill(200));
+    const data = results.map((r) => r.json().data);
+    const total = data.reduce((sum, d) => sum + d.xpEarned, 0);
+    const profile = (await ada.get('/api/profile')).json().data;
+    expect(profile.xp).toBe(total);
+    const crossed = data.filter((d) => d.leveledUp).map((d) => d.newLevel);
+    expect(crossed.sort((a, b) => a - b)).toEqual(
+      Array.from({ length: profile.level - 1 }, (_, i) => i + 2),
+    );
+    const stored = await h.ctx.db.collection('profiles').findOne({ _id: profile.userId });
+    expect(stored?.announcedLevels).toHaveLength(profile.level - 1);
+    for (const id of ids) {
+      const task = await h.ctx.db.collection('tasks').findOne({ _id: id as never });
+      expect(task?.xpPending).toBeUndefined();
+    }
+  });
+
+  it('writes the XP asked for meanwhile together, with each total as if written in turn', async () => {
+    const profiles = new ProfileStore(models());
+    const write = vi.spyOn(models().Profile, 'findOneAndUpdate');
+    const now = new Date();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((xp) => profiles.applyXp('grouped-user', `c${xp}`, xp, now)),
+    );
+    // The first alone, the three asked for while it was out in one more.
+    expect(write).toHaveBeenCalledTimes(2);
+    write.mockRestore();
+    expect(results).toEqual([
+      { total: 1, applied: true },
+      { total: 3, applied: true },
+      { total: 6, applied: true },
+      { total: 10, applied: true },
+    ]);
+  });
+
+  it('adds a group holding a completion the profile has already: the others once, not that one', async () => {
+    const profiles = new ProfileStore(models());
+    const now = new Date();
+    await profiles.applyXp('regrouped-user', 'a', 5, now);
+    const results = await Promise.all([
+      profiles.applyXp('regrouped-user', 'x', 1, now),
+      profiles.applyXp('regrouped-user', 'b', 2, now),
+      profiles.applyXp('regrouped-user', 'a', 5, now),
+      profiles.applyXp('regrouped-user', 'c', 3, now),
+    ]);
+    expect(results.map((r) => r.applied)).toEqual([true, true, false, true]);
+    expect((await profiles.get('regrouped-user')).xp).toBe(11);
+    expect(results[3]).toEqual({ total: 11, applied: true });
+  });
+
+  it('settles one entry of a task whose list holds another: the other keeps waiting', async () => {
+    const tasks = h.ctx.db.collection('tasks');
+    const entry = (id: string, at: Date) => ({
+      id,
+      actor: { type: 'user', id: 'u', userId: 'u' },
+      xp: 3,
+      at,
+    });
+    const first = entry('first', new Date('2025-03-10T12:00:00Z'));
+    const second = entry('second', new Date('2025-03-10T12:00:01Z'));
+    await tasks.insertOne({
+      _id: 'two-pending' as never,
+      xpPending: [first, second],
+      xpPendingSince: first.at,
+    });
+    const store = new TaskStore(models());
+    await store.settleXp('two-pending', first);
+    expect(await tasks.findOne({ _id: 'two-pending' as never })).toMatchObject({
+      xpPending: [second],
+      xpPendingSince: first.at,
+    });
+    await store.settleXp('two-pending', second);
+    const settled = await tasks.findOne({ _id: 'two-pending' as never });
+    expect(settled?.xpPending).toBeUndefined();
+    expect(settled?.xpPendingSince).toBeUndefined();
+  });
+});
