@@ -42,6 +42,7 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 	}
 
 	f := planFilter(filter, m, meta.TableName)
+	f.addImpliedPartialTerms(meta, filter)
 	res := &sqlQuery{filterPushed: len(f.conds) > 0, exact: s.full != nil && f.exact}
 
 	q := prepareSelectClause(meta.TableName, s.comment, false, s.ids) + f.where()
@@ -76,6 +77,7 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 // filter is not exact.
 func buildCount(meta *metadata.Collection, m *fieldMarks, full *backends.FullQuery) *sqlQuery {
 	f := planFilter(full.Filter, m, meta.TableName)
+	f.addImpliedPartialTerms(meta, full.Filter)
 	if !f.exact {
 		return nil
 	}

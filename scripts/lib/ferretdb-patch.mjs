@@ -52,7 +52,8 @@
 // every document answers alike: the change accepts it there (and keeps refusing it on a
 // unique index, where it would narrow what must be unique). Its `$exists` conditions become
 // the SQLite index's WHERE, written as the pushdown writes them, so a query naming the same
-// condition reads only the documents it holds (an outbox's pending ones).
+// condition reads only the documents it holds (an outbox's pending ones), and so does one
+// whose range or non-null equality on the field implies it (partial.go: the recovery sweeps).
 //
 // 6. The SQLite driver keeps each connection's compiled statements: sqlite-driver-patch.mjs.
 //
@@ -83,6 +84,7 @@ export const FILES = {
   'multikey.go': 'internal/backends/sqlite/momentum_multikey.go',
   'analyze.go': 'internal/backends/sqlite/momentum_analyze.go',
   'drops.go': 'internal/backends/sqlite/momentum_drops.go',
+  'partial.go': 'internal/backends/sqlite/momentum_partial.go',
   'writes.go': 'internal/backends/sqlite/momentum_writes.go',
   'count.go': 'internal/handler/momentum_count.go',
 };
