@@ -9,6 +9,7 @@ package sqlite
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,6 +17,9 @@ import (
 
 	"github.com/FerretDB/FerretDB/internal/util/fsql"
 )
+
+// errNoStats: some table has no statistics.
+var errNoStats = errors.New("no statistics")
 
 // analysisLimit bounds the rows ANALYZE reads per index (SQLite samples beyond it), so a
 // run costs milliseconds at any size.
@@ -63,10 +67,18 @@ func (s *statsBook) wrote(db *fsql.DB, key string, tables []string, n int) {
 	}
 }
 
-// analyzeIfNever analyzes a collection that has no statistics yet (when first used).
+// analyzeIfNever analyzes a collection when some of its tables have no statistics yet (when
+// first used: a side table made for an existing collection has none).
 func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string, tables []string) {
 	var stat string
 	err := db.QueryRowContext(ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1`, tables[0]).Scan(&stat)
+
+	for _, table := range tables[1:] {
+		var n int
+		if err == nil && db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = ?`, table).Scan(&n) == nil && n == 0 {
+			err = errNoStats
+		}
+	}
 
 	rows := int64(-1)
 	if err == nil {

@@ -27,7 +27,8 @@ import (
 type fieldMarks struct {
 	array     map[string]struct{}
 	unordered map[string]struct{}
-	multikey  map[string]struct{} // array fields whose elements are indexed (multikey.go)
+	multikey  map[string][]*sideIndex // array fields, and the side tables of the indexes they lead (multikey.go)
+	sides     map[string]*sideIndex   // by table name
 }
 
 // markBook holds the marks of one backend's collections.
@@ -51,13 +52,14 @@ func marksOf(r *metadata.Registry) *markBook {
 	return b.(*markBook)
 }
 
-// tablesOf are the SQLite tables of a collection: its own, and its multikey table if any.
+// tablesOf are the SQLite tables of a collection: its own, and its indexes' side tables.
 func tablesOf(meta *metadata.Collection, m *fieldMarks) []string {
-	if len(m.multikey) == 0 {
-		return []string{meta.TableName}
+	tables := []string{meta.TableName}
+	for name := range m.sides {
+		tables = append(tables, name)
 	}
 
-	return []string{meta.TableName, multikeyTable(meta.TableName)}
+	return tables
 }
 
 // kindsOf returns the marks a document's top-level values call for.
@@ -93,7 +95,9 @@ func (b *markBook) rlockLoaded(ctx context.Context, db *fsql.DB, key string, met
 
 		var err error
 		if m, err = scanMarks(ctx, db, meta.TableName); err == nil {
-			err = ensureMultikey(ctx, db, meta, m)
+			if err = dropStaleSides(ctx, db, meta, m); err == nil {
+				err = ensureMultikey(ctx, db, meta, m)
+			}
 		}
 
 		if err != nil {
@@ -161,7 +165,12 @@ func (b *markBook) write(ctx context.Context, db *fsql.DB, key string, meta *met
 // scanMarks reads the marks of a collection from what is stored: the sjson schema of each
 // document names the type of each of its top-level values.
 func scanMarks(ctx context.Context, db *fsql.DB, table string) (*fieldMarks, error) {
-	m := &fieldMarks{array: map[string]struct{}{}, unordered: map[string]struct{}{}, multikey: map[string]struct{}{}}
+	m := &fieldMarks{
+		array:     map[string]struct{}{},
+		unordered: map[string]struct{}{},
+		multikey:  map[string][]*sideIndex{},
+		sides:     map[string]*sideIndex{},
+	}
 	if table == "" {
 		return m, nil
 	}

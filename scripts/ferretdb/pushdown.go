@@ -28,31 +28,70 @@ import (
 // sqlFilter is a filter as SQL: the conditions it could translate, and whether they are the
 // whole filter.
 type sqlFilter struct {
-	conds []string
-	args  []any
-	exact bool
+	conds    []string
+	condArgs [][]any
+	exact    bool
+
+	// What a side table (multikey.go) can serve: the element conditions on array fields,
+	// and each scalar field's equality or $in.
+	elems []elemCond
+	eqs   map[string]valueSet
 
 	m     *fieldMarks
 	table string
 }
 
-func (f *sqlFilter) where() string {
-	if len(f.conds) == 0 {
-		return ""
+// valueSet is the values of an equality or $in, grouped by rank (inRanks).
+type valueSet struct {
+	ranks  []int
+	byRank map[int][]any
+	n      int
+}
+
+// elemCond is an equality or $in on an array field, and the position of its condition.
+type elemCond struct {
+	field  string
+	values valueSet
+	cond   int
+}
+
+// where is the WHERE of the conditions, and its arguments.
+func (f *sqlFilter) where() (string, []any) {
+	return whereOf(f.except(-1))
+}
+
+// except is the conditions but the one at `skip` (-1: none), and their arguments.
+func (f *sqlFilter) except(skip int) ([]string, []any) {
+	var conds []string
+	var args []any
+
+	for i, cond := range f.conds {
+		if i != skip {
+			conds = append(conds, cond)
+			args = append(args, f.condArgs[i]...)
+		}
 	}
 
-	return " WHERE " + strings.Join(f.conds, " AND ")
+	return conds, args
+}
+
+func whereOf(conds []string, args []any) (string, []any) {
+	if len(conds) == 0 {
+		return "", nil
+	}
+
+	return " WHERE " + strings.Join(conds, " AND "), args
 }
 
 func (f *sqlFilter) add(cond string, args ...any) {
 	f.conds = append(f.conds, cond)
-	f.args = append(f.args, args...)
+	f.condArgs = append(f.condArgs, args)
 }
 
 // planFilter translates a filter on a table. A field that has held arrays is translated only
 // where its elements are indexed (multikey.go), and then only for equality and $in.
 func planFilter(filter *types.Document, m *fieldMarks, table string) *sqlFilter {
-	f := &sqlFilter{exact: true, m: m, table: table}
+	f := &sqlFilter{exact: true, m: m, table: table, eqs: map[string]valueSet{}}
 	f.addDocument(filter)
 
 	return f
@@ -111,11 +150,9 @@ func (f *sqlFilter) addAnd(v any) {
 // addField translates the condition on one field: a value (equality) or a document of
 // operators, of which $eq, $in, $all, $gt, $gte, $lt and $lte are translated.
 func (f *sqlFilter) addField(field string, v any) {
-	if _, ok := f.m.array[field]; ok {
-		if _, ok = f.m.multikey[field]; !ok {
-			f.exact = false
-			return
-		}
+	if _, ok := f.m.array[field]; ok && len(f.m.multikey[field]) == 0 {
+		f.exact = false
+		return
 	}
 
 	ops, ok := v.(*types.Document)
@@ -204,6 +241,7 @@ func (f *sqlFilter) addIn(field string, v any) {
 		return
 	}
 
+	values := valueSet{ranks: ranks, byRank: byRank, n: arr.Len()}
 	cond, args := inRanks(metadata.RankExpr(field), metadata.ValueExpr(field), ranks, byRank)
 
 	if field == "_id" {
@@ -214,14 +252,20 @@ func (f *sqlFilter) addIn(field string, v any) {
 		}
 	}
 
-	if _, ok := f.m.multikey[field]; ok {
-		// The documents whose field is a value, or holds one as an element, by `_id`: one
-		// list SQLite looks each document up from (an OR of the two would have it scan).
-		// A missing field is no element: its null is the field's, not an element's.
-		elems, elemArgs := inRanks("rank", "value", ranks, byRank)
-		cond = fmt.Sprintf("%[1]s IN (SELECT id FROM %[2]q WHERE field = '%[3]s' AND %[4]s UNION ALL SELECT %[1]s FROM %[5]q WHERE %[6]s)",
-			metadata.IDColumn, multikeyTable(f.table), field, elems, f.table, cond)
-		args = append(elemArgs, args...)
+	if _, ok := f.m.array[field]; ok {
+		// The documents whose field is a value or holds one as an element, by `_id`, from
+		// the side table of an index the field leads (it holds both); query.go may walk it
+		// instead (sidePlan).
+		side := f.m.multikey[field][0]
+		elems, elemArgs := inRanks(rankCol(0), valueCol(0), ranks, byRank)
+		f.elems = append(f.elems, elemCond{field: field, values: values, cond: len(f.conds)})
+		f.add(fmt.Sprintf("%s IN (SELECT id FROM %q WHERE %s)", metadata.IDColumn, side.table, elems), elemArgs...)
+
+		return
+	}
+
+	if _, seen := f.eqs[field]; !seen && field != "_id" {
+		f.eqs[field] = values
 	}
 
 	f.add(cond, args...)

@@ -45,8 +45,20 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 	f.addImpliedPartialTerms(meta, filter)
 	res := &sqlQuery{filterPushed: len(f.conds) > 0, exact: s.full != nil && f.exact}
 
-	q := prepareSelectClause(meta.TableName, s.comment, false, s.ids) + f.where()
-	args := f.args
+	if res.exact && s.full.Sort.Len() > 0 {
+		// An index's side table walked in the sort's order (sideplan.go).
+		if p, ok := planSide(f, s.full.Sort); ok && p.order != "" {
+			lo, loArgs := limitOffset(s.full.Skip, s.full.Limit)
+			res.q = p.selectFrom(s.comment) + p.where + p.order + lo
+			res.args = append(p.args, loArgs...)
+			res.applied = true
+
+			return res
+		}
+	}
+
+	where, args := f.where()
+	q := prepareSelectClause(meta.TableName, s.comment, false, s.ids) + where
 
 	if res.exact && s.full.Sort.Len() > 0 {
 		if order, ok := orderBy(s.full.Sort, m); ok {
@@ -83,9 +95,22 @@ func buildCount(meta *metadata.Collection, m *fieldMarks, full *backends.FullQue
 	}
 
 	lo, loArgs := limitOffset(full.Skip, full.Limit)
-	q := fmt.Sprintf("SELECT COUNT(*) FROM (SELECT 1 FROM %q%s%s)", meta.TableName, f.where(), lo)
+	where, args := f.where()
+	q := fmt.Sprintf("SELECT COUNT(*) FROM (SELECT 1 FROM %q%s%s)", meta.TableName, where, lo)
 
-	return &sqlQuery{q: q, args: append(f.args, loArgs...), filterPushed: true, exact: true, applied: true}
+	if p, ok := planSide(f, nil); ok {
+		// From an index's side table: its entries for the leading keys, each document
+		// looked up for the rest, up to the limit; once per document when it may have several.
+		what := "1"
+		if p.several {
+			what = "DISTINCT m.id"
+		}
+
+		q = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT %s%s%s%s)", what, p.from, p.where, lo)
+		args = p.args
+	}
+
+	return &sqlQuery{q: q, args: append(args, loArgs...), filterPushed: true, exact: true, applied: true}
 }
 
 // pushdownQuery runs a query (or a count) on a non-capped collection.

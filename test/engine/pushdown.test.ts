@@ -346,11 +346,11 @@ describe('what the patched engine pushes down (explain)', () => {
     expect(found.map((d) => d.c)).toEqual([5, 7, 8]);
   });
 
-  it('matches the elements of an indexed array field from its multikey table', async () => {
+  it("matches the elements of an indexed array field from its index's side table", async () => {
     const name = await seed([{ a: 'x' }, { a: ['x', 'y'] }, { a: 'y' }, { a: [['x']] }]);
     const plan = await explain(name, { a: 'x' });
     expect(plan.queryPlanner.exact).toBe(true);
-    expect(plan.queryPlanner.Plan.join('\n')).toMatch(/__multikey__key/);
+    expect(plan.queryPlanner.Plan.join('\n')).toMatch(/__mk_[0-9a-f]{8}__key/);
     const found = await patched.db(DB).collection(name).find({ a: 'x' }).sort({ _id: 1 }).toArray();
     expect(found.map((d) => d._id)).toEqual(['d0', 'd1']);
     await patched

@@ -54,6 +54,7 @@ const PUSHDOWN_FILES = [
   'internal/backends/sqlite/database.go',
   'internal/backends/sqlite/backend.go',
   'internal/util/resource/resource.go',
+  'internal/handler/sjson/sjson.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -91,8 +92,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 6, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(6);
+  it('is at level 7, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(7);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -118,6 +119,17 @@ describe('FerretDB source patch', () => {
         ),
       );
     }
+  });
+
+  it("reads a stored document in one pass first, with FerretDB's own decoder behind it", () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    expect(read(dir, 'internal/handler/sjson/sjson.go')).toContain(
+      'func Unmarshal(data []byte) (*types.Document, error) {\n\tif doc, ok := unmarshalFast(data); ok {',
+    );
+    expect(read(dir, 'internal/handler/sjson/momentum_sjson.go')).toContain(
+      'func unmarshalFast(data []byte) (*types.Document, bool) {',
+    );
   });
 
   it('hands queries, counts, explains and writes of a non-capped collection to the pushdown', () => {

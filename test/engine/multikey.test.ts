@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { MongoClient, type Document, type Sort } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+/**
+ * Compound multikey indexes (scripts/ferretdb/multikey.go, sideplan.go): an index led by a
+ * field that holds arrays gets a side table of entries, one per document and element, which
+ * a filter on the elements with the index's next keys, sorted as the index goes, walks up to
+ * its limit. The answers are FerretDB's as released, as documents change (the triggers);
+ * explain shows the walk (the released build pushes nothing down).
+ */
+const patched = new MongoClient(inject('patchedUrl'));
+const unpatched = new MongoClient(inject('unpatchedUrl'));
+const DB = 'multikey';
+
+beforeAll(async () => {
+  await Promise.all([patched.connect(), unpatched.connect()]);
+});
+
+afterAll(async () => {
+  await Promise.all([patched.db(DB).dropDatabase(), unpatched.db(DB).dropDatabase()]);
+  await Promise.all([patched.close(), unpatched.close()]);
+});
+
+async function both<T>(op: (client: MongoClient) => Promise<T>) {
+  const run = (client: MongoClient) =>
+    op(client).catch((e: { code?: number }) => ({ error: e.code ?? String(e) }));
+  return Promise.all([run(patched), run(unpatched)]);
+}
+
+let run = 0;
+
+/** Ids of mixed types and unicode, so the `_id` order has brackets to keep apart. */
+const idOf = (i: number) => (i % 5 === 0 ? i : i % 5 === 1 ? `é${i}` : `d${i}`);
+
+/** A fresh collection on both engines with the search indexes and documents. */
+async function seed(docs: Document[]): Promise<string> {
+  const name = `m${run++}`;
+  await both(async (client) => {
+    const coll = client.db(DB).collection(name);
+    await coll.createIndex({ k: 1, t: 1, _id: 1 });
+    await coll.createIndex({ k: 1, p: 1, _id: -1 });
+    if (docs.length) await coll.insertMany(docs.map((d, i) => ({ ...d, _id: idOf(i) })));
+  });
+  return name;
+}
+
+const word = fc.constantFrom('x', 'y', 'z', 'ÿ', '😀', '', null, 1, 1.5);
+const keys = fc.oneof(
+  { weight: 3, arbitrary: fc.array(word, { maxLength: 4 }) },
+  { weight: 1, arbitrary: word },
+);
+const team = fc.constantFrom('t1', 't2', 2, null);
+const doc = fc.record(
+  {
+    k: keys,
+    t: team,
+    p: fc.constantFrom('p1', 'p2'),
+    deleted: fc.constantFrom(null, new Date(0)),
+  },
+  { requiredKeys: [] },
+);
+
+const one = <T>(values: fc.Arbitrary<T>) =>
+  fc.oneof(
+    values,
+    fc.array(values, { minLength: 1, maxLength: 2 }).map(($in) => ({ $in })),
+  );
+
+/** The search's shape: elements, the scope, not deleted; with and without the scope. */
+const filter = fc
+  .record(
+    { k: one(word), t: one(team), p: fc.constantFrom('p1', 'p2'), deleted: fc.constant(null) },
+    { requiredKeys: ['k'] },
+  )
+  .map((f) => f as Document);
+
+const sort = fc.constantFrom<Sort>({ _id: -1 }, { _id: 1 });
+
+describe('compound multikey indexes answer as FerretDB as released', () => {
+  it('finds, pipes and counts the same documents as they change', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(doc, { maxLength: 25 }),
+        fc.array(
+          fc.record({
+            filter,
+            sort,
+            skip: fc.nat(2),
+            limit: fc.nat(5),
+            change: fc.record({
+              id: fc.nat(29).map(idOf),
+              to: fc.option(doc),
+            }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        async (docs, steps) => {
+          const name = await seed(docs);
+          for (const step of steps) {
+            const results = await both(async (client) => {
+              const coll = client.db(DB).collection(name);
+              const { id, to } = step.change;
+              if (to === null) await coll.deleteOne({ _id: id } as Document);
+              else await coll.replaceOne({ _id: id } as Document, to, { upsert: true });
+              const find = coll.find(step.filter).sort(step.sort).skip(step.skip);
+              return {
+                found: (await find.limit(step.limit).toArray()).map((d) => d._id),
+                piped: (
+                  await coll
+                    .aggregate([
+                      { $match: step.filter },
+                      { $sort: step.sort },
+                      ...(step.limit ? [{ $limit: step.limit }] : []),
+                      { $project: { k: 1 } },
+                    ])
+                    .toArray()
+                ).map((d) => [d._id, d.k]),
+                count: await coll.countDocuments(step.filter, {
+                  skip: step.skip,
+                  ...(step.limit ? { limit: step.limit } : {}),
+                }),
+              };
+            });
+            expect(results[0]).toEqual(results[1]);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('what the patched engine walks (explain)', () => {
+  it('walks the side index from the newest `_id` down, with no sort of its own', async () => {
+    const name = await seed(
+      Array.from({ length: 60 }, (_, i) => ({
+        k: i % 3 === 0 ? ['x', 'y'] : ['y'],
+        t: `t${i % 2}`,
+        p: 'p1',
+        deleted: null,
+      })),
+    );
+    const coll = patched.db(DB).collection(name);
+    const f = { k: { $in: ['x'] }, t: { $in: ['t1'] }, deleted: null };
+    const plan = (await coll.find(f).sort({ _id: -1 }).limit(3).explain()) as Document;
+    expect(plan).toMatchObject({ filterPushdown: true, sortPushdown: true, limitPushdown: true });
+    const steps = (plan.queryPlanner.Plan as string[]).join('\n');
+    expect(steps).toMatch(
+      /SEARCH m USING COVERING INDEX \S+__mk_[0-9a-f]{8}__key \(k0r=\? AND k0v=\? AND k1r=\? AND k1v=\?\)/,
+    );
+    expect(steps).not.toMatch(/TEMP B-TREE/);
+    const found = await coll.find(f).sort({ _id: -1 }).limit(3).toArray();
+    expect(found.map((d) => d._id)).toEqual((await expected(name, f)).slice(0, 3));
+    expect(found).toHaveLength(3);
+  });
+
+  it('keeps the entries when other fields change, and moves them when the keys do', async () => {
+    const name = await seed([
+      { k: ['x'], t: 't1' },
+      { k: 'x', t: 't1' },
+      { k: ['y'], t: 't1' },
+    ]);
+    const coll = patched.db(DB).collection(name);
+    const count = () => coll.countDocuments({ k: 'x', t: 't1' });
+    expect(await count()).toBe(2);
+    await coll.updateOne({ _id: idOf(0) } as Document, { $set: { note: 'other field' } });
+    expect(await count()).toBe(2);
+    await coll.updateOne({ _id: idOf(2) } as Document, { $set: { k: ['y', 'x', 'x'] } });
+    await coll.updateOne({ _id: idOf(1) } as Document, { $set: { t: 't2' } });
+    expect(await count()).toBe(2);
+    expect(
+      (await coll.find({ k: 'x', t: 't1' }).sort({ _id: 1 }).toArray()).map((d) => d._id),
+    ).toEqual([idOf(0), idOf(2)]);
+  });
+});
+
+/** The ids FerretDB as released finds for a filter, newest `_id` first. */
+async function expected(name: string, f: Document) {
+  const docs = await unpatched.db(DB).collection(name).find(f).sort({ _id: -1 }).toArray();
+  return docs.map((d) => d._id);
+}
