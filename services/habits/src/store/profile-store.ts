@@ -2,7 +2,7 @@ import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import type { HabitsModels, ProfileDoc } from './models.js';
-import { GroupedWrites } from './grouped-writes.js';
+import { GroupedCalls } from './grouped-calls.js';
 
 export type ProfileState = Omit<
   ProfileDoc,
@@ -54,13 +54,19 @@ export class ProfileStore {
   /**
    * Through the driver, without the lists only the profile's writes use (completions
    * applied, levels announced, events waiting): a completion reads the profile for its day,
-   * and the applied list is most of the document.
+   * and the applied list is most of the document. A user's reads asked for while one is out
+   * share the next.
    */
-  async get(userId: string): Promise<ProfileState> {
+  get(userId: string): Promise<ProfileState> {
+    return this.reads.add(userId, undefined);
+  }
+
+  /** One read for the reads of a user asked for while one is out (grouped-calls.ts). */
+  private readonly reads = new GroupedCalls<undefined, ProfileState>(async (userId, asked) => {
     const stored = this.m.Profile.collection as unknown as mongo.Collection<ProfileState>;
     const doc = await stored.findOne({ _id: userId }, { projection: stateProjection });
-    return doc ?? defaultProfile(userId);
-  }
+    return asked.map(() => doc ?? defaultProfile(userId));
+  });
 
   /**
    * Adds a completion's XP unless this profile holds it already (`xpApplied` lists it),
@@ -70,7 +76,7 @@ export class ProfileStore {
    * lists the completion.
    *
    * The XP of one user's completions asked for while a write of theirs is out goes in one
-   * write, in order (grouped-writes.ts): the same atomic add, guarded by every id it
+   * write, in order (grouped-calls.ts): the same atomic add, guarded by every id it
    * lists, as if each had been written in turn; should the profile hold one of them
    * already, each goes alone.
    *
@@ -84,7 +90,7 @@ export class ProfileStore {
     return this.xpWrites.add(userId, { id: completionId, xp, now });
   }
 
-  private readonly xpWrites = new GroupedWrites<XpEntry, XpApplied>(async (userId, entries) => {
+  private readonly xpWrites = new GroupedCalls<XpEntry, XpApplied>(async (userId, entries) => {
     if (entries.length > 1) {
       const doc = await this.writeXp(userId, entries).catch((err: unknown) => {
         if (isDuplicateKey(err)) return null;

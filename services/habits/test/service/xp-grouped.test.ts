@@ -6,7 +6,8 @@ import type { HabitsModels } from '../../src/store/models.js';
 import { habitBody, startHabits } from './harness.js';
 
 /**
- * One user's XP asked for while a write of theirs is out goes in one write (group commit):
+ * One user's XP asked for while a write of theirs is out goes in one write (group commit),
+ * and their profile's reads asked for while one is out share the next:
  * the XP adds up as if each completion had been written in turn, each level is crossed by
  * exactly one completion, and a completion the profile already holds is not added again.
  * A task's entry, once applied, leaves the task in one write when it waits alone, and
@@ -75,6 +76,19 @@ describe('habits service: the XP of many completions at once', () => {
     expect(results.map((r) => r.applied)).toEqual([true, true, false, true]);
     expect((await profiles.get('regrouped-user')).xp).toBe(11);
     expect(results[3]).toEqual({ total: 11, applied: true });
+  });
+
+  it("reads a user's profile once for the reads asked while one is out, after any write", async () => {
+    const profiles = new ProfileStore(models());
+    const now = new Date();
+    await profiles.update('read-user', { timezone: 'Europe/Berlin' }, now);
+    const read = vi.spyOn(models().Profile.collection, 'findOne');
+    const reads = await Promise.all([1, 2, 3, 4, 5].map(() => profiles.get('read-user')));
+    expect(read).toHaveBeenCalledTimes(2);
+    read.mockRestore();
+    expect(reads.map((p) => p.timezone)).toEqual(Array(5).fill('Europe/Berlin'));
+    await profiles.update('read-user', { timezone: 'Asia/Tokyo' }, now);
+    expect((await profiles.get('read-user')).timezone).toBe('Asia/Tokyo');
   });
 
   it('settles one entry of a task whose list holds another: the other keeps waiting', async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GroupedWrites } from '../../src/store/grouped-writes.js';
+import { GroupedCalls } from '../../src/store/grouped-calls.js';
 
-describe('GroupedWrites: one write for the requests a key gathered meanwhile', () => {
+describe('GroupedCalls: one write for the requests a key gathered meanwhile', () => {
   it('sends one request at once, the ones made while it is out together next, in order', async () => {
     const writes: Array<[string, number[]]> = [];
     let release!: () => void;
     const first = new Promise<void>((r) => (release = r));
-    const grouped = new GroupedWrites<number, number>(async (key, items) => {
+    const grouped = new GroupedCalls<number, number>(async (key, items) => {
       writes.push([key, items]);
       if (writes.length === 1) await first;
       return items.map((n) => n * 10);
@@ -28,7 +28,7 @@ describe('GroupedWrites: one write for the requests a key gathered meanwhile', (
 
   it('fails each request of a failed write, and goes on with the next', async () => {
     let calls = 0;
-    const grouped = new GroupedWrites<number, number>(async (_key, items) => {
+    const grouped = new GroupedCalls<number, number>(async (_key, items) => {
       if (++calls === 2) throw new Error('engine away');
       return items;
     });
@@ -39,7 +39,7 @@ describe('GroupedWrites: one write for the requests a key gathered meanwhile', (
 
   it('keeps a group to its size limit', async () => {
     const sizes: number[] = [];
-    const grouped = new GroupedWrites<number, number>(async (_key, items) => {
+    const grouped = new GroupedCalls<number, number>(async (_key, items) => {
       sizes.push(items.length);
       return items;
     }, 2);

@@ -5,19 +5,20 @@ interface Waiting<T, R> {
 }
 
 /**
- * Writes to one document, several requests a write (group commit): while a key's write is
- * out, the requests for that key made meanwhile wait and go together as its next write, in
- * the order they came. Alone, a request goes at once; under a burst on one document (a user
- * completing many tasks at once), one engine write serves many instead of each waiting for
- * the document in turn. `write` answers one result per item, in order; a write that fails
- * fails each of its items.
+ * One engine call for several requests on one document: while a key's call is out, the
+ * requests for that key made meanwhile wait and go together as its next call, in the order
+ * they came (a write's group commit; a read that starts after each of its requests did, so
+ * each still sees every write that ended before it asked). Alone, a request goes at once;
+ * under a burst on one document (a user completing many tasks at once), one engine call
+ * serves many instead of each waiting for the document in turn. `call` answers one result
+ * per item, in order; a call that fails fails each of its items.
  */
-export class GroupedWrites<T, R> {
-  /** Per key with a write out: the requests that go with the next one. */
+export class GroupedCalls<T, R> {
+  /** Per key with a call out: the requests that go with the next one. */
   private readonly waiting = new Map<string, Array<Waiting<T, R>>>();
 
   constructor(
-    private readonly write: (key: string, items: T[]) => Promise<R[]>,
+    private readonly call: (key: string, items: T[]) => Promise<R[]>,
     private readonly maxGroup = 32,
   ) {}
 
@@ -38,7 +39,7 @@ export class GroupedWrites<T, R> {
     while (queue.length) {
       const group = queue.splice(0, this.maxGroup);
       try {
-        const results = await this.write(
+        const results = await this.call(
           key,
           group.map((w) => w.item),
         );
