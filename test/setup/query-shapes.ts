@@ -9,6 +9,7 @@ import {
   type IndexKeys,
   type QueryShape,
 } from '../support/query-shapes.js';
+import { planVerdict } from '../support/engine-plans.js';
 
 /**
  * Every service test file: each query the stores send (through mongoose's models and
@@ -16,10 +17,17 @@ import {
  * be served by one of them (equality–sort–range, test/support/query-shapes.ts). Queries a
  * test makes itself to look at the database are not the stores' and are left out, and so
  * is a deliberate scan, which says so in its options (`comment: 'scan: <why>'`).
+ *
+ * With QUERY_SHAPES_LOG=1 each shape is also explained on the engine under the tests the
+ * first time it is sent, with its values, and the log names those the engine read the whole
+ * collection for (test/support/engine-plans.ts). A diagnostic, not a verdict: on the tests'
+ * tiny collections SQLite may rightly prefer a scan it would not make at size.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const declared = new Map<string, DeclaredIndex[]>();
 const queried = new Map<string, { db: string; shape: QueryShape; where: string }>();
+/** Each shape's plan on the engine, asked when first sent: a scan names its shape. */
+const plans = new Map<string, Promise<string | undefined>>();
 
 /** The nearest frame in the repository's own code, or undefined for a test's own query. */
 function callerOf(stack: string): string | undefined {
@@ -61,10 +69,68 @@ mongoose.set(
     if (!where) return;
     for (const shape of shapes)
       queried.set(`${db} ${describeShape(shape)}`, { db, shape, where: `${method} at ${where}` });
+    const probe = process.env.QUERY_SHAPES_LOG ? probeOfCall(method, args) : undefined;
+    const key = `${db} ${shapes.map(describeShape).join(' | ')}`;
+    if (probe && !plans.has(key)) plans.set(key, planOf(this.conn, collection, probe, key, where));
   },
 );
 
-afterAll(() => {
+/** The filter and sort a call reads by, as `find` takes them. */
+function probeOfCall(
+  method: string,
+  args: unknown[],
+): { filter: object; sort: object } | undefined {
+  const [first, second, third] = args as [
+    unknown,
+    { sort?: object } | undefined,
+    { sort?: object } | undefined,
+  ];
+  switch (method) {
+    case 'find':
+    case 'findOne':
+    case 'countDocuments':
+    case 'deleteOne':
+    case 'deleteMany':
+    case 'findOneAndDelete':
+      return { filter: (first ?? {}) as object, sort: second?.sort ?? {} };
+    case 'updateOne':
+    case 'updateMany':
+    case 'findOneAndUpdate':
+      return { filter: (first ?? {}) as object, sort: third?.sort ?? {} };
+    case 'aggregate': {
+      const [head, next] = first as Record<string, object>[];
+      if (!head?.$match) return undefined;
+      return { filter: head.$match, sort: next?.$sort ?? {} };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The shape's description when the engine reads the whole collection for it. */
+async function planOf(
+  conn: unknown,
+  collection: string,
+  probe: { filter: object; sort: object },
+  key: string,
+  where: string,
+): Promise<string | undefined> {
+  const db = (conn as { db?: import('mongodb').Db }).db;
+  if (!db) return undefined;
+  const explained = await db
+    .collection(collection)
+    .find(probe.filter, { sort: probe.sort as import('mongodb').Sort })
+    .limit(1)
+    .explain('queryPlanner')
+    .catch(() => undefined);
+  if (!explained || planVerdict(explained, collection) !== 'scan') return undefined;
+  return `${key} (${where}): ${JSON.stringify((explained.queryPlanner as { sql?: string }).sql ?? '')}`;
+}
+
+afterAll(async () => {
+  for (const scan of await Promise.all(plans.values()))
+    if (scan) process.stderr.write(`[engine-plan] reads the whole collection: ${scan}\n`);
+  plans.clear();
   const unserved = [...queried.values()]
     .filter(
       ({ db, shape }) =>
