@@ -112,6 +112,9 @@ func (f *sqlFilter) addDocument(filter *types.Document) {
 		case key == "$and":
 			f.addAnd(v)
 			continue
+		case key == "$or":
+			f.addOr(v)
+			continue
 		case !metadata.PushableField(key):
 			f.exact = false
 
@@ -145,6 +148,44 @@ func (f *sqlFilter) addAnd(v any) {
 
 		f.addDocument(d)
 	}
+}
+
+// addOr: the branches' conditions joined by OR, when every branch translates exactly (one
+// that does not could match documents SQL would leave out, so then none narrows). SQLite
+// answers each branch from its own index and unites the rows (its OR optimization).
+func (f *sqlFilter) addOr(v any) {
+	arr, ok := v.(*types.Array)
+	if !ok || arr.Len() == 0 {
+		f.exact = false
+		return
+	}
+
+	var branches []string
+	var args []any
+
+	for _, e := range arrayValues(arr) {
+		d, ok := e.(*types.Document)
+		if !ok {
+			f.exact = false
+			return
+		}
+
+		branch := planFilter(d, f.m, f.table)
+		if !branch.exact {
+			f.exact = false
+			return
+		}
+
+		conds, condArgs := branch.except(-1)
+		if len(conds) == 0 {
+			return // a branch that matches every document: nothing to narrow by
+		}
+
+		branches = append(branches, "("+strings.Join(conds, " AND ")+")")
+		args = append(args, condArgs...)
+	}
+
+	f.add("("+strings.Join(branches, " OR ")+")", args...)
 }
 
 // addField translates the condition on one field: a value (equality) or a document of

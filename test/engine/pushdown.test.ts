@@ -82,12 +82,15 @@ const condition = fc.oneof(
   fc.boolean().map(($exists) => ({ $exists })),
 );
 
+const conditions = fc.record({ a: condition, b: condition, c: condition }, { requiredKeys: [] });
+
 const filter: fc.Arbitrary<Document> = fc
-  .record({ a: condition, b: condition, c: condition }, { requiredKeys: [] })
-  .chain((f) =>
+  .tuple(conditions, conditions)
+  .chain(([f, g]) =>
     fc.oneof(
       fc.constant(f as Document),
       fc.constant({ $and: [f, { s: { $ne: 'never' } }] } as Document),
+      fc.constant({ $or: [f, g] } as Document),
     ),
   );
 
@@ -310,6 +313,23 @@ describe('what the patched engine pushes down (explain)', () => {
       ),
     );
     expect(mine).toHaveLength(10);
+    expect(mine).toEqual(theirs);
+  });
+
+  it('answers each branch of an `$or` from its own index', async () => {
+    const name = await seed(
+      Array.from({ length: 60 }, (_, i) => ({ a: `u${i % 3}`, b: i % 2 === 0, c: i % 7 })),
+    );
+    const either = { $or: [{ a: 'u1', b: true }, { c: { $in: [5, 6] } }] };
+    const plan = await explain(name, either);
+    expect(plan.queryPlanner.exact).toBe(true);
+    const lines = plan.queryPlanner.Plan.join('\n');
+    expect(lines).toMatch(/USING INDEX \S+_a_1_b_1_s_-1__id_-1/);
+    expect(lines).toMatch(/USING INDEX \S+_c_1__id_1/);
+    const [mine, theirs] = await both(async (client) =>
+      ids(await client.db(DB).collection<Doc>(name).find(either).sort({ _id: 1 }).toArray()),
+    );
+    expect(mine).toHaveLength(24);
     expect(mine).toEqual(theirs);
   });
 
