@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userActor, useStarted } from '@momentum/testing';
 import { ProfileStore } from '../../src/store/profile-store.js';
 import { TaskStore } from '../../src/store/task-store.js';
-import type { HabitsModels } from '../../src/store/models.js';
+import type { HabitsModels, PendingXp } from '../../src/store/models.js';
 import { habitBody, startHabits } from './harness.js';
 
 /**
@@ -93,7 +93,7 @@ describe('habits service: the XP of many completions at once', () => {
 
   it('settles one entry of a task whose list holds another: the other keeps waiting', async () => {
     const tasks = h.ctx.db.collection('tasks');
-    const entry = (id: string, at: Date) => ({
+    const entry = (id: string, at: Date): PendingXp => ({
       id,
       actor: { type: 'user', id: 'u', userId: 'u' },
       xp: 3,
