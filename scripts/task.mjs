@@ -36,8 +36,8 @@ function vitest(layer, selection) {
   mkdirSync(path.dirname(report), { recursive: true });
   return run(bin('vitest'), [
     'run',
-    '--project',
-    layer,
+    // The layer's projects: unit is two (vitest.config.ts's UNIT_OWN_PROCESS).
+    `--project=${layer}*`,
     '--passWithNoTests',
     `--maxWorkers=${WORKERS[layer] ?? 1}`,
     '--minWorkers=1',
