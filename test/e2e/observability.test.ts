@@ -110,6 +110,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  useStack(null);
   await stack?.stop();
   await new Promise((resolve) => receiver.server.close(resolve));
   const env = inject('stackEnv');

@@ -8,8 +8,11 @@ import { assertConforms } from './openapi/traffic.js';
  * never depend on one another.
  */
 let target: { gatewayUrl: string; adminKey: string } | null = null;
-/** Points the helpers at another stack: the fault tests start a private one per file. */
-export function useStack(stack: { gatewayUrl: string; adminKey: string }) {
+/**
+ * Points the helpers at another stack (the fault tests start a private one), or with null
+ * back at the layer's: the e2e files share a process, so a file that moved them moves them back.
+ */
+export function useStack(stack: { gatewayUrl: string; adminKey: string } | null) {
   target = stack;
 }
 export const gatewayUrl = () => target?.gatewayUrl ?? inject('gatewayUrl');
