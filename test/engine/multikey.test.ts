@@ -37,7 +37,7 @@ const idOf = (i: number) => (i % 5 === 0 ? i : i % 5 === 1 ? `é${i}` : `d${i}`)
 async function seed(docs: Document[]): Promise<string> {
   const name = `m${run++}`;
   await both(async (client) => {
-    const coll = client.db(DB).collection(name);
+    const coll = client.db(DB).collection<{ _id: string | number }>(name);
     await coll.createIndex({ k: 1, t: 1, _id: 1 });
     await coll.createIndex({ k: 1, p: 1, _id: -1 });
     if (docs.length) await coll.insertMany(docs.map((d, i) => ({ ...d, _id: idOf(i) })));

@@ -83,6 +83,7 @@ export class IssueLists {
       ...(projectId ? { projectId } : {}),
       deletedAt: null,
     };
+    if (keys.length === 1) return searchOneKeyPage(this.m, match, page, limit);
     const pipeline: PipelineStage[] = [
       { $match: match },
       { $sort: { _id: -1 } },
@@ -109,6 +110,31 @@ export class IssueLists {
       total: Math.min(total, SEARCH_MATCHES_MAX),
     };
   }
+}
+
+/**
+ * One key: every match holds it once, so the ranking is the newest first, and the page is
+ * the index's walk from the newest match, as far as the page (no pipeline over 1,000 rows).
+ * The same answer as the ranking's, within the same newest SEARCH_MATCHES_MAX.
+ */
+async function searchOneKeyPage(
+  m: IssuesModels,
+  match: FilterQuery<IssueDoc>,
+  page: number,
+  limit: number,
+): Promise<Page<IssueDoc>> {
+  const skip = (page - 1) * limit;
+  const [rows, total] = await Promise.all([
+    skip >= SEARCH_MATCHES_MAX
+      ? []
+      : m.Issue.find(match, listProjection)
+          .sort({ _id: -1 })
+          .skip(skip)
+          .limit(Math.min(limit, SEARCH_MATCHES_MAX - skip))
+          .lean<IssueDoc[]>(),
+    m.Issue.countDocuments(match, { limit: SEARCH_MATCHES_MAX }),
+  ]);
+  return { rows, total: Math.min(total, SEARCH_MATCHES_MAX) };
 }
 
 /** A list's order: the sort asked for, then `_id` the same way, so pages never overlap. */
