@@ -12,10 +12,10 @@ const UNIT = [
 ];
 
 /**
- * The unit and service files share one process per run (singleFork, isolate: false): fastify,
+ * The unit and e2e files share one process per run (singleFork, isolate: false): fastify,
  * mongoose, zod and the services are imported once instead of once per file, which halved
- * those layers' CPU (unit 118 → 52 s, three services' service tests 115 → 65 s, A/B). No file
- * mocks modules or sets process.env; setup files still run per file. Unit files that read
+ * the unit layer's CPU (118 → 52 s, A/B). No file mocks modules or sets process.env; setup
+ * files still run per file. Unit files that read
  * what a process starts once (the tracing SDK, the metrics registry) or set the file's
  * timeouts (vi.setConfig) keep a process each.
  */
@@ -56,7 +56,9 @@ export default defineConfig({
         test: {
           name: 'service',
           include: ['{libs,services,gateway,mcp-server}/**/test/service/**/*.test.ts'],
-          poolOptions: { forks: { singleFork: true, isolate: false } },
+          // A process per file: shared, the files' NATS consumers, timers and buckets met
+          // across files (two fresh-clone runs, two different timing failures: a webhooks
+          // delivery not made in time, a KV bucket whose subjects overlapped another's).
           globalSetup: ['test/setup/engines.ts'],
           // Each query the stores send checked against the declared indexes.
           setupFiles: ['test/setup/query-shapes.ts'],
