@@ -3,11 +3,13 @@ import mongoose from 'mongoose';
 import { afterAll } from 'vitest';
 import {
   describeShape,
+  readOfCall,
   serves,
   shapesOfCall,
   type DeclaredIndex,
   type IndexKeys,
   type QueryShape,
+  type Read,
 } from '../support/query-shapes.js';
 import { planVerdict } from '../support/engine-plans.js';
 
@@ -69,49 +71,17 @@ mongoose.set(
     if (!where) return;
     for (const shape of shapes)
       queried.set(`${db} ${describeShape(shape)}`, { db, shape, where: `${method} at ${where}` });
-    const probe = process.env.QUERY_SHAPES_LOG ? probeOfCall(method, args) : undefined;
+    const probe = process.env.QUERY_SHAPES_LOG ? readOfCall(method, args) : undefined;
     const key = `${db} ${shapes.map(describeShape).join(' | ')}`;
     if (probe && !plans.has(key)) plans.set(key, planOf(this.conn, collection, probe, key, where));
   },
 );
 
-/** The filter and sort a call reads by, as `find` takes them. */
-function probeOfCall(
-  method: string,
-  args: unknown[],
-): { filter: object; sort: object } | undefined {
-  const [first, second, third] = args as [
-    unknown,
-    { sort?: object } | undefined,
-    { sort?: object } | undefined,
-  ];
-  switch (method) {
-    case 'find':
-    case 'findOne':
-    case 'countDocuments':
-    case 'deleteOne':
-    case 'deleteMany':
-    case 'findOneAndDelete':
-      return { filter: (first ?? {}) as object, sort: second?.sort ?? {} };
-    case 'updateOne':
-    case 'updateMany':
-    case 'findOneAndUpdate':
-      return { filter: (first ?? {}) as object, sort: third?.sort ?? {} };
-    case 'aggregate': {
-      const [head, next] = first as Record<string, object>[];
-      if (!head?.$match) return undefined;
-      return { filter: head.$match, sort: next?.$sort ?? {} };
-    }
-    default:
-      return undefined;
-  }
-}
-
 /** The shape's description when the engine reads the whole collection for it. */
 async function planOf(
   conn: unknown,
   collection: string,
-  probe: { filter: object; sort: object },
+  probe: Read,
   key: string,
   where: string,
 ): Promise<string | undefined> {
@@ -119,7 +89,7 @@ async function planOf(
   if (!db) return undefined;
   const explained = await db
     .collection(collection)
-    .find(probe.filter, { sort: probe.sort as import('mongodb').Sort })
+    .find(probe.filter ?? {}, { sort: probe.sort })
     .limit(1)
     .explain('queryPlanner')
     .catch(() => undefined);

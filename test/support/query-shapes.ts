@@ -106,6 +106,46 @@ type Filter = Record<string, unknown> | undefined;
 const sortOf = (options: unknown): IndexKeys =>
   ((options as { sort?: IndexKeys } | undefined)?.sort ?? {}) as IndexKeys;
 
+/** The filter and sort a collection method reads documents by, as `find` takes them. */
+export interface Read {
+  filter: Filter;
+  sort: IndexKeys;
+}
+
+/**
+ * What one collection method reads by, from its arguments as mongoose's debug hook sees them;
+ * `undefined` for methods that read no documents by one filter (inserts, index work, bulk
+ * writes). A pipeline reads by its leading `$match` and the `$sort` right after it.
+ */
+export function readOfCall(method: string, args: Args): Read | undefined {
+  const [first, second, third] = args;
+  switch (method) {
+    case 'find':
+    case 'findOne':
+    case 'countDocuments':
+    case 'deleteOne':
+    case 'deleteMany':
+    case 'findOneAndDelete':
+      return { filter: first as Filter, sort: sortOf(second) };
+    case 'updateOne':
+    case 'updateMany':
+    case 'replaceOne':
+    case 'findOneAndUpdate':
+    case 'findOneAndReplace':
+      return { filter: first as Filter, sort: sortOf(third) };
+    case 'distinct':
+      return { filter: second as Filter, sort: {} };
+    case 'aggregate': {
+      const [head, next] = first as Record<string, unknown>[];
+      const match = head?.$match as Filter;
+      const sort = (match ? next : head)?.$sort as IndexKeys | undefined;
+      return { filter: match, sort: sort ?? {} };
+    }
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The shapes one collection method sends, from its arguments as mongoose's debug hook sees
  * them; `undefined` for methods that read no documents by a filter (inserts, index work).
@@ -115,39 +155,11 @@ export function shapesOfCall(
   method: string,
   args: Args,
 ): QueryShape[] | undefined {
-  const [first, second, third] = args;
-  switch (method) {
-    case 'find':
-    case 'findOne':
-    case 'countDocuments':
-    case 'deleteOne':
-    case 'deleteMany':
-    case 'findOneAndDelete':
-      return shapesOf(collection, first as Filter, sortOf(second));
-    case 'updateOne':
-    case 'updateMany':
-    case 'replaceOne':
-    case 'findOneAndUpdate':
-    case 'findOneAndReplace':
-      return shapesOf(collection, first as Filter, sortOf(third));
-    case 'distinct':
-      return shapesOf(collection, second as Filter);
-    case 'aggregate':
-      return shapesOfPipeline(collection, first as Record<string, unknown>[]);
-    case 'bulkWrite':
-      return (first as Record<string, { filter?: Filter }>[]).flatMap((op) => {
-        const body = Object.values(op)[0];
-        return body?.filter ? shapesOf(collection, body.filter) : [];
-      });
-    default:
-      return undefined;
-  }
-}
-
-/** A pipeline's leading `$match` and the `$sort` right after it are what an index can serve. */
-function shapesOfPipeline(collection: string, pipeline: Record<string, unknown>[]): QueryShape[] {
-  const [head, next] = pipeline;
-  const match = head?.$match as Filter;
-  const sort = (match ? next : head)?.$sort as IndexKeys | undefined;
-  return shapesOf(collection, match, sort ?? {});
+  if (method === 'bulkWrite')
+    return (args[0] as Record<string, { filter?: Filter }>[]).flatMap((op) => {
+      const body = Object.values(op)[0];
+      return body?.filter ? shapesOf(collection, body.filter) : [];
+    });
+  const read = readOfCall(method, args);
+  return read && shapesOf(collection, read.filter, read.sort);
 }
