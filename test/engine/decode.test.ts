@@ -11,25 +11,16 @@ import {
   Timestamp,
   type Document,
 } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { bothEngines } from './both-engines.js';
 
 /**
  * Stored documents are read in one pass (scripts/ferretdb/sjson.go) instead of FerretDB's
  * decoder per value: every value of every type comes back as FerretDB as released gives it,
  * with escapes, control characters and unicode in strings and keys, and nesting.
  */
-const patched = new MongoClient(inject('patchedUrl'));
-const unpatched = new MongoClient(inject('unpatchedUrl'));
 const DB = 'decode';
-
-beforeAll(async () => {
-  await Promise.all([patched.connect(), unpatched.connect()]);
-});
-
-afterAll(async () => {
-  await Promise.all([patched.db(DB).dropDatabase(), unpatched.db(DB).dropDatabase()]);
-  await Promise.all([patched.close(), unpatched.close()]);
-});
+const { patched, unpatched } = bothEngines(DB);
 
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 8 }),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { MongoClient, type Document, type Sort } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Document, Sort } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { bothEngines } from './both-engines.js';
 
 /**
  * Compound multikey indexes (scripts/ferretdb/multikey.go, sideplan.go): an index led by a
@@ -9,24 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * its limit. The answers are FerretDB's as released, as documents change (the triggers);
  * explain shows the walk (the released build pushes nothing down).
  */
-const patched = new MongoClient(inject('patchedUrl'));
-const unpatched = new MongoClient(inject('unpatchedUrl'));
 const DB = 'multikey';
-
-beforeAll(async () => {
-  await Promise.all([patched.connect(), unpatched.connect()]);
-});
-
-afterAll(async () => {
-  await Promise.all([patched.db(DB).dropDatabase(), unpatched.db(DB).dropDatabase()]);
-  await Promise.all([patched.close(), unpatched.close()]);
-});
-
-async function both<T>(op: (client: MongoClient) => Promise<T>) {
-  const run = (client: MongoClient) =>
-    op(client).catch((e: { code?: number }) => ({ error: e.code ?? String(e) }));
-  return Promise.all([run(patched), run(unpatched)]);
-}
+const { patched, unpatched, both } = bothEngines(DB);
 
 let run = 0;
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { Double, Long, MongoClient, ObjectId, type Document, type Sort } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Double, Long, ObjectId, type Document, type Sort } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import { bothEngines } from './both-engines.js';
 
 /**
  * The engine's query pushdown (scripts/ferretdb/, applied by scripts/lib/ferretdb-patch.mjs)
@@ -9,20 +10,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * These pass on both builds (same answers); the explain tests below fail on the released
  * build (it pushes nothing down).
  */
-const patched = new MongoClient(inject('patchedUrl'));
-const unpatched = new MongoClient(inject('unpatchedUrl'));
 const DB = 'pushdown';
 /** Documents with the test's own string ids. */
 type Doc = Document & { _id: string };
-
-beforeAll(async () => {
-  await Promise.all([patched.connect(), unpatched.connect()]);
-});
-
-afterAll(async () => {
-  await Promise.all([patched.db(DB).dropDatabase(), unpatched.db(DB).dropDatabase()]);
-  await Promise.all([patched.close(), unpatched.close()]);
-});
+const { patched, both } = bothEngines(DB);
 
 /** Few distinct values, so equalities and ranges meet stored ones often. */
 const scalar = fc.oneof(
@@ -105,12 +96,6 @@ const sort = fc.constantFrom<Sort | undefined>(
 );
 
 /** Runs `op` on both engines; an error answers as its code. */
-async function both<T>(op: (client: MongoClient) => Promise<T>) {
-  const run = (client: MongoClient) =>
-    op(client).catch((e: { code?: number }) => ({ error: e.code ?? String(e) }));
-  return Promise.all([run(patched), run(unpatched)]);
-}
-
 let run = 0;
 
 /** A fresh collection on both engines with the same indexes and documents. */
