@@ -81,6 +81,7 @@ import { LIBC_FILE } from './libc-patch.mjs';
 
 const DRIVER_PATCH = fileURLToPath(new URL('./sqlite-driver-patch.mjs', import.meta.url));
 const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
+const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
 export const FERRETDB_PATCH_LEVEL = 7;
@@ -379,12 +380,13 @@ type QueryParams struct {
   },
 ];
 
-/** A short digest of everything the patch consists of (this file and the Go files). */
+/** A short digest of everything the patch consists of (the scripts and the Go files). */
 export function ferretDBPatchDigest() {
   const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
   for (const file of Object.keys(FILES)) hash.update(readFileSync(path.join(GO_DIR, file)));
   hash.update(readFileSync(DRIVER_PATCH)).update(readFileSync(DRIVER_FILE));
   hash.update(readFileSync(LIBC_PATCH)).update(readFileSync(LIBC_FILE));
+  hash.update(readFileSync(VENDOR_MODULE));
   return hash.digest('hex').slice(0, 8);
 }
 

@@ -6,18 +6,8 @@
 // FerretDB's source; the two generated files that define memcmp for the 64-bit Linux builds
 // are copied with their memcmp renamed out of the way, and FerretDB's go.mod replaces the
 // module with the copy.
-import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  copyFileSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vendorModule } from './vendor-module.mjs';
 
 export const LIBC = 'modernc.org/libc';
 
@@ -42,22 +32,10 @@ export function renameMuslMemcmp(text, file) {
  * (sqlite-driver-patch.mjs), whose requirements select the version.
  */
 export function vendorFastLibc(ferretSrc, env) {
-  const info = JSON.parse(
-    execFileSync('go', ['mod', 'download', '-json', LIBC], {
-      cwd: ferretSrc,
-      encoding: 'utf8',
-      env,
-    }),
-  );
-  const dir = path.join(ferretSrc, 'third_party', 'libc');
-  mkdirSync(dir, { recursive: true });
-  for (const entry of readdirSync(info.Dir, { withFileTypes: true })) {
-    const from = path.join(info.Dir, entry.name);
-    const to = path.join(dir, entry.name);
-    if (GENERATED.includes(entry.name))
-      writeFileSync(to, renameMuslMemcmp(readFileSync(from, 'utf8'), entry.name));
-    else symlinkSync(from, to);
-  }
-  copyFileSync(LIBC_FILE, path.join(dir, 'momentum_memcmp.go'));
-  appendFileSync(path.join(ferretSrc, 'go.mod'), `\nreplace ${LIBC} => ./third_party/libc\n`);
+  vendorModule(ferretSrc, env, {
+    module: LIBC,
+    dir: 'libc',
+    place: (name) => (GENERATED.includes(name) ? (text) => renameMuslMemcmp(text, name) : 'link'),
+    goFile: LIBC_FILE,
+  });
 }

@@ -8,18 +8,9 @@
 // text and resets one to run it again (scripts/ferretdb/sqlite-driver/stmtcache.go). The
 // driver is copied beside FerretDB's source (its large generated `lib` linked, not copied),
 // changed there, and FerretDB's go.mod replaces the module with the copy.
-import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  copyFileSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vendorModule } from './vendor-module.mjs';
 
 export const SQLITE_DRIVER = 'modernc.org/sqlite';
 export const SQLITE_DRIVER_VERSION = 'v1.32.0';
@@ -66,25 +57,17 @@ export function patchDriverSource(text) {
  * FerretDB's go.mod at the copy.
  */
 export function vendorPatchedDriver(ferretSrc, env) {
-  const info = JSON.parse(
-    execFileSync('go', ['mod', 'download', '-json', `${SQLITE_DRIVER}@${SQLITE_DRIVER_VERSION}`], {
-      cwd: ferretSrc,
-      encoding: 'utf8',
-      env,
-    }),
-  );
-  const dir = path.join(ferretSrc, 'third_party', 'sqlite');
-  mkdirSync(dir, { recursive: true });
-  for (const name of readdirSync(info.Dir))
-    if (/^(go\.mod|go\.sum|LICENSE|SQLITE-LICENSE)$|^[^/]*(?<!_test)\.go$/.test(name))
-      copyFileSync(path.join(info.Dir, name), path.join(dir, name));
-  // The generated C-in-Go is 146 MB and unchanged: linked, not copied.
-  symlinkSync(path.join(info.Dir, 'lib'), path.join(dir, 'lib'));
-  const sqliteGo = path.join(dir, 'sqlite.go');
-  writeFileSync(sqliteGo, patchDriverSource(readFileSync(sqliteGo, 'utf8')));
-  copyFileSync(DRIVER_FILE, path.join(dir, 'momentum_stmtcache.go'));
-  appendFileSync(
-    path.join(ferretSrc, 'go.mod'),
-    `\nreplace ${SQLITE_DRIVER} => ./third_party/sqlite\n`,
-  );
+  vendorModule(ferretSrc, env, {
+    module: SQLITE_DRIVER,
+    version: SQLITE_DRIVER_VERSION,
+    dir: 'sqlite',
+    place: (name) => {
+      if (name === 'sqlite.go') return patchDriverSource;
+      // The generated C-in-Go is 146 MB and unchanged: linked, not copied.
+      if (name === 'lib') return 'link';
+      if (/^(go\.mod|go\.sum|LICENSE|SQLITE-LICENSE)$|^[^/]*(?<!_test)\.go$/.test(name))
+        return 'copy';
+    },
+    goFile: DRIVER_FILE,
+  });
 }
