@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -32,7 +33,8 @@ var schemaCache struct {
 }
 
 // cachedSchema is the decoded schema of a document, decoded as Unmarshal decodes it; false
-// when that fails or when some level of it names a key twice (Unmarshal refuses those).
+// when that fails, when some level of it names a key twice (Unmarshal refuses those), or when
+// it names a key "$s" (that property would have hidden the schema from Unmarshal).
 func cachedSchema(text []byte) (*schema, bool) {
 	schemaCache.RLock()
 	sch, ok := schemaCache.m[string(text)]
@@ -47,7 +49,8 @@ func cachedSchema(text []byte) (*schema, bool) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 
-	if dec.Decode(sch) != nil || checkConsumed(dec, r) != nil || !uniqueKeys(sch) {
+	if dec.Decode(sch) != nil || checkConsumed(dec, r) != nil || !uniqueKeys(sch) ||
+		slices.Contains(sch.Keys, "$s") {
 		sch = nil
 	}
 
@@ -133,33 +136,9 @@ func unmarshalFast(data []byte) (*types.Document, bool) {
 		return nil, false
 	}
 
-	doc := types.MakeDocument(len(sch.Keys))
-
-	for _, key := range sch.Keys {
-		d.space()
-
-		if !d.byte(',') {
-			return nil, false
-		}
-
-		d.space()
-
-		// A property named "$s" would have hidden the schema from FerretDB's own decoding.
-		if k, ok := d.key(); !ok || k != key || key == "$s" {
-			return nil, false
-		}
-
-		v, ok := d.element(sch.Properties[key])
-		if !ok {
-			return nil, false
-		}
-
-		doc.Set(key, v)
-	}
-
-	d.space()
-
-	if !d.byte('}') || d.i != len(d.b) {
+	// The schema's keys follow "$s", each after a comma.
+	doc, ok := d.members(sch, true)
+	if !ok || d.i != len(d.b) {
 		return nil, false
 	}
 
@@ -270,10 +249,17 @@ func (d *fastDecoder) object(sch *schema) (any, bool) {
 		return new(types.Document), true // Unmarshal gives an empty one whatever its schema says
 	}
 
+	return d.members(sch, false)
+}
+
+// members reads a document's keys, in the schema's order, with their values, and its closing
+// brace; a comma comes before every key but the first, and before the first too when comma
+// is set.
+func (d *fastDecoder) members(sch *schema, comma bool) (*types.Document, bool) {
 	doc := types.MakeDocument(len(sch.Keys))
 
-	for i, key := range sch.Keys {
-		if i > 0 {
+	for _, key := range sch.Keys {
+		if comma {
 			d.space()
 
 			if !d.byte(',') {
@@ -282,6 +268,8 @@ func (d *fastDecoder) object(sch *schema) (any, bool) {
 
 			d.space()
 		}
+
+		comma = true
 
 		if k, ok := d.key(); !ok || k != key {
 			return nil, false
