@@ -1,5 +1,5 @@
 import type { KeyRecord } from '@momentum/contracts';
-import type { InternalClient } from '@momentum/http';
+import { keyRecordPath, type InternalClient } from '@momentum/http';
 import type { KeyDirectory } from './key-resolver.js';
 
 /** Asks identity and agents at once; the key id exists in at most one of them. */
@@ -10,7 +10,7 @@ export class HttpKeyDirectory implements KeyDirectory {
   ) {}
 
   async lookup(keyId: string): Promise<KeyRecord | null> {
-    const path = `/internal/keys/${encodeURIComponent(keyId)}`;
+    const path = keyRecordPath(keyId);
     const [user, agent] = await Promise.all([
       this.identity.get<KeyRecord>(path),
       this.agents.get<KeyRecord>(path).catch(() => null),

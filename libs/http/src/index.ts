@@ -6,6 +6,7 @@ export * from './signing-keys.js';
 export * from './admission.js';
 export * from './api-keys.js';
 export * from './key-use.js';
+export * from './key-record-route.js';
 export * from './closing-guard.js';
 export * from './error-handler.js';
 export * from './internal-client.js';

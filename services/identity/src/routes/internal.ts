@@ -1,26 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '@momentum/http';
+import { defineKeyRecordRoute, defineRoute } from '@momentum/http';
 import type { IdentityDeps } from '../deps.js';
 import { keyRecord, userSummaries, userWithTeams } from '../usecases/lookups.js';
 import { teamMembers } from '../usecases/teams.js';
 
 /** Lookups for the gateway and other services (system actor only). */
 export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps) {
-  defineRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/internal/keys/:keyId',
-      summary: 'Key record for verification',
-      internal: true,
-      params: z.object({ keyId: z.string().max(64) }),
-    },
-    async ({ params, request }) => ({
-      data: await keyRecord(deps, params.keyId, (err) =>
-        request.log.warn({ err }, 'lastUsedAt not updated'),
-      ),
-    }),
+  defineKeyRecordRoute(app, 'Key record for verification', (keyId, onTouchFailed) =>
+    keyRecord(deps, keyId, onTouchFailed),
   );
 
   defineRoute(
