@@ -292,6 +292,20 @@ export async function dropDatabases(url, prefix) {
   }
 }
 
+/** Deletes the JetStream streams (key-value buckets among them) for which `doomed(info)` holds. */
+async function deleteStreamsWhere(url, doomed) {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: url.replace(/^nats:\/\//, '') });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const names = [];
+    for await (const info of jsm.streams.list()) if (doomed(info)) names.push(info.config.name);
+    for (const name of names) await jsm.streams.delete(name).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}
+
 /**
  * Deletes the JetStream streams whose names match (test and benchmark runs use their own
  * subject prefix, hence their own streams; left behind they pile up in a shared server),
@@ -299,22 +313,12 @@ export async function dropDatabases(url, prefix) {
  * reserves its maximum size, and JetStream refuses new ones once the reservations fill the
  * server's storage ("insufficient storage resources available").
  */
-export async function deleteStreams(url, pattern) {
-  const { connect } = await import('nats');
-  const nc = await connect({ servers: url.replace(/^nats:\/\//, '') });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const names = [];
-    for await (const info of jsm.streams.list()) {
-      const { name } = info.config;
-      if (pattern.test(name) || pattern.test(name.replace(/^KV_/, '').toUpperCase()))
-        names.push(name);
-    }
-    for (const name of names) await jsm.streams.delete(name).catch(() => undefined);
-  } finally {
-    await nc.close();
-  }
-}
+export const deleteStreams = (url, pattern) =>
+  deleteStreamsWhere(
+    url,
+    ({ config: { name } }) =>
+      pattern.test(name) || pattern.test(name.replace(/^KV_/, '').toUpperCase()),
+  );
 
 /** The stream names test and benchmark runs give theirs (and their buckets'). */
 const RUN_STREAM =
@@ -325,20 +329,9 @@ const RUN_STREAM =
  * not get to their own clean-up (a killed run): streams and buckets named as runs name
  * theirs, untouched for `idleMs`. A run still going writes to its own well within that.
  */
-export async function deleteStaleRunStreams(url, idleMs = 60 * 60_000) {
-  const { connect } = await import('nats');
-  const nc = await connect({ servers: url.replace(/^nats:\/\//, '') });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const stale = [];
-    for await (const info of jsm.streams.list()) {
-      const last = Date.parse(info.state.last_ts ?? info.created);
-      const since = Number.isNaN(last) || last <= 0 ? Date.parse(info.created) : last;
-      if (RUN_STREAM.test(info.config.name) && Date.now() - since > idleMs)
-        stale.push(info.config.name);
-    }
-    for (const name of stale) await jsm.streams.delete(name).catch(() => undefined);
-  } finally {
-    await nc.close();
-  }
-}
+export const deleteStaleRunStreams = (url, idleMs = 60 * 60_000) =>
+  deleteStreamsWhere(url, (info) => {
+    const last = Date.parse(info.state.last_ts ?? info.created);
+    const since = Number.isNaN(last) || last <= 0 ? Date.parse(info.created) : last;
+    return RUN_STREAM.test(info.config.name) && Date.now() - since > idleMs;
+  });
