@@ -17,7 +17,7 @@ import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
 import { eventLag, rssGrowth, settledRss } from './vitals.js';
 import { startWorld } from './world.js';
-import { tracingCost } from './tracing.js';
+import { seedHabitAndIssue, tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
@@ -78,22 +78,10 @@ let results: Record<string, unknown> | undefined;
 const world = await startWorld(BASE_PORT);
 try {
   step('seeding');
-  const habit = await world.user.expect(201, 'POST', '/api/tasks', {
-    type: 'habit',
-    title: 'Bench habit',
-    difficulty: 'easy',
-    isPositive: true,
-  });
-  const issue = await world.user.expect(201, 'POST', '/api/tasks', {
-    projectId: world.projectId,
-    title: 'Bench issue',
-  });
-  await world.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
-    body: 'A comment to read',
-  });
+  const seeded = await seedHabitAndIssue(world);
   const templates = await makeTemplates(world);
   await grow(world, templates, SMALL - 1, 0);
-  const ids = { taskId: templates.todoId, habitId: habit.data.id, issueId: issue.data.id };
+  const ids = { taskId: templates.todoId, ...seeded };
 
   // Warm-up long enough for the JIT and the heaps to settle, so the memory figure
   // measures growth, not start-up.

@@ -35,6 +35,11 @@ export async function seedMixed(world: World): Promise<MixedIds> {
     title: 'Bench todo',
     difficulty: 'easy',
   });
+  return { taskId: todo.data.id, ...(await seedHabitAndIssue(world)) };
+}
+
+/** The mixed workload's habit, and its issue with a comment to read. */
+export async function seedHabitAndIssue(world: World): Promise<Omit<MixedIds, 'taskId'>> {
   const habit = await world.user.expect(201, 'POST', '/api/tasks', {
     type: 'habit',
     title: 'Bench habit',
@@ -48,7 +53,7 @@ export async function seedMixed(world: World): Promise<MixedIds> {
   await world.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
     body: 'A comment to read',
   });
-  return { taskId: todo.data.id, habitId: habit.data.id, issueId: issue.data.id };
+  return { habitId: habit.data.id, issueId: issue.data.id };
 }
 
 /** One fresh stack, warmed up, then the mixed workload measured. */
