@@ -2,30 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IssueSortFields, ListIssuesQuery, scopeOf } from '@momentum/contracts';
 import { userActor } from '@momentum/testing';
+import { serves, type IndexKeys, type QueryShape } from '../../../../test/support/index-shapes.js';
 import { listFilter, listSort } from '../../src/store/issue-lists.js';
 import { createIssue, useIssuesApp } from '../support/harness.js';
-
-type Keys = Record<string, 1 | -1>;
-/** A query as an index sees it: the fields it narrows on by equality, then its sort. */
-type Shape = { label: string; collection: string; equal: string[]; sort: Keys };
-
-/**
- * Does an index serve a query: its leading keys are fields the query narrows on by
- * equality (at least one), followed by the sort keys in order, all in the index's direction
- * or all reversed. Other filters (a deleted mark, a team check) are applied to what it finds.
- */
-function serves(index: Keys, shape: Shape): boolean {
-  const keys = Object.entries(index);
-  const sort = Object.entries(shape.sort);
-  for (let lead = 1; lead <= Math.min(shape.equal.length, keys.length - sort.length); lead++) {
-    if (!keys.slice(0, lead).every(([k]) => shape.equal.includes(k))) break;
-    const tail = keys.slice(lead, lead + sort.length);
-    const same = sort.every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === d);
-    const reversed = sort.every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === -d);
-    if (same || reversed) return true;
-  }
-  return false;
-}
 
 /** The fields of a list filter that are one value (an `$in` of one counts). */
 function equalities(filter: Record<string, unknown>): string[] {
@@ -42,19 +21,19 @@ describe('issues: indexes serve every list and lookup', () => {
   const { h, w } = useIssuesApp('IDX');
   const scope = scopeOf(userActor({ teamIds: [randomUUID()] }));
 
-  const list = (label: string, query: Record<string, string>): Shape => {
+  const list = (label: string, query: Record<string, string>): QueryShape => {
     const q = ListIssuesQuery.parse(query);
     return {
       label,
       collection: 'issues',
       equal: equalities(listFilter(scope, q)),
-      sort: listSort(q) as Keys,
+      sort: listSort(q) as IndexKeys,
     };
   };
 
-  const shapes = (): Shape[] => {
+  const shapes = (): QueryShape[] => {
     const projectId = randomUUID();
-    const out: Shape[] = [];
+    const out: QueryShape[] = [];
     for (const field of IssueSortFields)
       for (const sort of [field, `-${field}`])
         out.push(list(`project list by ${sort}`, { projectId, sort }));
@@ -108,7 +87,7 @@ describe('issues: indexes serve every list and lookup', () => {
 
   const indexesOf = async (collection: string) =>
     (await h.ctx.db.collection(collection).listIndexes().toArray()).map((i) => ({
-      key: i.key as Keys,
+      key: i.key as IndexKeys,
       unique: !!i.unique,
     }));
 
