@@ -9,10 +9,9 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/FerretDB/FerretDB/internal/util/fsql"
@@ -70,8 +69,7 @@ func (s *statsBook) wrote(db *fsql.DB, key string, tables []string, n int) {
 // analyzeIfNever analyzes a collection when some of its tables have no statistics yet (when
 // first used: a side table made for an existing collection has none).
 func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string, tables []string) {
-	var stat string
-	err := db.QueryRowContext(ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1`, tables[0]).Scan(&stat)
+	rows, err := statRows(ctx, db, tables[0])
 
 	for _, table := range tables[1:] {
 		var n int
@@ -80,11 +78,10 @@ func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string,
 		}
 	}
 
-	rows := int64(-1)
-	if err == nil {
-		rows = statRows(stat)
-	} else if rows, err = analyze(ctx, db, tables); err != nil {
-		return
+	if err != nil {
+		if rows, err = analyze(ctx, db, tables); err != nil {
+			return
+		}
 	}
 
 	s.mu.Lock()
@@ -109,9 +106,8 @@ func analyze(ctx context.Context, db *fsql.DB, tables []string) (int64, error) {
 			}
 		}
 
-		var stat string
-		if err := tx.QueryRowContext(ctx, `SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1`, tables[0]).Scan(&stat); err == nil {
-			rows = statRows(stat)
+		if n, err := statRows(ctx, tx, tables[0]); err == nil {
+			rows = n
 		}
 
 		return nil
@@ -120,8 +116,18 @@ func analyze(ctx context.Context, db *fsql.DB, tables []string) (int64, error) {
 	return rows, err
 }
 
-// statRows is the row count at the start of a sqlite_stat1 entry.
-func statRows(stat string) int64 {
-	n, _ := strconv.ParseInt(strings.Fields(stat + " 0")[0], 10, 64)
-	return n
+// statRows is a table's row count as its statistics estimate it: the largest of its
+// indexes' entries (each sqlite_stat1 row starts with one). Not any one index's: a partial
+// index (an outbox's pending entries) holds a few rows of millions, and read as the table's
+// size it had the collection analyzed again after every thousand writes.
+func statRows(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, table string) (int64, error) {
+	var rows sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT MAX(CAST(stat AS INTEGER)) FROM sqlite_stat1 WHERE tbl = ?`, table).Scan(&rows)
+	if err == nil && !rows.Valid {
+		err = errNoStats
+	}
+
+	return rows.Int64, err
 }
