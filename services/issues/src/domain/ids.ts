@@ -1,35 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-let lastMs = -1;
-let counter = 0;
+import { createHash } from 'node:crypto';
 
 /**
- * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, a 12-bit counter that rises
- * within one millisecond (method 1), then random bits. Ids made by this process sort in
- * the order they were made, so "newest first" and "oldest first" can break ties on `_id`
- * alone — the one field left to sort on after a `$group` that only counts.
+ * Moved to @momentum/storage (the habits service orders its completions by it too);
+ * bench/seed.ts still imports it from here.
  */
-export function uuidv7(now = Date.now()): string {
-  if (now > lastMs) {
-    lastMs = now;
-    counter = randomBytes(1)[0]! & 0x7f;
-  } else {
-    counter++;
-    if (counter > 0xfff) {
-      // Out of counter space in this millisecond: borrow the next one.
-      lastMs++;
-      counter = 0;
-    }
-  }
-  const bytes = randomBytes(16);
-  const ms = BigInt(lastMs);
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
-  bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
-  bytes[7] = counter & 0xff;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { uuidv7 } from '@momentum/storage';
 
 /**
  * The id of the relation "issue is blocked by blocker": a name-based UUID (version 5

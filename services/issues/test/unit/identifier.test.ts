@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatIdentifier, parseIdentifier } from '../../src/domain/identifier.js';
-import { uuidv7 } from '../../src/domain/ids.js';
 
 describe('issue identifiers', () => {
   it('joins the project key and the number', () => {
@@ -29,18 +28,5 @@ describe('issue identifiers', () => {
     expect(parseIdentifier('ENG-0')).toBeNull();
     expect(parseIdentifier('ENG 1')).toBeNull();
     expect(parseIdentifier('-1')).toBeNull();
-  });
-});
-
-describe('time-ordered ids', () => {
-  it('are RFC 9562 version 7 UUIDs', () => {
-    expect(uuidv7()).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-    );
-  });
-  it('sort in the order they were made, also within one millisecond', () => {
-    const ids = Array.from({ length: 5000 }, () => uuidv7());
-    expect([...ids].sort()).toEqual(ids);
-    expect(new Set(ids).size).toBe(ids.length);
   });
 });
