@@ -37,13 +37,15 @@ export async function buildHabitsApp(
     ctx.log,
     ctx.config.OUTBOX_SWEEP_MS,
   );
+  const tasks = new TaskStore(models);
   const deps: HabitsDeps = {
-    tasks: new TaskStore(models),
-    profiles: new ProfileStore(models),
+    tasks,
+    profiles: new ProfileStore(models, tasks),
     completions: new CompletionStore(models),
     outbox: relay,
     settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
+    log: ctx.log,
     faults: options.faults ?? {},
   };
 

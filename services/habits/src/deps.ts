@@ -1,3 +1,4 @@
+import type { Logger } from '@momentum/messaging';
 import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { TaskStore } from './store/task-store.js';
 import type { ProfileStore } from './store/profile-store.js';
@@ -14,6 +15,8 @@ export interface HabitsDeps {
   /** Users whose current day this process saw settled (a read cache, settled-days.ts). */
   settledDays: SettledDays;
   now: () => Date;
+  /** What needs an operator's eye (XP applied under a new id: award-xp.ts). */
+  log: Logger;
   /** Test hooks between the steps of a completion (award-xp.ts); none in production. */
   faults: HabitsFaults;
 }

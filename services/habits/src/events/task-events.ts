@@ -6,6 +6,7 @@ import {
   type TaskCompletedEventData,
   type UserLeveledUpEventData,
 } from '@momentum/contracts';
+import { uuidv7 } from '@momentum/storage';
 import type { TaskDoc } from '../store/models.js';
 
 /**
@@ -32,8 +33,14 @@ export const taskUpdated = (actor: Actor | null, next: TaskDoc, changed: string[
 export const taskArchived = (actor: Actor, next: TaskDoc): EventEnvelope =>
   makeEvent(EventTypes.habits.taskArchived, summary(next), actor);
 
-export const taskCompleted = (actor: Actor, data: TaskCompletedEventData): EventEnvelope =>
-  makeEvent(EventTypes.habits.taskCompleted, data, actor);
+/**
+ * Its id is the completion's: time-ordered (uuidv7), as the profile's list of applied
+ * completions is trimmed by that order (domain/xp-applied.ts).
+ */
+export const taskCompleted = (actor: Actor, data: TaskCompletedEventData): EventEnvelope => ({
+  ...makeEvent(EventTypes.habits.taskCompleted, data, actor),
+  id: uuidv7(),
+});
 
 export const userLeveledUp = (actor: Actor, data: UserLeveledUpEventData): EventEnvelope =>
   makeEvent(EventTypes.habits.userLeveledUp, data, actor);

@@ -49,7 +49,11 @@ export interface TaskDoc {
 
 /** A completion's XP on its way from the task to the completer's profile. */
 export interface PendingXp {
-  /** The completion's `task.completed` event id: what makes applying it idempotent. */
+  /**
+   * What makes applying it idempotent: the completion's `task.completed` event id, a
+   * time-ordered uuidv7 (or a new one, when the profile could not judge the first:
+   * usecases/award-xp.ts).
+   */
   id: string;
   /** Who earned it (the completer) and as whom they acted, for a level's event. */
   actor: { type: 'user' | 'agent' | 'system'; id: string; userId: string };
@@ -70,10 +74,16 @@ export interface ProfileDoc {
    */
   announcedLevels?: number[];
   /**
-   * Ids of completions whose XP is in `xp` while their task still lists them as pending:
-   * one entry per completion in flight, taken off right after (usecases/award-xp.ts).
+   * Ids of completions whose XP is in `xp`: the newest (time-ordered ids), and any a task
+   * still lists as pending; trimmed now and then (store/profile-store.ts applyXp).
    */
   xpApplied?: string[];
+  /**
+   * The cut of the trims so far: ids below it may have been applied and dropped from
+   * `xpApplied`, so the XP write takes none of them (domain/xp-applied.ts). Absent until
+   * the first trim.
+   */
+  xpForgotten?: string;
   timezone: string;
   dayStartHour: number;
   /** The user's day whose missed dailies were last settled. */
@@ -164,6 +174,7 @@ export function habitsModels(db: Connection) {
       level: { type: Number, default: 1 },
       announcedLevels: { type: [Number], default: undefined },
       xpApplied: { type: [String], default: undefined },
+      xpForgotten: { type: String, default: undefined },
       timezone: { type: String, default: 'UTC' },
       dayStartHour: { type: Number, default: 0 },
       settledDay: { type: String, default: null },

@@ -1,15 +1,17 @@
 import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
-import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
+import { isDuplicateKey, isUuidv7, withoutOutbox } from '@momentum/storage';
+import { appliedTrim, judgedByList, type AppliedTrim } from '../domain/xp-applied.js';
 import type { HabitsModels, ProfileDoc } from './models.js';
 import { GroupedCalls } from './grouped-calls.js';
+import { TaskStore } from './task-store.js';
 
 export type ProfileState = Omit<
   ProfileDoc,
-  '_outbox' | 'createdAt' | 'updatedAt' | 'xpApplied' | 'announcedLevels'
+  '_outbox' | 'createdAt' | 'updatedAt' | 'xpApplied' | 'xpForgotten' | 'announcedLevels'
 >;
 
-const stateProjection = { _outbox: 0, xpApplied: 0, announcedLevels: 0 } as const;
+const stateProjection = { _outbox: 0, xpApplied: 0, xpForgotten: 0, announcedLevels: 0 } as const;
 
 export const defaultProfile = (userId: string): ProfileState => ({
   _id: userId,
@@ -20,9 +22,6 @@ export const defaultProfile = (userId: string): ProfileState => ({
   settledDay: null,
 });
 
-/** How many applied completions a profile remembers at least (see applyXp). */
-export const XP_APPLIED_KEPT = 50;
-
 /** A completion's XP on its way into the profile. */
 interface XpEntry {
   id: string;
@@ -30,11 +29,41 @@ interface XpEntry {
   now: Date;
 }
 
-/** The profile's XP total once a completion's XP is in, and whether this call added it. */
+/**
+ * The profile's XP total once a completion's XP is in, and whether this call added it.
+ * `unjudged`: not added because the profile forgot ids as old as this one and does not
+ * list it — it may have been applied and trimmed since, or never (award-xp.ts decides).
+ */
 export interface XpApplied {
   total: number;
   applied: boolean;
+  unjudged?: true;
 }
+
+/**
+ * Which of some completion ids a task still waits on, or null when that cannot be told
+ * (task-store.ts pendingXpIds).
+ */
+export interface PendingXpIds {
+  pendingXpIds(ids: readonly string[]): Promise<Set<string> | null>;
+}
+
+/**
+ * The XP write's condition that the profile judges every one of `ids` by its list
+ * (domain/xp-applied.ts judgedByList): it forgot nothing, or nothing as old as the oldest.
+ */
+function judgedFilter(ids: readonly string[]): Record<string, unknown> {
+  if (!ids.every(isUuidv7)) return { xpForgotten: { $exists: false } };
+  const oldest = ids.reduce((a, b) => (b < a ? b : a));
+  return { xpForgotten: { $not: { $gt: oldest } } };
+}
+
+/**
+ * How long this process tries no trim after one could not tell which ids tasks still wait
+ * on (more than the read takes: a crash left that many for the recovery, which takes them
+ * up on its next sweeps).
+ */
+const TRIMS_PAUSED_MS = 10_000;
 
 type Settable = Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledDay'>>;
 
@@ -45,7 +74,14 @@ type Settable = Partial<Pick<ProfileDoc, 'timezone' | 'dayStartHour' | 'settledD
  * completion's id, settings a `$set`, and a level's announcement a conditional `$push`.
  */
 export class ProfileStore {
-  constructor(private readonly m: HabitsModels) {}
+  constructor(
+    private readonly m: HabitsModels,
+    /** Asked before a trim: ids a task still waits on stay listed. */
+    private readonly pending: PendingXpIds = new TaskStore(m),
+  ) {}
+
+  /** No trim before this time (Date.now()): see TRIMS_PAUSED_MS. */
+  private trimsPausedUntil = 0;
 
   get model() {
     return this.m.Profile;
@@ -72,19 +108,20 @@ export class ProfileStore {
    * Adds a completion's XP unless this profile holds it already (`xpApplied` lists it),
    * in one write that also lists it: applied once however often it is retried. Answers
    * the total after, and whether this call added it. The profile is created when missing;
-   * an insert that then fails on the `_id` means it exists now (retried once) or already
-   * lists the completion.
+   * an insert that then fails on the `_id` means it exists now (written again) or did not
+   * take the completion: it lists it, or has forgotten ids as old (`unjudged`).
    *
    * The XP of one user's completions asked for while a write of theirs is out goes in one
    * write, in order (grouped-calls.ts): the same atomic add, guarded by every id it
-   * lists, as if each had been written in turn; should the profile hold one of them
-   * already, each goes alone.
+   * lists, as if each had been written in turn; should the profile refuse one of them,
+   * each goes alone.
    *
-   * The list keeps the user's last XP_APPLIED_KEPT..2×XP_APPLIED_KEPT completions (trimmed
-   * by a second write now and then: FerretDB ignores `$push`'s `$slice`). A completion is
-   * retried only while its task lists it as pending, which the writer ends milliseconds
-   * after this write and the recovery within a minute of a crash, long before that many
-   * later completions of the same user push its id out.
+   * The list keeps the user's newest completions (ids are time-ordered) and any a task
+   * still waits on, trimmed by a second write now and then (FerretDB ignores `$push`'s
+   * `$slice` and `$pull`'s conditions). A trim raises the profile's cut, `xpForgotten`, past
+   * what it drops, and the write takes no completion below the cut
+   * (domain/xp-applied.ts): one the profile may have applied and forgotten is never added
+   * blindly, whatever the rate of completions or however long a retry waited.
    */
   applyXp(userId: string, completionId: string, xp: number, now: Date): Promise<XpApplied> {
     return this.xpWrites.add(userId, { id: completionId, xp, now });
@@ -113,20 +150,32 @@ export class ProfileStore {
   });
 
   private async applyOne(userId: string, entry: XpEntry): Promise<XpApplied> {
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
       try {
         return { total: (await this.writeXp(userId, [entry])).xp, applied: true };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
       }
+      // Refused: the profile lists it, forgot ids as old, or was created meanwhile (again).
+      const stored = this.m.Profile.collection as unknown as mongo.Collection<ProfileDoc>;
+      const doc = await stored.findOne(
+        { _id: userId },
+        { projection: { xp: 1, xpApplied: 1, xpForgotten: 1 } },
+      );
+      if (!doc) continue;
+      if (doc.xpApplied?.includes(entry.id)) return { total: doc.xp, applied: false };
+      if (!judgedByList(doc.xpForgotten, entry.id))
+        return { total: doc.xp, applied: false, unjudged: true };
     }
-    return { total: (await this.get(userId)).xp, applied: false };
+    throw new Error(
+      `The profile of ${userId} refused completion ${entry.id} for no reason it shows`,
+    );
   }
 
   /**
-   * Adds the entries' XP and lists their ids unless the profile lists one of them, creating
-   * the profile when missing: a duplicate `_id` when it exists and lists one (or was
-   * created meanwhile). Trims the list when it has grown past twice what it keeps.
+   * Adds the entries' XP and lists their ids unless the profile lists one of them or has
+   * forgotten ids as old as one, creating the profile when missing: a duplicate `_id` when
+   * it exists and refuses (or was created meanwhile). Trims the list when due.
    */
   private async writeXp(
     userId: string,
@@ -136,7 +185,7 @@ export class ProfileStore {
     const ids = entries.map((e) => e.id);
     const now = entries[entries.length - 1]!.now;
     const doc = await this.m.Profile.findOneAndUpdate(
-      { _id: userId, xpApplied: { $nin: ids } },
+      { _id: userId, xpApplied: { $nin: ids }, ...judgedFilter(ids) },
       {
         $inc: { xp: entries.reduce((sum, e) => sum + e.xp, 0) },
         $push: { xpApplied: { $each: ids } },
@@ -154,16 +203,33 @@ export class ProfileStore {
     )
       .lean<Pick<ProfileDoc, 'xp' | 'xpApplied'>>()
       .exec();
-    const applied = doc!.xpApplied ?? [];
-    if (applied.length > 2 * XP_APPLIED_KEPT) await this.trimApplied(userId, applied);
+    const trim = appliedTrim(doc!.xpApplied ?? []);
+    // The XP is in either way; a trim that failed is due again at the next write.
+    if (trim && Date.now() >= this.trimsPausedUntil)
+      await this.trimApplied(userId, trim).catch(() => undefined);
     return doc!;
   }
 
-  private async trimApplied(userId: string, ids: string[]): Promise<void> {
-    const oldest = ids.slice(0, ids.length - XP_APPLIED_KEPT);
+  /**
+   * Drops the trim's ids but those a task still waits on, and raises the cut to the trim's,
+   * in one write. A pending id stays listed: the profile may hold its XP (its writer died
+   * before settling), and only a listed id is known to be applied. Asked after the list
+   * was read: an id listed then (so written to its task before) that no task lists now
+   * was settled, and no task lists it again.
+   */
+  private async trimApplied(userId: string, trim: AppliedTrim): Promise<void> {
+    const waiting = await this.pending.pendingXpIds(trim.drop);
+    // Too many tasks waiting to tell (a crash of many completions the recovery is still
+    // working through): the lists grow a little longer, and no write reads them all again.
+    if (!waiting) {
+      this.trimsPausedUntil = Date.now() + TRIMS_PAUSED_MS;
+      return;
+    }
+    const drop = trim.drop.filter((id) => !waiting.has(id));
+    if (!drop.length) return;
     await this.m.Profile.updateOne(
       { _id: userId },
-      { $pullAll: { xpApplied: oldest } },
+      { $pullAll: { xpApplied: drop }, $max: { xpForgotten: trim.forget } },
       { timestamps: false },
     ).exec();
   }

@@ -232,6 +232,52 @@ export class TaskStore {
       .exec();
   }
 
+  /**
+   * Which of these completion ids a task still lists as pending: those a profile's trim
+   * must keep (profile-store.ts). Read from the `xp_pending` index, which holds only the
+   * tasks with XP pending (those whose completion is under way, and what crashes left for
+   * the recovery); null when there are more of them than `limit`, too many to tell.
+   */
+  async pendingXpIds(ids: readonly string[], limit = 1000): Promise<Set<string> | null> {
+    const tasks = await this.m.Task.find({ xpPendingSince: { $exists: true } }, { xpPending: 1 })
+      .limit(limit + 1)
+      .lean<Array<Pick<TaskDoc, '_id' | 'xpPending'>>>()
+      .exec();
+    if (tasks.length > limit) return null;
+    const asked = new Set(ids);
+    const pending = new Set<string>();
+    for (const task of tasks)
+      for (const entry of task.xpPending ?? []) if (asked.has(entry.id)) pending.add(entry.id);
+    return pending;
+  }
+
+  /**
+   * Gives a pending entry a new id, the rest of it as it was, while the task still lists
+   * it: the new entry, or null when the task no longer lists it (settled, or given a new id
+   * by another caller: one caller wins). One write guarded by the list as read, read again
+   * when another entry of the task came or went meanwhile.
+   */
+  async rekeyXp(id: string, entry: PendingXp, newId: string): Promise<PendingXp | null> {
+    // Through the driver: mongoose would cast the list to `$in` (see settleXp).
+    const stored = this.m.Task.collection as unknown as mongo.Collection<TaskDoc>;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const task = await stored.findOne({ _id: id }, { projection: { xpPending: 1 } });
+      const listed = task?.xpPending ?? [];
+      const at = listed.findIndex((e) => e.id === entry.id);
+      if (at < 0) return null;
+      const fresh: PendingXp = { ...listed[at]!, id: newId };
+      const next = listed.map((e, i) => (i === at ? fresh : e));
+      const written = await stored.updateOne(
+        { _id: id, xpPending: listed },
+        { $set: { xpPending: next } },
+      );
+      if (written.matchedCount === 1) return fresh;
+    }
+    throw new Error(
+      `XP pending on task ${id} kept changing; entry ${entry.id} left for the recovery`,
+    );
+  }
+
   /** A user's dailies with a running streak: candidates for a missed-day reset. */
   runningDailies(userId: string): Promise<TaskDoc[]> {
     return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, listProjection)

@@ -1,8 +1,12 @@
 import type { Actor } from '@momentum/contracts';
+import { uuidv7 } from '@momentum/storage';
 import { levelFor } from '../domain/levels.js';
 import { userLeveledUp } from '../events/task-events.js';
 import type { PendingXp } from '../store/models.js';
 import type { HabitsDeps } from '../deps.js';
+
+/** New ids one completion's XP may take in a row before it is left for the recovery. */
+const MAX_REKEYS = 3;
 
 /**
  * A completion's XP travels with its task write: the write lists it in the task's
@@ -11,14 +15,35 @@ import type { HabitsDeps } from '../deps.js';
  * (xp-recovery.ts): the profile adds it unless it holds it already (keyed by the
  * completion's id), the level it crossed is announced once per level, and only then does
  * the task stop listing it. Any step may be repeated, none applies twice.
+ *
+ * The profile may have forgotten ids as old as the entry's (it keeps the newest and those
+ * still pending: profile-store.ts) and not list it: a retry that waited while the entry was
+ * applied, settled and trimmed, or an entry whose write to the task took longer than the
+ * user's next completions. The profile's trims keep every id a task still lists, so if the
+ * task still lists the entry the profile never applied it: the task gives it a new id (one
+ * caller wins) and that is applied. If the task no longer lists it, whoever settled it or
+ * gave it a new id took care of it.
  */
 export async function awardXp(
   deps: HabitsDeps,
   taskId: string,
   entry: PendingXp,
+  rekeys = 0,
 ): Promise<{ level: number; leveledUp: boolean }> {
   const userId = entry.actor.userId;
-  const { total, applied } = await deps.profiles.applyXp(userId, entry.id, entry.xp, deps.now());
+  const applied = await deps.profiles.applyXp(userId, entry.id, entry.xp, deps.now());
+  const { total } = applied;
+  if (applied.unjudged) {
+    if (rekeys >= MAX_REKEYS)
+      throw new Error(`XP of completion ${entry.id} refused ${rekeys + 1} times; left pending`);
+    const fresh = await deps.tasks.rekeyXp(taskId, entry, uuidv7());
+    if (!fresh) return { level: levelFor(total), leveledUp: false };
+    deps.log.warn(
+      { taskId, userId, completion: entry.id, newId: fresh.id, at: entry.at },
+      'XP of a completion older than its profile remembers: never applied (its task still lists it), applied under a new id',
+    );
+    return awardXp(deps, taskId, fresh, rekeys + 1);
+  }
   deps.faults.afterXpApplied?.();
   const level = levelFor(total);
   const previousLevel = levelFor(total - entry.xp);
@@ -31,5 +56,5 @@ export async function awardXp(
       deps.outbox.flush(deps.profiles.model, userId);
   }
   await deps.tasks.settleXp(taskId, entry);
-  return { level, leveledUp: applied && level !== previousLevel };
+  return { level, leveledUp: applied.applied && level !== previousLevel };
 }

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userActor, useStarted } from '@momentum/testing';
-import type { HabitsFaults } from '../../src/deps.js';
+import type { HabitsDeps, HabitsFaults } from '../../src/deps.js';
+import { awardXp } from '../../src/usecases/award-xp.js';
+import { ProfileStore } from '../../src/store/profile-store.js';
+import { TaskStore } from '../../src/store/task-store.js';
+import type { HabitsModels, PendingXp } from '../../src/store/models.js';
+import { XP_APPLIED_KEPT, XP_APPLIED_TRIM_AT } from '../../src/domain/xp-applied.js';
 import { habitBody, startHabits, todoBody } from './harness.js';
 
 type Step = keyof HabitsFaults;
@@ -74,6 +79,118 @@ describe('habits service: a completion that dies half-way', () => {
     await new Promise((r) => setTimeout(r, 1200));
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
   });
+
+  /** `n` more to-dos of the user, created and completed ten at a time: the XP they earned. */
+  const completeMore = async (as: ReturnType<typeof h.as>, n: number) => {
+    let earned = 0;
+    for (let i = 0; i < n; i += 10) {
+      const created = await Promise.all(
+        Array.from({ length: Math.min(10, n - i) }, () =>
+          as.post('/api/tasks', todoBody({ difficulty: 'easy' })),
+        ),
+      );
+      const done = await Promise.all(
+        created.map((r) => as.post(`/api/tasks/${r.json().data.id}/complete`)),
+      );
+      for (const r of done) {
+        expect(r.statusCode).toBe(200);
+        earned += r.json().data.xpEarned as number;
+      }
+    }
+    return earned;
+  };
+  /** The list stays short whatever the rate: the kept ids, one trim's worth, what was in flight. */
+  const bounded = XP_APPLIED_KEPT + XP_APPLIED_TRIM_AT + 10;
+
+  it('applies nothing twice when the process died after the profile had the XP and 150 completions followed', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    crashAt = 'afterXpApplied';
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    const [entry] = (await task(id))?.xpPending as PendingXp[];
+    const userId = entry!.actor.userId;
+
+    // Far more than the profile keeps, before the recovery's delay is up.
+    const earned = await completeMore(ada, 150);
+    const trimmed = await profile(userId);
+    expect(trimmed?.xpForgotten > entry!.id).toBe(true);
+    // Still listed: a task waits on it.
+    expect(trimmed?.xpApplied).toContain(entry!.id);
+    expect(trimmed?.xpApplied.length).toBeLessThanOrEqual(bounded);
+    expect(trimmed?.xp).toBe(12 + earned);
+
+    later(60_000);
+    await settled(id);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);
+  }, 120_000);
+
+  it('applies the XP of a completion that died before the profile, once, after 150 completions forgot ids as old', async () => {
+    const warn = vi.spyOn(h.ctx.log, 'warn');
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    crashAt = 'afterTaskWrite';
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    const [entry] = (await task(id))?.xpPending as PendingXp[];
+
+    const earned = await completeMore(ada, 150);
+    const trimmed = await profile(entry!.actor.userId);
+    expect(trimmed?.xpForgotten > entry!.id).toBe(true);
+    expect(trimmed?.xpApplied).not.toContain(entry!.id);
+    expect(trimmed?.xp).toBe(earned);
+
+    later(60_000);
+    await settled(id);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);
+    // Applied under a new id, which the warning names.
+    const rekeyed = warn.mock.calls.find(([fields]) => {
+      return (fields as { completion?: string }).completion === entry!.id;
+    });
+    warn.mockRestore();
+    expect(rekeyed?.[0]).toMatchObject({ taskId: id, newId: expect.any(String) });
+    expect((await profile(entry!.actor.userId))?.xpApplied).toContain(
+      (rekeyed![0] as { newId: string }).newId,
+    );
+  }, 120_000);
+
+  it('applies nothing twice for a recovery that read an entry, stalled, and went on after it was applied, settled and forgotten', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    crashAt = 'afterXpApplied';
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    // What a recovery read before it stalled.
+    const [stale] = (await task(id))?.xpPending as PendingXp[];
+    const userId = stale!.actor.userId;
+    // Meanwhile another recovery applies nothing again and settles it, and 150 completions
+    // push its id out of the profile.
+    later(60_000);
+    await settled(id);
+    const earned = await completeMore(ada, 150);
+    const forgotten = await profile(userId);
+    expect(forgotten?.xpApplied).not.toContain(stale!.id);
+    expect(forgotten?.xpForgotten > stale!.id).toBe(true);
+
+    // The stalled recovery goes on with what it read.
+    const models = {
+      Task: h.ctx.db.model('Task'),
+      Profile: h.ctx.db.model('Profile'),
+      Completion: h.ctx.db.model('Completion'),
+    } as unknown as HabitsModels;
+    const tasks = new TaskStore(models);
+    const warn = vi.fn();
+    const deps = {
+      tasks,
+      profiles: new ProfileStore(models, tasks),
+      now: () => h.clock.now,
+      log: { info: vi.fn(), warn, error: vi.fn() },
+      faults: {},
+    } as unknown as HabitsDeps;
+    await awardXp(deps, id, stale!);
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);
+    expect((await task(id))?.xpPending).toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
+  }, 120_000);
 
   it('announces the level a recovered completion crossed, once', async () => {
     const ada = h.as(userActor());

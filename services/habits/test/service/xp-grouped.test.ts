@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userActor, useStarted } from '@momentum/testing';
+import { uuidv7 } from '@momentum/storage';
 import { ProfileStore } from '../../src/store/profile-store.js';
 import { TaskStore } from '../../src/store/task-store.js';
 import type { HabitsModels, PendingXp } from '../../src/store/models.js';
+import { XP_APPLIED_KEPT, XP_APPLIED_TRIM_AT } from '../../src/domain/xp-applied.js';
 import { habitBody, startHabits } from './harness.js';
 
 /**
@@ -76,6 +78,30 @@ describe('habits service: the XP of many completions at once', () => {
     expect(results.map((r) => r.applied)).toEqual([true, true, false, true]);
     expect((await profiles.get('regrouped-user')).xp).toBe(11);
     expect(results[3]).toEqual({ total: 11, applied: true });
+  });
+
+  it('judges a completion id of before the time order by its list only until the first trim', async () => {
+    const profiles = new ProfileStore(models());
+    const now = new Date();
+    await profiles.applyXp('legacy-user', 'legacy-a', 1, now);
+    expect(await profiles.applyXp('legacy-user', 'legacy-a', 1, now)).toEqual({
+      total: 1,
+      applied: false,
+    });
+    // Enough time-ordered completions for a trim, which drops the old id (no task waits on it).
+    for (let i = 0; i < XP_APPLIED_KEPT + XP_APPLIED_TRIM_AT; i++)
+      await profiles.applyXp('legacy-user', uuidv7(), 1, now);
+    const stored = await h.ctx.db.collection('profiles').findOne({ _id: 'legacy-user' as never });
+    expect(stored?.xpApplied).not.toContain('legacy-a');
+    expect(stored?.xpApplied.length).toBeLessThan(XP_APPLIED_KEPT + XP_APPLIED_TRIM_AT);
+    expect(typeof stored?.xpForgotten).toBe('string');
+    // Neither the dropped id nor an unseen one of that kind is added blindly now.
+    for (const id of ['legacy-a', 'legacy-b'])
+      expect(await profiles.applyXp('legacy-user', id, 1, now)).toEqual({
+        total: 1 + XP_APPLIED_KEPT + XP_APPLIED_TRIM_AT,
+        applied: false,
+        unjudged: true,
+      });
   });
 
   it("reads a user's profile once for the reads asked while one is out, after any write", async () => {
