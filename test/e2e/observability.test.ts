@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { KEY_HASH_COST } from '@momentum/config';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { deleteStreams, dropDatabases, portOpen } from '../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -91,6 +92,7 @@ beforeAll(async () => {
     withMcp: false,
     extraEnv: {
       RATE_LIMIT_MAX: '0',
+      API_KEY_HASH_COST: String(KEY_HASH_COST.min),
       OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '100',

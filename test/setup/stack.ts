@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import { KEY_HASH_COST } from '@momentum/config';
 import {
   deleteStaleRunStreams,
   deleteStreams,
@@ -43,8 +44,14 @@ export default async function setup(project: TestProject) {
     logLevel: 'warn',
     quiet: true,
     // Limits that the e2e files would meet by their sheer number of calls and fixtures (the
-    // authorization matrix makes webhooks for every row); their own tests set them low.
-    extraEnv: { RATE_LIMIT_MAX: '0', WEBHOOKS_MAX_PER_USER: '1000', WEBHOOKS_MAX_PER_TEAM: '1000' },
+    // authorization matrix makes webhooks for every row); their own tests set them low. Keys
+    // hashed at bcrypt's least cost (libs/config KEY_HASH_COST).
+    extraEnv: {
+      RATE_LIMIT_MAX: '0',
+      WEBHOOKS_MAX_PER_USER: '1000',
+      WEBHOOKS_MAX_PER_TEAM: '1000',
+      API_KEY_HASH_COST: String(KEY_HASH_COST.min),
+    },
   });
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('mcpUrl', stack.mcpUrl ?? '');

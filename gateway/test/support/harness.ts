@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Actor, KeyRecord } from '@momentum/contracts';
+import { KEY_HASH_COST } from '@momentum/config';
 import { InternalClient, hashSecret, newApiKey, verifyActor } from '@momentum/http';
 import { TEST_SECRET } from '@momentum/testing';
 import { buildGateway, type GatewayDeps } from '../../src/app.js';
@@ -36,7 +37,11 @@ export class Keyring implements KeyDirectory {
   lookups = 0;
   async add(actor: KeyRecord['actor']): Promise<string> {
     const key = newApiKey(actor.type === 'agent' ? 'a' : 'u');
-    this.records.set(key.keyId, { keyId: key.keyId, hash: await hashSecret(key.secret), actor });
+    this.records.set(key.keyId, {
+      keyId: key.keyId,
+      hash: await hashSecret(key.secret, KEY_HASH_COST.min),
+      actor,
+    });
     return key.raw;
   }
   async lookup(keyId: string) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
+import { KEY_HASH_COST } from '@momentum/config';
 import { hashSecret, newApiKey, parseApiKey } from '@momentum/http';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 import { FailureThrottle } from '../../src/auth/failure-throttle.js';
@@ -174,7 +175,8 @@ describe('bcrypt runs on worker threads behind a bounded queue', () => {
     const pool = new HashPool({ workers: 1, maxQueued: 16 });
     try {
       const secret = newApiKey('u').secret;
-      const hash = await hashSecret(secret);
+      // Production's cost: the test is about how long a comparison holds a worker.
+      const hash = await hashSecret(secret, KEY_HASH_COST.production);
       await pool.compare(secret, hash); // the worker has started
       // While eight comparisons (~0.5 s of bcrypt) run, this thread is mostly idle.
       const start = performance.eventLoopUtilization();
@@ -234,7 +236,11 @@ describe('KeyResolver with its guards', () => {
   const actor: KeyRecord['actor'] = userActor('g1');
   it('computes no hash for a throttled attempt, and throttles new secrets only', async () => {
     const key = newApiKey('u');
-    const record = { keyId: key.keyId, hash: await hashSecret(key.secret), actor };
+    const record = {
+      keyId: key.keyId,
+      hash: await hashSecret(key.secret, KEY_HASH_COST.min),
+      actor,
+    };
     const directory: KeyDirectory = { lookup: async () => record };
     let compared = 0;
     const resolver = new KeyResolver(directory, new KeyCache(0, 0), {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
+import { KEY_HASH_COST } from '@momentum/config';
 import { hashSecret, keyFingerprint, newApiKey } from '@momentum/http';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
@@ -26,7 +27,7 @@ class CountingDirectory implements KeyDirectory {
 }
 
 beforeAll(async () => {
-  record = { keyId: key.keyId, hash: await hashSecret(key.secret), actor };
+  record = { keyId: key.keyId, hash: await hashSecret(key.secret, KEY_HASH_COST.min), actor };
 });
 
 describe('KeyResolver', () => {

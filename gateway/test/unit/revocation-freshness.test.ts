@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
+import { KEY_HASH_COST } from '@momentum/config';
 import { hashSecret, keyFingerprint, newApiKey } from '@momentum/http';
 import type { EventBus } from '@momentum/messaging';
 import { KeyCache } from '../../src/auth/key-cache.js';
@@ -13,7 +14,7 @@ describe('a verdict computed across a revocation is not cached', () => {
     const key = newApiKey('u');
     const record: KeyRecord = {
       keyId: key.keyId,
-      hash: await hashSecret(key.secret),
+      hash: await hashSecret(key.secret, KEY_HASH_COST.min),
       actor: userActor('r1'),
     };
     let release!: () => void;

@@ -14,6 +14,24 @@ export const SigningKeysConfig = {
 };
 
 /**
+ * bcrypt's cost (2^cost rounds) for the API-key secrets a service hashes: identity's user keys,
+ * agents' agent keys. 10 in production, about 60–80 ms of CPU per hash and per comparison here;
+ * each step up doubles it. Tests run at the minimum, 4 (about 1 ms): they check what a key
+ * unlocks, not how slowly. A hash carries its cost (`$2b$10$…`), so the gateway compares any
+ * key at the cost it was made with, and a changed setting applies to keys made after it.
+ */
+export const KEY_HASH_COST = { min: 4, max: 15, production: 10 } as const;
+
+export const KeyHashConfig = {
+  API_KEY_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(KEY_HASH_COST.min)
+    .max(KEY_HASH_COST.max)
+    .default(KEY_HASH_COST.production),
+};
+
+/**
  * Typed configuration, validated once at startup: a bad value stops the process with a
  * message naming the variable instead of failing on the first request.
  */

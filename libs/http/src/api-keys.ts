@@ -7,7 +7,6 @@ import bcrypt from 'bcryptjs';
  * the response that shows them once.
  */
 const KEY_PATTERN = /^svc_([A-Za-z0-9]{1,64})_([A-Za-z0-9_-]{16,256})$/;
-const BCRYPT_ROUNDS = 10;
 
 export interface ParsedKey {
   keyId: string;
@@ -26,7 +25,18 @@ export function newApiKey(kind: 'u' | 'a'): { raw: string; keyId: string; secret
   return { raw: `svc_${keyId}_${secret}`, keyId, secret };
 }
 
-export const hashSecret = (secret: string) => bcrypt.hash(secret, BCRYPT_ROUNDS);
+/**
+ * The bcrypt hash of a secret at `cost` (the service's API_KEY_HASH_COST, libs/config). bcryptjs
+ * would quietly take a cost below 4 as 4 and a missing one as 10: refused here instead.
+ */
+export function hashSecret(secret: string, cost: number): Promise<string> {
+  if (!Number.isInteger(cost) || cost < 4 || cost > 31)
+    return Promise.reject(
+      new RangeError(`bcrypt cost must be an integer from 4 to 31, not ${cost}`),
+    );
+  return bcrypt.hash(secret, cost);
+}
+/** Whether `secret` matches `hash`, at the cost the hash was made with (it carries it). */
 export const checkSecret = (secret: string, hash: string) => bcrypt.compare(secret, hash);
 
 /** Whether a text (say, a response body) holds something shaped like a raw key. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
 import { bodyDigest, signActor } from '@momentum/http';
 import { connectService, type ServiceContext } from '@momentum/runtime';
-import type { BaseConfig } from '@momentum/config';
+import { KEY_HASH_COST, type BaseConfig } from '@momentum/config';
 
 /**
  * Test helpers for the service layer: a real database and a real NATS, under names no
@@ -30,6 +30,8 @@ export function testConfig(
     LOG_LEVEL: 'silent',
     MAX_IN_FLIGHT: 4,
     MAX_QUEUED: 2000,
+    // Keys hashed at bcrypt's least cost: a test checks what a key unlocks, not how slowly.
+    API_KEY_HASH_COST: KEY_HASH_COST.min,
     ...extra,
   };
 }

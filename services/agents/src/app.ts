@@ -43,6 +43,7 @@ export async function buildAgentsApp(
     store: new AgentStore(models),
     outbox: relay,
     owners,
+    keyHashCost: ctx.config.API_KEY_HASH_COST,
     limits: { agentsPerUser: ctx.config.MAX_AGENTS_PER_USER },
   };
 

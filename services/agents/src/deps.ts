@@ -9,6 +9,8 @@ export interface AgentsDeps {
   outbox: OutboxRelay;
   /** Agents' owners and their teams, as identity knows them. */
   owners: OwnerDirectory;
+  /** bcrypt's cost for the keys it makes (API_KEY_HASH_COST). */
+  keyHashCost: number;
   /** Per-user limits (absent: none); see agent-quota.ts. */
   limits?: { agentsPerUser: number };
 }

@@ -37,6 +37,7 @@ export async function buildIdentityApp(
           new InternalClient(ctx.config.HABITS_URL, signerToward(ctx.config, 'identity', 'habits')),
         )
       : null,
+    keyHashCost: ctx.config.API_KEY_HASH_COST,
     limits: { keysPerUser: ctx.config.MAX_KEYS_PER_USER },
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { BaseConfigSchema, DefaultPorts } from '@momentum/config';
+import { BaseConfigSchema, DefaultPorts, KeyHashConfig } from '@momentum/config';
 
 export const IdentityConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DefaultPorts.identity),
+  /** bcrypt's cost for the keys this service makes (KEY_HASH_COST: 10, tests 4). */
+  ...KeyHashConfig,
   /** Startup ensures an admin user whose key is this value. */
   ADMIN_API_KEY: z.string().optional(),
   /** Keys one user may hold at once, not revoked nor expired (409 QUOTA_EXCEEDED past it). */

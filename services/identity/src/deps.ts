@@ -13,6 +13,8 @@ export interface IdentityDeps {
   outbox: OutboxRelay;
   /** Absent when HABITS_URL is not set: `GET /api/me` then goes without progress. */
   habits: HabitsClient | null;
+  /** bcrypt's cost for the keys it makes (API_KEY_HASH_COST). */
+  keyHashCost: number;
   /** Per-user limits (absent: none); see key-quota.ts. */
   limits?: { keysPerUser: number };
 }

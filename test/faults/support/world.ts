@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { KEY_HASH_COST } from '@momentum/config';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { portOpen, startFerretDB, startNatsServer } from '../../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -108,7 +109,7 @@ export async function startWorld(basePort: number): Promise<World> {
       logLevel: process.env.FAULTS_LOGS ?? 'warn',
       quiet: !process.env.FAULTS_LOGS,
       withMcp: false,
-      extraEnv: { RATE_LIMIT_MAX: '0' },
+      extraEnv: { RATE_LIMIT_MAX: '0', API_KEY_HASH_COST: String(KEY_HASH_COST.min) },
     });
   } catch (err) {
     await cleanup();

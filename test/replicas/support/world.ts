@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { KEY_HASH_COST } from '@momentum/config';
 import {
   deleteStreams,
   dropDatabases,
@@ -58,7 +59,7 @@ export async function startReplicaWorld(
     quiet: !process.env.REPLICAS_LOGS,
     withMcp: false,
     replicas: 2,
-    extraEnv,
+    extraEnv: { API_KEY_HASH_COST: String(KEY_HASH_COST.min), ...extraEnv },
   });
   useStack({ gatewayUrl: stack.gatewayUrls[0], adminKey });
   const processOf = (name: string) => {

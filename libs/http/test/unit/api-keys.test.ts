@@ -51,11 +51,28 @@ describe('api keys', () => {
   });
 
   it('hashSecret/checkSecret is bcrypt and only the right secret passes', async () => {
-    const hash = await hashSecret('right-secret-right-secret');
+    const hash = await hashSecret('right-secret-right-secret', 10);
     expect(hash).toMatch(/^\$2[aby]\$10\$/);
     expect(hash).not.toContain('right-secret');
     await expect(checkSecret('right-secret-right-secret', hash)).resolves.toBe(true);
     await expect(checkSecret('wrong-secret-wrong-secret', hash)).resolves.toBe(false);
+  });
+
+  it('a hash carries its cost: keys made at one cost verify where another is set', async () => {
+    // Keys made before API_KEY_HASH_COST changed keep theirs; the comparison reads it.
+    const cheap = await hashSecret('right-secret-right-secret', 4);
+    const dear = await hashSecret('right-secret-right-secret', 10);
+    expect(cheap).toMatch(/^\$2[aby]\$04\$/);
+    expect(dear).toMatch(/^\$2[aby]\$10\$/);
+    for (const hash of [cheap, dear]) {
+      await expect(checkSecret('right-secret-right-secret', hash)).resolves.toBe(true);
+      await expect(checkSecret('wrong-secret-wrong-secret', hash)).resolves.toBe(false);
+    }
+  });
+
+  it('hashSecret refuses a cost bcrypt would quietly change (below 4, none, not whole)', async () => {
+    for (const cost of [3, 0, 32, 4.5, Number.NaN, undefined as unknown as number])
+      await expect(hashSecret('right-secret-right-secret', cost)).rejects.toThrow(RangeError);
   });
 
   it('keyFingerprint is a stable SHA-256 that does not contain the key', () => {

@@ -33,7 +33,7 @@ const HAS_KEY = 'This agent already has an API key; rotate it with POST /api/age
  * held. bcrypt runs once, before.
  */
 async function storeNewKey(
-  { store, outbox }: AgentsDeps,
+  { store, outbox, keyHashCost }: AgentsDeps,
   actor: Actor,
   id: string,
   input: KeyGrantInput | undefined,
@@ -47,7 +47,7 @@ async function storeNewKey(
   if (!current) throw notFound('Agent');
   accept(current); // refuse early, before paying for bcrypt
   const key = newApiKey('a');
-  const hash = await hashSecret(key.secret);
+  const hash = await hashSecret(key.secret, keyHashCost);
   // The pointer goes first: a key the agent holds can always be found by its id.
   await store.addKeyPointer(key.keyId, id);
   const stored = await store

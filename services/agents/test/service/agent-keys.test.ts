@@ -116,7 +116,9 @@ describe('agent keys: mint, rotate, store', () => {
     }
     expect(scanned).toBeGreaterThan(0);
     const stored = await h.ctx.db.collection('agents').findOne({ _id: agent.id as never });
-    expect(stored?.keyHash).toMatch(/^\$2[aby]\$10\$/);
+    // bcrypt at the service's API_KEY_HASH_COST (the tests': 4), which the hash carries.
+    const cost = String(h.ctx.config.API_KEY_HASH_COST).padStart(2, '0');
+    expect(stored?.keyHash).toMatch(new RegExp(`^\\$2[aby]\\$${cost}\\$`));
     expect(await checkSecret(parseApiKey(rotated)!.secret, stored!.keyHash)).toBe(true);
   });
 });

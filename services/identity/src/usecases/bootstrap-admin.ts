@@ -25,11 +25,11 @@ const HOW_TO_REPLACE =
  * hash; either way every gateway is told (identity.key.revoked).
  */
 export async function ensureAdmin(
-  deps: Pick<IdentityDeps, 'users' | 'keys' | 'outbox'>,
+  deps: Pick<IdentityDeps, 'users' | 'keys' | 'outbox' | 'keyHashCost'>,
   rawKey: string,
   log: Log,
 ): Promise<string> {
-  const { users, keys } = deps;
+  const { users, keys, keyHashCost } = deps;
   const parsed = parseApiKey(rawKey);
   if (!parsed)
     throw new Error('ADMIN_API_KEY must look like svc_<keyId>_<secret> (secret of 16+ characters)');
@@ -38,7 +38,7 @@ export async function ensureAdmin(
   if (!key) {
     const adminId = (await users.findBootstrapAdmin())?._id ?? randomUUID();
     try {
-      await keys.create(adminId, parsed.keyId, await hashSecret(parsed.secret));
+      await keys.create(adminId, parsed.keyId, await hashSecret(parsed.secret, keyHashCost));
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
@@ -56,7 +56,7 @@ export async function ensureAdmin(
   }
   if (!(await checkSecret(parsed.secret, key.hash))) {
     // The same key id with a new secret: the old secret stops working here and in caches.
-    if (await bootstrap.replaceHash(parsed.keyId, await hashSecret(parsed.secret))) {
+    if (await bootstrap.replaceHash(parsed.keyId, await hashSecret(parsed.secret, keyHashCost))) {
       await tellGateways(deps, key.userId, parsed.keyId, log);
       log.info({ keyId: parsed.keyId }, 'ADMIN_API_KEY changed its secret; the old one is refused');
     }

@@ -19,14 +19,14 @@ import { requireAdmin, requireHuman } from '../domain/access.js';
  * crash in between leaves neither a user without a key nor an unannounced user.
  */
 export async function createUser(
-  { users, keys, outbox }: IdentityDeps,
+  { users, keys, outbox, keyHashCost }: IdentityDeps,
   actor: Actor,
   input: { name: string; email?: string | null },
 ): Promise<{ user: UserDoc; apiKey: string }> {
   requireAdmin(actor);
   const id = randomUUID();
   const key = newApiKey('u');
-  await keys.create(id, key.keyId, await hashSecret(key.secret));
+  await keys.create(id, key.keyId, await hashSecret(key.secret, keyHashCost));
   const event = userCreated(actor, { id, name: input.name });
   const user = await users.create({ _id: id, name: input.name, email: input.email ?? null, event });
   await outbox.announce(users.model, id, event);
@@ -55,7 +55,12 @@ export async function createUserKey(
   const grant = grantFor(actor, input);
   await checkKeyQuota(deps, actor.id);
   const key = newApiKey('u');
-  const id = await deps.keys.create(actor.id, key.keyId, await hashSecret(key.secret), grant);
+  const id = await deps.keys.create(
+    actor.id,
+    key.keyId,
+    await hashSecret(key.secret, deps.keyHashCost),
+    grant,
+  );
   return {
     id,
     apiKey: key.raw,
