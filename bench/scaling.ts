@@ -188,7 +188,13 @@ export async function scalingFigure(basePort: number, sizes: readonly number[]) 
       await grow(world, templates, size - stored, stored);
       stored = size;
       step(`3. scaling at ${size}`);
-      points.push(await measure(world, templates, size));
+      const point = await measure(world, templates, size);
+      // Each point as it is measured: a run at a million documents takes hours, and one cut
+      // short still tells what it reached.
+      step(
+        `3. at ${size}: ${LISTS.map((l) => `${l} ${point[`${l}P50`]}`).join(', ')}, GET ${point.getTaskP50} (p50 ms)`,
+      );
+      points.push(point);
     }
     const [small, large] = [points[0]!, points.at(-1)!];
     return { small, large, points, ratios: scalingRatios(small, large) };

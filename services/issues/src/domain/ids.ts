@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Moved to @momentum/storage (the habits service orders its completions by it too);
- * bench/seed.ts still imports it from here.
- */
-export { uuidv7 } from '@momentum/storage';
-
-/**
  * The id of the relation "issue is blocked by blocker": a name-based UUID (version 5
  * layout over SHA-1) of the pair, so the pair is unique by `_id` alone — an insert of a
  * pair stored already is refused, with no second unique index — and the id is still a
