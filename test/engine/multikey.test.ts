@@ -163,12 +163,17 @@ describe('what the patched engine walks (explain)', () => {
 describe('indexes made and dropped on a collection in use', () => {
   it('walks a multikey index made after the collection was read, and stops with its drop', async () => {
     const name = `m${run++}`;
-    const docs = Array.from({ length: 40 }, (_, i) => ({
-      _id: idOf(i),
-      k: i % 2 === 0 ? ['x', 'y'] : ['y'],
-      t: `t${i % 2}`,
-    }));
-    await both((client) => client.db(DB).collection<Document>(name).insertMany(docs));
+    const docs: { _id: string | number; k: string[]; t: string }[] = Array.from(
+      { length: 40 },
+      (_, i) => ({
+        _id: idOf(i),
+        k: i % 2 === 0 ? ['x', 'y'] : ['y'],
+        t: `t${i % 2}`,
+      }),
+    );
+    await both((client) =>
+      client.db(DB).collection<{ _id: string | number }>(name).insertMany(docs),
+    );
     const coll = patched.db(DB).collection(name);
     const f = { k: { $in: ['x'] }, t: { $in: ['t0'] } };
     const walk = async () => {
@@ -189,8 +194,8 @@ describe('indexes made and dropped on a collection in use', () => {
     await both((client) =>
       client
         .db(DB)
-        .collection<Document>(name)
-        .insertOne({ _id: 'late', k: ['x'], t: 't0' }),
+        .collection<{ _id: string | number }>(name)
+        .insertOne({ _id: 'late', k: ['x'], t: 't0' } as { _id: string }),
     );
     expect(await coll.countDocuments(f)).toBe(21);
     expect(await coll.countDocuments(f)).toBe(
