@@ -1,5 +1,5 @@
 import { MongoClient, type Collection, type Document, type IndexDescription } from 'mongodb';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 
 /**
  * Bulk data for the scaling figures. Creating 100k documents through the API would take

@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './actor.js';
 export * from './events.js';
 export * from './common.js';
+export * from './ids.js';
 export * from './list-cursor.js';
 export * from './identity.js';
 export * from './tasks.js';

@@ -1,4 +1,4 @@
-import { isUuidv7 } from '@momentum/storage';
+import { isUuidv7 } from '@momentum/contracts';
 
 /**
  * What a profile remembers of the completions whose XP it holds (store/profile-store.ts):

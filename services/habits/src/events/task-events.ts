@@ -6,7 +6,7 @@ import {
   type TaskCompletedEventData,
   type UserLeveledUpEventData,
 } from '@momentum/contracts';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import type { TaskDoc } from '../store/models.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
-import { isDuplicateKey, isUuidv7, withoutOutbox } from '@momentum/storage';
+import { isUuidv7 } from '@momentum/contracts';
+import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import { appliedTrim, judgedByList, type AppliedTrim } from '../domain/xp-applied.js';
 import type { HabitsModels, ProfileDoc } from './models.js';
 import { GroupedCalls } from './grouped-calls.js';

@@ -1,5 +1,5 @@
 import type { Actor } from '@momentum/contracts';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import { levelFor } from '../domain/levels.js';
 import { userLeveledUp } from '../events/task-events.js';
 import type { PendingXp } from '../store/models.js';

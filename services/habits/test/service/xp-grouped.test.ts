@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userActor, useStarted } from '@momentum/testing';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import { ProfileStore } from '../../src/store/profile-store.js';
 import { TaskStore } from '../../src/store/task-store.js';
 import type { HabitsModels, PendingXp } from '../../src/store/models.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import {
   NOTHING_FORGOTTEN,
   XP_APPLIED_KEPT,

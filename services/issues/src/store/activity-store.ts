@@ -1,4 +1,4 @@
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
 import { CARRIED, CARRIED_SINCE } from './carried-fields.js';
 

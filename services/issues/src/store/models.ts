@@ -6,7 +6,8 @@ import type {
   IssueStatus,
   Mention,
 } from '@momentum/contracts';
-import { baseSchemaOptions, uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
+import { baseSchemaOptions } from '@momentum/storage';
 import { CARRIED, CARRIED_SINCE, PENDING_ACTIVITY_INDEX } from './carried-fields.js';
 
 /** Who did something, as activity and comments record it. */

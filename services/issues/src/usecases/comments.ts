@@ -8,7 +8,7 @@ import {
   type CommentEventData,
   type Mention,
 } from '@momentum/contracts';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import { resolveMentions } from '../domain/mentions.js';
 import type { CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';

@@ -9,7 +9,7 @@ import {
   type IssueEventData,
 } from '@momentum/contracts';
 import { formatIdentifier } from '../domain/identifier.js';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';

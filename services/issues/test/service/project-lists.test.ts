@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uuidv7 } from '@momentum/storage';
+import { uuidv7 } from '@momentum/contracts';
 import { SEARCH_MATCHES_MAX } from '../../src/store/issue-lists.js';
 import { call, createIssue, newWorld, useIssuesApp } from '../support/harness.js';
 
