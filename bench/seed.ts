@@ -1,4 +1,4 @@
-import { MongoClient, type Collection, type Document, type IndexDescription } from 'mongodb';
+import { MongoClient, type Collection, type Document } from 'mongodb';
 import { uuidv7 } from '@momentum/contracts';
 
 /**
@@ -38,10 +38,6 @@ export class Seeder {
       }),
     );
     const target = db.collection(collection);
-    // As mongorestore loads: a large copy goes in with the collection's indexes set aside and
-    // built again after, each in one sort, where inserting into 26 B-trees and the search
-    // keys' side table row by row made a million issues a matter of hours.
-    const rebuild = count >= BULK_FROM ? await setIndexesAside(target) : null;
     const batch = 1000;
     // One batch on its way while the next is made: the engine, not this loop, sets the pace.
     let sending: Promise<void> = Promise.resolve();
@@ -65,7 +61,6 @@ export class Seeder {
       });
     }
     await sending;
-    if (rebuild) await rebuild();
   }
 
   async close() {
@@ -95,28 +90,4 @@ async function insertBatch(collection: Collection, docs: Document[]) {
       await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
     }
   }
-}
-
-/** Copies from this many on go in with the collection's indexes set aside. */
-const BULK_FROM = 50_000;
-
-/**
- * Drops the collection's indexes but `_id` and the partial ones (a few documents each, and
- * the services' sweeps read by them meanwhile); answers a function that makes them again,
- * with the same keys and options, and says how long that took.
- */
-async function setIndexesAside(collection: Collection): Promise<() => Promise<void>> {
-  const indexes = (await collection.listIndexes().toArray()).filter(
-    (index) => index.name !== '_id_' && !index.partialFilterExpression,
-  );
-  for (const index of indexes) await collection.dropIndex(index.name as string);
-  return async () => {
-    const started = Date.now();
-    await collection.createIndexes(
-      indexes.map(({ v: _v, ns: _ns, ...spec }) => spec as IndexDescription),
-    );
-    process.stderr.write(
-      `  ${indexes.length} indexes of ${collection.collectionName} built again in ${Math.round((Date.now() - started) / 1000)} s\n`,
-    );
-  };
 }
