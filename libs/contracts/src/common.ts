@@ -56,7 +56,7 @@ export const PageMeta = z
     totalCapped: z
       .boolean()
       .optional()
-      .describe('True when more than 10,000 match: `total` then says 10,000 (counted no further)'),
+      .describe('True when more than 1,000 match: `total` then says 1,000 (counted no further)'),
     nextCursor: z
       .string()
       .nullable()
@@ -72,7 +72,7 @@ export type PageMeta = z.infer<typeof PageMeta>;
  * How far a list's total is counted: beyond it `total` says this many and `totalCapped` is
  * true, so a list costs what its page costs, not what the whole collection does.
  */
-export const TOTAL_COUNTED_MAX = 10_000;
+export const TOTAL_COUNTED_MAX = 1_000;
 
 /** A count made with `limit: TOTAL_COUNTED_MAX + 1`, as a page's meta shows it. */
 export const cappedTotal = (counted: number): { total: number; totalCapped?: true } =>

@@ -1403,7 +1403,7 @@ export type components = {
       page: number;
       /** @description The `limit` asked for */
       perPage: number;
-      /** @description True when more than 10,000 match: `total` then says 10,000 (counted no further) */
+      /** @description True when more than 1,000 match: `total` then says 1,000 (counted no further) */
       totalCapped?: boolean;
       /** @description The task and issue lists: pass as `after` (with the same `sort`) for the next page, at any depth; null on the last page */
       nextCursor?: string | null;

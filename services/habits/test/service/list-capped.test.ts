@@ -4,11 +4,11 @@ import { TOTAL_COUNTED_MAX } from '@momentum/contracts';
 import { userActor } from '@momentum/testing';
 import { useHabits } from './harness.js';
 
-/** A list's total is counted no further than 10,000: past it, `meta.totalCapped` says so. */
+/** A list's total is counted no further than 1,000: past it, `meta.totalCapped` says so. */
 describe('habits service: list totals are capped', () => {
   const h = useHabits();
 
-  it('counts a list of 10,005 tasks as 10,000 with totalCapped, and a short one exactly', async () => {
+  it('counts a list of 1,005 tasks as 1,000 with totalCapped, and a short one exactly', async () => {
     const ada = userActor();
     const now = new Date();
     const docs = Array.from({ length: TOTAL_COUNTED_MAX + 5 }, (_, i) => ({
@@ -40,7 +40,7 @@ describe('habits service: list totals are capped', () => {
     const res = await h.as(ada).get('/api/tasks?limit=5');
     expect(res.statusCode).toBe(200);
     expect(res.json().meta).toEqual({
-      total: 10_000,
+      total: TOTAL_COUNTED_MAX,
       totalCapped: true,
       page: 1,
       perPage: 5,

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { TOTAL_COUNTED_MAX } from '@momentum/contracts';
 import { createProject, member, requests, useProjectsApp } from './harness.js';
 
-/** A team's project list counts its total no further than 10,000, as every list does. */
+/** A team's project list counts its total no further than 1,000, as every list does. */
 describe('projects: list totals are capped', () => {
   const h = useProjectsApp();
   const { get } = requests(() => h);
 
-  it('counts a team of 10,005 projects as 10,000 with totalCapped, and a small one exactly', async () => {
+  it('counts a team of 1,005 projects as 1,000 with totalCapped, and a small one exactly', async () => {
     const teamId = randomUUID();
     const ada = member(h, [teamId]);
     const made = await createProject(h, ada, { teamId, name: 'Template' });
@@ -28,7 +28,7 @@ describe('projects: list totals are capped', () => {
 
     const res = await get(ada, `/api/projects?teamId=${teamId}&limit=5`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().meta).toEqual({ total: 10_000, totalCapped: true, page: 1, perPage: 5 });
+    expect(res.json().meta).toEqual({ total: TOTAL_COUNTED_MAX, totalCapped: true, page: 1, perPage: 5 });
     expect(res.json().data).toHaveLength(5);
 
     const bo = member(h);
