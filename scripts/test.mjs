@@ -20,9 +20,9 @@ import { ensureDependencies } from './lib/setup.mjs';
  *   released: both binaries (the engine tests compare them)
  */
 const LAYERS = {
-  unit: { tasks: ['test:unit', 'layer:unit'], needs: 'none', concurrency: 1 },
+  unit: { tasks: ['layer:unit'], needs: 'none', concurrency: 1 },
   engine: { tasks: ['layer:engine'], needs: 'released', concurrency: 1 },
-  service: { tasks: ['test:service'], needs: 'shared', concurrency: 1 },
+  service: { tasks: ['layer:service'], needs: 'shared', concurrency: 1 },
   e2e: { tasks: ['layer:e2e'], needs: 'shared', concurrency: 1 },
   faults: { tasks: ['layer:faults'], needs: 'patched', concurrency: 1 },
   replicas: { tasks: ['layer:replicas'], needs: 'shared', concurrency: 1 },
