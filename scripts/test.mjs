@@ -13,8 +13,9 @@ import { ROOT, log } from './lib/util.mjs';
 import { ensureDependencies } from './lib/setup.mjs';
 
 /**
- * Each layer: its turbo tasks (a package's `test:<layer>`, the root's `layer:<layer>`), what
- * it waits for, and how many of its tasks run at once.
+ * Each layer: its turbo tasks (the root's `layer:<layer>`, one vitest over every package's
+ * files: a vitest per package cost the unit layer twice the CPU), what it waits for, and how
+ * many of its tasks run at once.
  *   none: starts at once · patched: the patched FerretDB binary (a private engine per file)
  *   shared: the engines every layer shares (the patched binary, started once here)
  *   released: both binaries (the engine tests compare them)
