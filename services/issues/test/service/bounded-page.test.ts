@@ -98,6 +98,13 @@ describe('issues: bounded at any size', () => {
 
   it('refuses a write to an issue whose outbox is full (NATS away) with 503 and Retry-After', async () => {
     const issue = await createIssue(h, w);
+    // Its own creation event first leaves the outbox (under load it can still be there).
+    await expect
+      .poll(async () => {
+        const doc = await h.ctx.db.collection('issues').findOne({ _id: issue.id as never });
+        return (doc?._outbox as unknown[] | undefined)?.length ?? 0;
+      })
+      .toBe(0);
     const waiting = Array.from({ length: 100 }, (_, i) => ({ id: `stuck-${i}`, type: 'x' }));
     await h.ctx.db
       .collection('issues')
