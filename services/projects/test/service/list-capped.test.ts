@@ -28,7 +28,12 @@ describe('projects: list totals are capped', () => {
 
     const res = await get(ada, `/api/projects?teamId=${teamId}&limit=5`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().meta).toEqual({ total: TOTAL_COUNTED_MAX, totalCapped: true, page: 1, perPage: 5 });
+    expect(res.json().meta).toEqual({
+      total: TOTAL_COUNTED_MAX,
+      totalCapped: true,
+      page: 1,
+      perPage: 5,
+    });
     expect(res.json().data).toHaveLength(5);
 
     const bo = member(h);
