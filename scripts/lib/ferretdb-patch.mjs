@@ -49,8 +49,7 @@
 // document and element, with the typed value of each of its keys, kept by triggers
 // (multikey.go): a filter on the field's elements reads it, and when the filter fixes its
 // leading keys and the sort follows it, SQLite walks it in order and stops at the limit
-// (sideplan.go), as a MongoDB multikey index scan does. An index made or dropped on a
-// collection in use takes effect at once: side tables and statistics follow (indexes.go).
+// (sideplan.go), as a MongoDB multikey index scan does.
 //
 // 5. `partialFilterExpression` on a non-unique index was refused ("not implemented"), so
 // every client had to catch that and create a plain index instead. MongoDB uses a partial
@@ -98,7 +97,6 @@ export const FILES = {
   'sideplan.go': 'internal/backends/sqlite/momentum_sideplan.go',
   'analyze.go': 'internal/backends/sqlite/momentum_analyze.go',
   'drops.go': 'internal/backends/sqlite/momentum_drops.go',
-  'indexes.go': 'internal/backends/sqlite/momentum_indexes.go',
   'partial.go': 'internal/backends/sqlite/momentum_partial.go',
   'writes.go': 'internal/backends/sqlite/momentum_writes.go',
   'count.go': 'internal/handler/momentum_count.go',
@@ -266,14 +264,6 @@ type QueryParams struct {
     file: `internal/backends/sqlite/${file}`,
     from: `// ${name} implements backends.${type === 'backend' ? 'Backend' : 'Database'} interface.\nfunc (${type === 'backend' ? 'b *backend' : 'db *database'}) ${name}(`,
     to: `// ${renamed} (momentum_drops.go forgets the collection's marks after).\nfunc (${type === 'backend' ? 'b *backend' : 'db *database'}) ${renamed}(`,
-  })),
-  ...[
-    ['CreateIndexes', 'createIndexes'],
-    ['DropIndexes', 'dropIndexes'],
-  ].map(([name, renamed]) => ({
-    file: 'internal/backends/sqlite/collection.go',
-    from: `// ${name} implements backends.Collection interface.\nfunc (c *collection) ${name}(`,
-    to: `// ${renamed} (momentum_indexes.go loads the collection again after).\nfunc (c *collection) ${renamed}(`,
   })),
   {
     file: 'internal/handler/msg_find.go',

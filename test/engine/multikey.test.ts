@@ -160,50 +160,6 @@ describe('what the patched engine walks (explain)', () => {
   });
 });
 
-describe('indexes made and dropped on a collection in use', () => {
-  it('walks a multikey index made after the collection was read, and stops with its drop', async () => {
-    const name = `m${run++}`;
-    const docs: { _id: string | number; k: string[]; t: string }[] = Array.from(
-      { length: 40 },
-      (_, i) => ({
-        _id: idOf(i),
-        k: i % 2 === 0 ? ['x', 'y'] : ['y'],
-        t: `t${i % 2}`,
-      }),
-    );
-    await both((client) =>
-      client.db(DB).collection<{ _id: string | number }>(name).insertMany(docs),
-    );
-    const coll = patched.db(DB).collection(name);
-    const f = { k: { $in: ['x'] }, t: { $in: ['t0'] } };
-    const walk = async () => {
-      const plan = (await coll.find(f).sort({ _id: -1 }).limit(3).explain()) as Document;
-      return (plan.queryPlanner.Plan as string[]).join('\n');
-    };
-    // Read, and so known to this engine process, before any index.
-    expect(await walk()).not.toMatch(/__mk_/);
-
-    await both((client) => client.db(DB).collection(name).createIndex({ k: 1, t: 1, _id: 1 }));
-    expect(await walk()).toMatch(/USING COVERING INDEX \S+__mk_[0-9a-f]{8}__key/);
-    const page = await coll.find(f).sort({ _id: -1 }).limit(3).toArray();
-    expect(page.map((d) => d._id)).toEqual((await expected(name, f)).slice(0, 3));
-
-    await both((client) => client.db(DB).collection(name).dropIndex('k_1_t_1__id_1'));
-    expect(await walk()).not.toMatch(/__mk_/);
-    // Writes after the drop are still found: nothing reads a side table left behind.
-    await both((client) =>
-      client
-        .db(DB)
-        .collection<{ _id: string | number }>(name)
-        .insertOne({ _id: 'late', k: ['x'], t: 't0' } as { _id: string }),
-    );
-    expect(await coll.countDocuments(f)).toBe(21);
-    expect(await coll.countDocuments(f)).toBe(
-      await unpatched.db(DB).collection(name).countDocuments(f),
-    );
-  });
-});
-
 /** The ids FerretDB as released finds for a filter, newest `_id` first. */
 async function expected(name: string, f: Document) {
   const docs = await unpatched.db(DB).collection(name).find(f).sort({ _id: -1 }).toArray();

@@ -67,9 +67,7 @@ const ORIGINAL: Record<string, string> = {
     'func (c *collection) UpdateAll() {\n' +
     '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
     '\t\t\tif err != nil {\n' +
-    anchorsOf(COLLECTION, (to) =>
-      /pushdownExplain|insertAll|updateAll|partialWhere|createIndexes|dropIndexes/.test(to),
-    ),
+    anchorsOf(COLLECTION, (to) => /pushdownExplain|insertAll|updateAll|partialWhere/.test(to)),
   [HANDLER]:
     'type Handler struct {\n' +
     '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n',
@@ -144,9 +142,6 @@ describe('FerretDB source patch', () => {
     expect(collection).toContain('return c.pushdownExplain(ctx, db, meta, params)');
     expect(collection).toContain('func (c *collection) insertAll(');
     expect(collection).toContain('func (c *collection) updateAll(');
-    // momentum_indexes.go wraps them: an index change reloads the collection's marks.
-    expect(collection).toContain('func (c *collection) createIndexes(');
-    expect(collection).toContain('func (c *collection) dropIndexes(');
     expect(read(dir, 'internal/backends/sqlite/metadata/registry.go')).toBe(
       '\t\tq := IndexCreateSQL(c.TableName, index)\n',
     );
