@@ -99,23 +99,28 @@ describe('habits service: a completion that dies half-way', () => {
     }
     return earned;
   };
+  /** A user's hard to-do whose completion died at `step`, and the entry its task lists. */
+  const crashedCompletion = async (step: Step) => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
+    crashAt = step;
+    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
+    const [entry] = (await task(id))?.xpPending as PendingXp[];
+    return { ada, id, entry: entry! };
+  };
   /** The list stays short whatever the rate: the kept ids, one trim's worth, what was in flight. */
   const bounded = XP_APPLIED_KEPT + XP_APPLIED_TRIM_AT + 10;
 
   it('applies nothing twice when the process died after the profile had the XP and 150 completions followed', async () => {
-    const ada = h.as(userActor());
-    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
-    crashAt = 'afterXpApplied';
-    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
-    const [entry] = (await task(id))?.xpPending as PendingXp[];
-    const userId = entry!.actor.userId;
+    const { ada, id, entry } = await crashedCompletion('afterXpApplied');
+    const userId = entry.actor.userId;
 
     // Far more than the profile keeps, before the recovery's delay is up.
     const earned = await completeMore(ada, 150);
     const trimmed = await profile(userId);
-    expect(trimmed?.xpForgotten > entry!.id).toBe(true);
+    expect(trimmed?.xpForgotten > entry.id).toBe(true);
     // Still listed: a task waits on it.
-    expect(trimmed?.xpApplied).toContain(entry!.id);
+    expect(trimmed?.xpApplied).toContain(entry.id);
     expect(trimmed?.xpApplied.length).toBeLessThanOrEqual(bounded);
     expect(trimmed?.xp).toBe(12 + earned);
 
@@ -127,16 +132,12 @@ describe('habits service: a completion that dies half-way', () => {
 
   it('applies the XP of a completion that died before the profile, once, after 150 completions forgot ids as old', async () => {
     const warn = vi.spyOn(h.ctx.log, 'warn');
-    const ada = h.as(userActor());
-    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
-    crashAt = 'afterTaskWrite';
-    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
-    const [entry] = (await task(id))?.xpPending as PendingXp[];
+    const { ada, id, entry } = await crashedCompletion('afterTaskWrite');
 
     const earned = await completeMore(ada, 150);
-    const trimmed = await profile(entry!.actor.userId);
-    expect(trimmed?.xpForgotten > entry!.id).toBe(true);
-    expect(trimmed?.xpApplied).not.toContain(entry!.id);
+    const trimmed = await profile(entry.actor.userId);
+    expect(trimmed?.xpForgotten > entry.id).toBe(true);
+    expect(trimmed?.xpApplied).not.toContain(entry.id);
     expect(trimmed?.xp).toBe(earned);
 
     later(60_000);
@@ -145,31 +146,27 @@ describe('habits service: a completion that dies half-way', () => {
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);
     // Applied under a new id, which the warning names.
     const rekeyed = warn.mock.calls.find(([fields]) => {
-      return (fields as { completion?: string }).completion === entry!.id;
+      return (fields as { completion?: string }).completion === entry.id;
     });
     warn.mockRestore();
     expect(rekeyed?.[0]).toMatchObject({ taskId: id, newId: expect.any(String) });
-    expect((await profile(entry!.actor.userId))?.xpApplied).toContain(
+    expect((await profile(entry.actor.userId))?.xpApplied).toContain(
       (rekeyed![0] as { newId: string }).newId,
     );
   }, 120_000);
 
   it('applies nothing twice for a recovery that read an entry, stalled, and went on after it was applied, settled and forgotten', async () => {
-    const ada = h.as(userActor());
-    const id = (await ada.post('/api/tasks', todoBody({ difficulty: 'hard' }))).json().data.id;
-    crashAt = 'afterXpApplied';
-    expect((await ada.post(`/api/tasks/${id}/complete`)).statusCode).toBe(500);
-    // What a recovery read before it stalled.
-    const [stale] = (await task(id))?.xpPending as PendingXp[];
-    const userId = stale!.actor.userId;
+    // `stale`: what a recovery read before it stalled.
+    const { ada, id, entry: stale } = await crashedCompletion('afterXpApplied');
+    const userId = stale.actor.userId;
     // Meanwhile another recovery applies nothing again and settles it, and 150 completions
     // push its id out of the profile.
     later(60_000);
     await settled(id);
     const earned = await completeMore(ada, 150);
     const forgotten = await profile(userId);
-    expect(forgotten?.xpApplied).not.toContain(stale!.id);
-    expect(forgotten?.xpForgotten > stale!.id).toBe(true);
+    expect(forgotten?.xpApplied).not.toContain(stale.id);
+    expect(forgotten?.xpForgotten > stale.id).toBe(true);
 
     // The stalled recovery goes on with what it read.
     const models = {
