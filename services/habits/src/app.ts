@@ -40,7 +40,7 @@ export async function buildHabitsApp(
   const tasks = new TaskStore(models);
   const deps: HabitsDeps = {
     tasks,
-    profiles: new ProfileStore(models, tasks),
+    profiles: new ProfileStore(models, tasks, ctx.log),
     completions: new CompletionStore(models),
     outbox: relay,
     settledDays: new SettledDays(),

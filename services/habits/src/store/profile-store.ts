@@ -4,8 +4,8 @@ import { isUuidv7 } from '@momentum/contracts';
 import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import { appliedTrim, judgedByList, type AppliedTrim } from '../domain/xp-applied.js';
 import type { HabitsModels, ProfileDoc } from './models.js';
+import type { Logger } from '@momentum/messaging';
 import { GroupedCalls } from './grouped-calls.js';
-import { TaskStore } from './task-store.js';
 
 export type ProfileState = Omit<
   ProfileDoc,
@@ -78,10 +78,15 @@ export class ProfileStore {
   constructor(
     private readonly m: HabitsModels,
     /** Asked before a trim: ids a task still waits on stay listed. */
-    private readonly pending: PendingXpIds = new TaskStore(m),
+    private readonly pending: PendingXpIds,
+    /** Where a failed trim is told (the XP is in; the trim is due again next write). */
+    private readonly log: Pick<Logger, 'warn'>,
   ) {}
 
-  /** No trim before this time (Date.now()): see TRIMS_PAUSED_MS. */
+  /**
+   * No trim before this time. Process time (Date.now()), not the use cases' clock: it
+   * paces this process's work, and tests move that clock between days.
+   */
   private trimsPausedUntil = 0;
 
   get model() {
@@ -207,7 +212,9 @@ export class ProfileStore {
     const trim = appliedTrim(doc!.xpApplied ?? []);
     // The XP is in either way; a trim that failed is due again at the next write.
     if (trim && Date.now() >= this.trimsPausedUntil)
-      await this.trimApplied(userId, trim).catch(() => undefined);
+      await this.trimApplied(userId, trim).catch((err: unknown) =>
+        this.log.warn({ err, userId }, 'trimming the applied XP list failed; due again next write'),
+      );
     return doc!;
   }
 

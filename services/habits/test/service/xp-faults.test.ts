@@ -46,6 +46,11 @@ describe('habits service: a completion that dies half-way', () => {
         { timeout: 10_000, interval: 100, message: `XP of task ${id} still pending` },
       )
       .toBe(true);
+  /**
+   * Lets two more recovery sweeps (500 ms apart here) run: what must not change is read
+   * after them. A fixed wait, since nothing happening has no event to poll for.
+   */
+  const twoMoreSweeps = () => new Promise((r) => setTimeout(r, 1200));
 
   it('recovers the XP of a to-do whose process died after the task write, once', async () => {
     const ada = h.as(userActor());
@@ -62,7 +67,7 @@ describe('habits service: a completion that dies half-way', () => {
     await settled(id);
     expect((await ada.get('/api/profile')).json().data).toMatchObject({ xp: 12, level: 1 });
     // More sweeps change nothing.
-    await new Promise((r) => setTimeout(r, 1200));
+    await twoMoreSweeps();
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
   });
 
@@ -76,7 +81,7 @@ describe('habits service: a completion that dies half-way', () => {
 
     later(60_000);
     await settled(id);
-    await new Promise((r) => setTimeout(r, 1200));
+    await twoMoreSweeps();
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
   });
 
@@ -126,7 +131,7 @@ describe('habits service: a completion that dies half-way', () => {
 
     later(60_000);
     await settled(id);
-    await new Promise((r) => setTimeout(r, 1200));
+    await twoMoreSweeps();
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);
   }, 120_000);
 
@@ -142,7 +147,7 @@ describe('habits service: a completion that dies half-way', () => {
 
     later(60_000);
     await settled(id);
-    await new Promise((r) => setTimeout(r, 1200));
+    await twoMoreSweeps();
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);
     // Applied under a new id, which the warning names.
     const rekeyed = warn.mock.calls.find(([fields]) => {
@@ -178,7 +183,7 @@ describe('habits service: a completion that dies half-way', () => {
     const warn = vi.fn();
     const deps = {
       tasks,
-      profiles: new ProfileStore(models, tasks),
+      profiles: new ProfileStore(models, tasks, { warn }),
       now: () => h.clock.now,
       log: { info: vi.fn(), warn, error: vi.fn() },
       faults: {},

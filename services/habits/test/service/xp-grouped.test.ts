@@ -23,6 +23,8 @@ describe('habits service: the XP of many completions at once', () => {
       Profile: h.ctx.db.model('Profile'),
       Completion: h.ctx.db.model('Completion'),
     }) as unknown as HabitsModels;
+  /** A store as the app makes it: tasks answer which ids still wait, warnings to a spy. */
+  const profileStore = () => new ProfileStore(models(), new TaskStore(models()), { warn: vi.fn() });
 
   it('adds the XP of 16 concurrent completions once each, and announces each level once', async () => {
     const ada = h.as(userActor());
@@ -48,7 +50,7 @@ describe('habits service: the XP of many completions at once', () => {
   });
 
   it('writes the XP asked for meanwhile together, with each total as if written in turn', async () => {
-    const profiles = new ProfileStore(models());
+    const profiles = profileStore();
     const write = vi.spyOn(models().Profile, 'findOneAndUpdate');
     const now = new Date();
     const results = await Promise.all(
@@ -66,7 +68,7 @@ describe('habits service: the XP of many completions at once', () => {
   });
 
   it('adds a group holding a completion the profile has already: the others once, not that one', async () => {
-    const profiles = new ProfileStore(models());
+    const profiles = profileStore();
     const now = new Date();
     await profiles.applyXp('regrouped-user', 'a', 5, now);
     const results = await Promise.all([
@@ -81,7 +83,7 @@ describe('habits service: the XP of many completions at once', () => {
   });
 
   it('judges a completion id of before the time order by its list only until the first trim', async () => {
-    const profiles = new ProfileStore(models());
+    const profiles = profileStore();
     const now = new Date();
     await profiles.applyXp('legacy-user', 'legacy-a', 1, now);
     expect(await profiles.applyXp('legacy-user', 'legacy-a', 1, now)).toEqual({
@@ -105,7 +107,7 @@ describe('habits service: the XP of many completions at once', () => {
   });
 
   it("reads a user's profile once for the reads asked while one is out, after any write", async () => {
-    const profiles = new ProfileStore(models());
+    const profiles = profileStore();
     const now = new Date();
     await profiles.update('read-user', { timezone: 'Europe/Berlin' }, now);
     const read = vi.spyOn(models().Profile.collection, 'findOne');
