@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ type sqlFilter struct {
 	// and each scalar field's equality or $in.
 	elems []elemCond
 	eqs   map[string]valueSet
+	// The position of the condition each of eqs came from (a side table's equality prefix
+	// serves it: sideplan.go).
+	eqConds map[string]int
 
 	m     *fieldMarks
 	table string
@@ -57,16 +61,16 @@ type elemCond struct {
 
 // where is the WHERE of the conditions, and its arguments.
 func (f *sqlFilter) where() (string, []any) {
-	return whereOf(f.except(-1))
+	return whereOf(f.except())
 }
 
-// except is the conditions but the one at `skip` (-1: none), and their arguments.
-func (f *sqlFilter) except(skip int) ([]string, []any) {
+// except is the conditions but those at the positions `skip`, and their arguments.
+func (f *sqlFilter) except(skip ...int) ([]string, []any) {
 	var conds []string
 	var args []any
 
 	for i, cond := range f.conds {
-		if i != skip {
+		if !slices.Contains(skip, i) {
 			conds = append(conds, cond)
 			args = append(args, f.condArgs[i]...)
 		}
@@ -91,7 +95,7 @@ func (f *sqlFilter) add(cond string, args ...any) {
 // planFilter translates a filter on a table. A field that has held arrays is translated only
 // where its elements are indexed (multikey.go), and then only for equality and $in.
 func planFilter(filter *types.Document, m *fieldMarks, table string) *sqlFilter {
-	f := &sqlFilter{exact: true, m: m, table: table, eqs: map[string]valueSet{}}
+	f := &sqlFilter{exact: true, m: m, table: table, eqs: map[string]valueSet{}, eqConds: map[string]int{}}
 	f.addDocument(filter)
 
 	return f
@@ -307,6 +311,7 @@ func (f *sqlFilter) addIn(field string, v any) {
 
 	if _, seen := f.eqs[field]; !seen && field != "_id" {
 		f.eqs[field] = values
+		f.eqConds[field] = len(f.conds)
 	}
 
 	f.add(cond, args...)

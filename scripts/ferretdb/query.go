@@ -108,6 +108,12 @@ func buildCount(meta *metadata.Collection, m *fieldMarks, full *backends.FullQue
 
 		q = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT %s%s%s%s)", what, p.from, p.where, lo)
 		args = p.args
+
+		if p.covered {
+			// Every condition is the side's: its entries are counted without their documents.
+			q = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT %s%s%s%s)", what, p.sideFrom, p.sideWhere, lo)
+			args = p.sideArgs
+		}
 	}
 
 	return &sqlQuery{q: q, args: append(args, loArgs...), filterPushed: true, exact: true, applied: true}

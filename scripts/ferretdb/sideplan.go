@@ -27,6 +27,12 @@ type sidePlan struct {
 	// entries, and their order is no longer the sort's.
 	several bool
 	score   int
+
+	// The side table alone with the conditions it answers, when they are the whole filter:
+	// a count reads index entries only, no document (covered, as MongoDB says).
+	sideFrom, sideWhere string
+	sideArgs            []any
+	covered             bool
 }
 
 // planSide returns the best walk of a side table for an exact filter and its sort (nil for
@@ -50,6 +56,10 @@ func planSideIndex(f *sqlFilter, e elemCond, side *sideIndex, sort *types.Docume
 	cond, args := inRanks("m."+rankCol(0), "m."+valueCol(0), e.values.ranks, e.values.byRank)
 	conds := []string{cond}
 	several := e.values.n > 1
+	// The filter's conditions the side's columns answer exactly: the element condition,
+	// and each prefix key's equality (its entries hold the field's value, ranked as the
+	// document's own expressions rank it).
+	served := []int{e.cond}
 
 	// The equality prefix: each next key that the filter fixes, on a field that never held
 	// an array (the entries hold its value, not its elements).
@@ -66,19 +76,25 @@ func planSideIndex(f *sqlFilter, e elemCond, side *sideIndex, sort *types.Docume
 		conds = append(conds, cond)
 		args = append(args, condArgs...)
 		several = several || values.n > 1
+		served = append(served, f.eqConds[field])
 	}
 
-	rest, restArgs := f.except(e.cond)
+	sideWhere, sideArgs := whereOf(conds, args)
+	rest, restArgs := f.except(served...)
 	where, whereArgs := whereOf(append(conds, rest...), append(args, restArgs...))
 
 	p := &sidePlan{
 		// CROSS JOIN: SQLite keeps the side table as the outer loop, the one in order.
 		from: fmt.Sprintf(" FROM %q AS m CROSS JOIN %q ON %s = m.id",
 			side.table, f.table, metadata.IDColumn),
-		where:   where,
-		args:    whereArgs,
-		several: several,
-		score:   prefix,
+		where:     where,
+		args:      whereArgs,
+		several:   several,
+		score:     prefix,
+		sideFrom:  fmt.Sprintf(" FROM %q AS m", side.table),
+		sideWhere: sideWhere,
+		sideArgs:  sideArgs,
+		covered:   len(rest) == 0,
 	}
 
 	if !several && sort != nil {

@@ -192,9 +192,10 @@ export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   [{ assigneeId: 1, createdAt: 1, _id: 1 }],
   [{ parentId: 1, createdAt: 1, _id: 1 }],
   [{ labels: 1, teamId: 1 }],
-  // Search: equality on normalized keys (multikey), then the scope, newest first.
-  [{ searchKeys: 1, teamId: 1, _id: 1 }],
-  [{ searchKeys: 1, projectId: 1, _id: 1 }],
+  // Search: equality on normalized keys (multikey), then the whole scope, newest first. The
+  // scope's every field is a key, so a search's capped count reads index entries only.
+  [{ searchKeys: 1, teamId: 1, deletedAt: 1, _id: 1 }],
+  [{ searchKeys: 1, projectId: 1, teamId: 1, deletedAt: 1, _id: 1 }],
 ];
 
 function issueSchema() {

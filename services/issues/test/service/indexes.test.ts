@@ -52,13 +52,13 @@ describe('issues: indexes serve every list and lookup', () => {
       {
         label: 'search in teams',
         collection: 'issues',
-        equal: ['searchKeys', 'teamId'],
+        equal: ['searchKeys', 'teamId', 'deletedAt'],
         sort: { _id: -1 },
       },
       {
         label: 'search in a project',
         collection: 'issues',
-        equal: ['searchKeys', 'projectId'],
+        equal: ['searchKeys', 'projectId', 'teamId', 'deletedAt'],
         sort: { _id: -1 },
       },
       {
