@@ -3,7 +3,8 @@
 // and restores its report. The layers run one after the other, once FerretDB is built (first
 // run only): side by side on two cores they starved each other's timeouts (a fresh clone
 // ended with 19 timing failures), and the whole run needs about 15 minutes of CPU anyway.
-// Ends with the plain line "N passed, N failed".
+// Ends with the plain line "N passed, N failed" (and how many files failed outside their
+// tests, when any did).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -149,6 +150,9 @@ function failed(layer) {
 // Every report of the layers run: written by the tasks just run, or restored by turbo.
 let passed = 0;
 let failedTests = 0;
+// Files that failed with no failing test of theirs: a suite that did not load, an error
+// thrown outside any test. Their tests never ran, so the counts alone would hide them.
+const failedFiles = [];
 let missing = 0;
 for (const layer of layers) {
   for (const file of reportsOf(layer)) {
@@ -159,12 +163,27 @@ for (const layer of layers) {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     passed += json.numPassedTests;
     failedTests += json.numFailedTests;
+    for (const result of json.testResults ?? [])
+      if (
+        result.status === 'failed' &&
+        !result.assertionResults?.some((test) => test.status === 'failed')
+      )
+        failedFiles.push(path.relative(ROOT, result.name));
   }
 }
 if (missing) log(`${missing} test report(s) missing: a task did not finish`);
+for (const file of failedFiles) log(`${file} failed outside its tests (see its output above)`);
 log(`all layers done in ${seconds()}`);
-console.log(`${passed} passed, ${failedTests} failed`);
-const ok = codes.every((c) => c === 0) && failedTests === 0 && missing === 0 && passed > 0;
+console.log(
+  `${passed} passed, ${failedTests} failed` +
+    (failedFiles.length ? `, ${failedFiles.length} file(s) failed outside their tests` : ''),
+);
+const ok =
+  codes.every((c) => c === 0) &&
+  failedTests === 0 &&
+  failedFiles.length === 0 &&
+  missing === 0 &&
+  passed > 0;
 process.exit(ok ? 0 : 1);
 
 /** The report files a layer's tasks write: the root's, or each package's with tests in it. */
