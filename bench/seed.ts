@@ -76,18 +76,28 @@ export function varyDates(doc: Document, i: number): void {
 
 /**
  * One batch, retried while the engine reports its file busy: FerretDB over SQLite answers a
- * write that waited out its busy timeout with an error (the batch is one transaction, rolled
- * back whole), where MongoDB would have waited. Seen once growing issues past 100,000.
+ * write that waited out its busy timeout with an error, where MongoDB would have waited. It
+ * commits a batch in parts, so some documents may be in: the retry sends the others (ids
+ * are fresh, so one stored is one of these). Seen growing issues past 100,000.
  */
 async function insertBatch(collection: Collection, docs: Document[]) {
+  let left = docs;
   for (let attempt = 1; ; attempt++) {
     try {
-      await collection.insertMany(docs, { ordered: false });
+      await collection.insertMany(left, { ordered: false });
       return;
     } catch (err) {
       if (attempt === 5 || !/database is locked/.test(String(err))) throw err;
-      process.stderr.write(`  engine busy (attempt ${attempt}), batch retried\n`);
       await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+      const stored = await collection
+        .find({ _id: { $in: left.map((d) => d._id) } }, { projection: { _id: 1 } })
+        .toArray();
+      const done = new Set(stored.map((d) => String(d._id)));
+      left = left.filter((d) => !done.has(String(d._id)));
+      process.stderr.write(
+        `  engine busy (attempt ${attempt}): ${docs.length - left.length} of the batch stored, the rest retried\n`,
+      );
+      if (!left.length) return;
     }
   }
 }
