@@ -69,12 +69,13 @@ export class IssueStateStore {
   }
 
   async countsFor(projectIds: readonly string[]): Promise<Map<string, ProjectCounts>> {
-    const docs = await Promise.all(
-      projectIds.map((id) =>
-        this.m.ProjectCounts.findById(id, { issuesByStatus: 1 }).lean<ProjectCountsDoc>(),
-      ),
-    );
-    return new Map(projectIds.map((id, i) => [id, countsOf(docs[i]?.issuesByStatus)]));
+    if (!projectIds.length) return new Map();
+    const docs = await this.m.ProjectCounts.find(
+      { _id: { $in: projectIds } },
+      { issuesByStatus: 1 },
+    ).lean<ProjectCountsDoc[]>();
+    const byId = new Map(docs.map((d) => [d._id, d.issuesByStatus]));
+    return new Map(projectIds.map((id) => [id, countsOf(byId.get(id))]));
   }
 
   /**

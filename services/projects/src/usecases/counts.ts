@@ -5,7 +5,7 @@ import type { ProjectDoc } from '../store/models.js';
 import { countsOf, emptyCounts } from '../domain/counts.js';
 import { DELETED_STATUS } from '../domain/issue-event.js';
 
-/** Projects with their issue counts (one fetch by `_id` per project, in parallel). */
+/** Projects with their issue counts (one query of their `_id`s). */
 export async function withCounts(states: IssueStateStore, projects: ProjectDoc[]) {
   const counts = await states.countsFor(projects.map((p) => p._id));
   return projects.map((project) => ({ project, counts: counts.get(project._id) ?? emptyCounts() }));
