@@ -171,6 +171,9 @@ export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   [{ projectId: 1, createdAt: 1, _id: 1 }],
   [{ projectId: 1, updatedAt: 1, _id: 1 }],
   [{ projectId: 1, priorityRank: 1, _id: 1 }],
+  // A board's column: one status of a project by priority (equality, then the sort), read
+  // in order and stopped at the page; by the index above, a fifth of the rows matched.
+  [{ projectId: 1, status: 1, priorityRank: 1, _id: 1 }],
   [{ projectId: 1, statusRank: 1, _id: 1 }],
   [{ projectId: 1, dueDate: 1, _id: 1 }],
   [{ projectId: 1, number: 1, _id: 1 }],
