@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/FerretDB/FerretDB/internal/util/fsql"
 )
@@ -20,31 +21,46 @@ import (
 // errNoStats: some table has no statistics.
 var errNoStats = errors.New("no statistics")
 
-// analysisLimit bounds the rows ANALYZE reads per index (SQLite samples beyond it), so a
-// run costs milliseconds at any size.
+// analysisLimit bounds the rows ANALYZE samples per index for its averages. It still
+// counts every index's entries (SQLite's OP_Count reads each index whole), so a run's time
+// grows with the collection: see analyzeBudget.
 const analysisLimit = 1000
+
+// analyzeBudget is how long a background analysis may take. ANALYZE holds the database's
+// write lock throughout, and every write waits: on the bench's issues (29 indexes, two of
+// them multikey with ~60 entries per issue) a run took 16 s at 100,000, 30 s at 200,000 and
+// 2 minutes at 400,000, and inserts failed with SQLITE_BUSY meanwhile. A collection whose
+// run took longer keeps the statistics it has (their proportions, which the planner
+// compares, change little as it grows) and is not analyzed in the background again.
+const analyzeBudget = time.Second
 
 // statsBook counts each collection's writes and analyzes it again once it has taken as
 // many writes as it had rows when last analyzed (at least minWritesBetween), in the
-// background, one run per collection at a time.
+// background, one run per collection at a time, until a run exceeds analyzeBudget.
 type statsBook struct {
 	mu        sync.Mutex
 	writes    map[string]int64
 	rows      map[string]int64
 	analyzing map[string]bool
+	settled   map[string]bool // its last run took longer than analyzeBudget
 }
 
 const minWritesBetween = 1000
 
 func newStatsBook() *statsBook {
-	return &statsBook{writes: map[string]int64{}, rows: map[string]int64{}, analyzing: map[string]bool{}}
+	return &statsBook{
+		writes:    map[string]int64{},
+		rows:      map[string]int64{},
+		analyzing: map[string]bool{},
+		settled:   map[string]bool{},
+	}
 }
 
 // wrote counts n writes of a collection and starts an analysis when one is due.
 func (s *statsBook) wrote(db *fsql.DB, key string, tables []string, n int) {
 	s.mu.Lock()
 	s.writes[key] += int64(n)
-	due := !s.analyzing[key] && s.writes[key] >= max(minWritesBetween, s.rows[key])
+	due := !s.analyzing[key] && !s.settled[key] && s.writes[key] >= max(minWritesBetween, s.rows[key])
 	if due {
 		s.analyzing[key] = true
 		s.writes[key] = 0
@@ -53,12 +69,13 @@ func (s *statsBook) wrote(db *fsql.DB, key string, tables []string, n int) {
 
 	if due {
 		go func() {
-			rows, err := analyze(context.Background(), db, tables)
+			rows, took, err := analyze(context.Background(), db, tables)
 
 			s.mu.Lock()
 			defer s.mu.Unlock()
 
 			s.analyzing[key] = false
+			s.settled[key] = err == nil && took > analyzeBudget
 			if err == nil {
 				s.rows[key] = rows
 			}
@@ -79,7 +96,7 @@ func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string,
 	}
 
 	if err != nil {
-		if rows, err = analyze(ctx, db, tables); err != nil {
+		if rows, _, err = analyze(ctx, db, tables); err != nil {
 			return
 		}
 	}
@@ -90,11 +107,15 @@ func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string,
 }
 
 // analyze runs ANALYZE on the tables (a collection's, and its multikey table) and returns
-// the collection's row count as SQLite now estimates it.
-func analyze(ctx context.Context, db *fsql.DB, tables []string) (int64, error) {
+// the collection's row count as SQLite now estimates it, and how long it held the write
+// lock (the wait for the lock not counted).
+func analyze(ctx context.Context, db *fsql.DB, tables []string) (int64, time.Duration, error) {
 	var rows int64
+	var start time.Time
 
 	err := db.InTransaction(ctx, func(tx *fsql.Tx) error {
+		start = time.Now()
+
 		// A connection's setting: it applies to this transaction's connection.
 		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA analysis_limit = %d", analysisLimit)); err != nil {
 			return err
@@ -113,7 +134,7 @@ func analyze(ctx context.Context, db *fsql.DB, tables []string) (int64, error) {
 		return nil
 	})
 
-	return rows, err
+	return rows, time.Since(start), err
 }
 
 // statRows is a table's row count as its statistics estimate it: the largest of its
