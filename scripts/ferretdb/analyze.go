@@ -95,14 +95,27 @@ func (s *statsBook) analyzeIfNever(ctx context.Context, db *fsql.DB, key string,
 		}
 	}
 
+	// Statistics far smaller than the table were left behind when a run took too long (in
+	// an earlier process: the book does not outlive it), and the next run would too.
+	var settled bool
+
 	if err != nil {
 		if rows, _, err = analyze(ctx, db, tables); err != nil {
 			return
+		}
+	} else {
+		// Counted no further than twice the statistics' size: cheap whatever the table's.
+		bound := 2 * max(rows, minWritesBetween)
+		var n int64
+		q := fmt.Sprintf(`SELECT COUNT(*) FROM (SELECT 1 FROM %q LIMIT ?)`, tables[0])
+		if db.QueryRowContext(ctx, q, bound+1).Scan(&n) == nil {
+			settled = n > bound
 		}
 	}
 
 	s.mu.Lock()
 	s.rows[key] = rows
+	s.settled[key] = settled
 	s.mu.Unlock()
 }
 
