@@ -27,7 +27,7 @@ const bodyless = (body: Dispatcher.DispatchOptions['body']) =>
 /** Methods a replica may be asked again after a broken connection: they change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface ReplicaSetOptions extends Pool.Options {
+export interface UpstreamPoolOptions extends Pool.Options {
   /** How long a replica that refused a connection is skipped (it is tried again after). */
   downMs?: number;
   /**
@@ -97,7 +97,7 @@ export class UpstreamPool extends Dispatcher {
 
   constructor(
     urls: string | string[],
-    { downMs = 3000, tryTimeoutMs = 0, ...poolOptions }: ReplicaSetOptions = {},
+    { downMs = 3000, tryTimeoutMs = 0, ...poolOptions }: UpstreamPoolOptions = {},
   ) {
     super();
     this.tryTimeoutMs = tryTimeoutMs;
