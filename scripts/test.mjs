@@ -7,7 +7,7 @@
 // tests, when any did).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, log } from './lib/util.mjs';
@@ -155,21 +155,20 @@ let failedTests = 0;
 const failedFiles = [];
 let missing = 0;
 for (const layer of layers) {
-  for (const file of reportsOf(layer)) {
-    if (!existsSync(file)) {
-      missing++;
-      continue;
-    }
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    passed += json.numPassedTests;
-    failedTests += json.numFailedTests;
-    for (const result of json.testResults ?? [])
-      if (
-        result.status === 'failed' &&
-        !result.assertionResults?.some((test) => test.status === 'failed')
-      )
-        failedFiles.push(path.relative(ROOT, result.name));
+  const file = reportOf(layer);
+  if (!existsSync(file)) {
+    missing++;
+    continue;
   }
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  passed += json.numPassedTests;
+  failedTests += json.numFailedTests;
+  for (const result of json.testResults ?? [])
+    if (
+      result.status === 'failed' &&
+      !result.assertionResults?.some((test) => test.status === 'failed')
+    )
+      failedFiles.push(path.relative(ROOT, result.name));
 }
 if (missing) log(`${missing} test report(s) missing: a task did not finish`);
 for (const file of failedFiles) log(`${file} failed outside its tests (see its output above)`);
@@ -186,29 +185,7 @@ const ok =
   passed > 0;
 process.exit(ok ? 0 : 1);
 
-/** The report files a layer's tasks write: the root's, or each package's with tests in it. */
-function reportsOf(layer) {
-  const root = LAYERS[layer].tasks.some((t) => t.startsWith('layer:'));
-  const perPackage = LAYERS[layer].tasks.some((t) => t.startsWith('test:'));
-  const files = root ? [path.join(ROOT, '.cache', 'reports', `${layer}.json`)] : [];
-  if (perPackage)
-    for (const pkg of workspacePackages())
-      if (existsSync(path.join(ROOT, pkg, 'test', layer)))
-        files.push(path.join(ROOT, pkg, '.cache', 'reports', `${layer}.json`));
-  return files;
-}
-
-function workspacePackages() {
-  const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  return workspaces.flatMap((w) =>
-    w.endsWith('/*')
-      ? readdirSync(path.join(ROOT, w.slice(0, -2)), { withFileTypes: true })
-          .filter(
-            (d) =>
-              d.isDirectory() &&
-              existsSync(path.join(ROOT, w.slice(0, -2), d.name, 'package.json')),
-          )
-          .map((d) => `${w.slice(0, -2)}/${d.name}`)
-      : [w],
-  );
+/** The report a layer's task writes (the root's `layer:<layer>`, one vitest over every package). */
+function reportOf(layer) {
+  return path.join(ROOT, '.cache', 'reports', `${layer}.json`);
 }

@@ -106,14 +106,15 @@ func buildCount(meta *metadata.Collection, m *fieldMarks, full *backends.FullQue
 			what = "DISTINCT m.id"
 		}
 
-		q = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT %s%s%s%s)", what, p.from, p.where, lo)
+		from, where := p.from, p.where
 		args = p.args
 
 		if p.covered {
 			// Every condition is the side's: its entries are counted without their documents.
-			q = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT %s%s%s%s)", what, p.sideFrom, p.sideWhere, lo)
-			args = p.sideArgs
+			from, where, args = p.sideFrom, p.sideWhere, p.sideArgs
 		}
+
+		q = fmt.Sprintf("SELECT COUNT(*) FROM (SELECT %s%s%s%s)", what, from, where, lo)
 	}
 
 	return &sqlQuery{q: q, args: append(args, loArgs...), filterPushed: true, exact: true, applied: true}

@@ -1,10 +1,10 @@
 import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import { isUuidv7 } from '@momentum/contracts';
+import type { Logger } from '@momentum/messaging';
 import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import { appliedTrim, judgedByList, type AppliedTrim } from '../domain/xp-applied.js';
 import type { HabitsModels, ProfileDoc } from './models.js';
-import type { Logger } from '@momentum/messaging';
 import { GroupedCalls } from './grouped-calls.js';
 
 export type ProfileState = Omit<
