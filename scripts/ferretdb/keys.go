@@ -6,8 +6,13 @@
 package metadata
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/FerretDB/FerretDB/internal/util/fsql"
+	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
 )
 
 // A field is indexed, and queried in SQL, as two columns: its type's rank in MongoDB's
@@ -41,7 +46,13 @@ func PushableField(field string) bool {
 // RankExpr is the SQL expression of a field's type rank, read from the document's sjson
 // schema (`$s.p.<field>.t`), which names the BSON type of every top-level value.
 func RankExpr(field string) string {
-	return RankOf(fmt.Sprintf(`%s->>'$."$s".p."%s".t'`, DefaultColumn, field))
+	return RankExprOf(DefaultColumn, field)
+}
+
+// RankExprOf is RankExpr over the sjson text `src` gives (a column, or a statement's
+// parameter).
+func RankExprOf(src, field string) string {
+	return RankOf(fmt.Sprintf(`%s->>'$."$s".p."%s".t'`, src, field))
 }
 
 // RankOf is the rank of the sjson type name an expression gives.
@@ -58,7 +69,60 @@ func RankOf(typeExpr string) string {
 // ValueExpr is the SQL expression of a field's value: an INTEGER or REAL for numbers, dates
 // (milliseconds) and booleans, TEXT for strings and ObjectIds, NULL for null and missing.
 func ValueExpr(field string) string {
-	return fmt.Sprintf(`%s->>'$."%s"'`, DefaultColumn, field)
+	return ValueExprOf(DefaultColumn, field)
+}
+
+// ValueExprOf is ValueExpr over the sjson text `src` gives.
+func ValueExprOf(src, field string) string {
+	return fmt.Sprintf(`%s->>'$."%s"'`, src, field)
+}
+
+// A field that an index names (other than `_id_`) is also stored in two columns of the
+// table, its rank and its value as RankExpr and ValueExpr give them, and the index is made
+// of those columns. Writes set them from the document in the same statement (keyed.go), and
+// an update sets only those of fields whose value changed: SQLite then leaves alone every
+// index none of whose columns changed. On expressions over the document, every update of a
+// document (an outbox entry pulled, a counter bumped) rewrote every entry of every index.
+
+// KeyRankColumn is the column holding a keyed field's rank.
+func KeyRankColumn(field string) string {
+	return `"_ferretdb_r_` + field + `"`
+}
+
+// KeyValueColumn is the column holding a keyed field's value.
+func KeyValueColumn(field string) string {
+	return `"_ferretdb_v_` + field + `"`
+}
+
+// KeyedFields is the fields a collection's indexes store in columns, in a stable order.
+func KeyedFields(indexes []IndexInfo) []string {
+	var fields []string
+
+	for _, index := range indexes {
+		if index.Name == "_id_" {
+			continue
+		}
+
+		for _, key := range index.Key {
+			if PushableField(key.Field) && !slices.Contains(fields, key.Field) {
+				fields = append(fields, key.Field)
+			}
+		}
+	}
+
+	slices.Sort(fields)
+
+	return fields
+}
+
+// FieldExprs is how a query names a field's rank and value: its columns when the field is
+// keyed, else the expressions over the document (which no index holds then).
+func FieldExprs(keyed []string, field string) (rank, value string) {
+	if slices.Contains(keyed, field) {
+		return KeyRankColumn(field), KeyValueColumn(field)
+	}
+
+	return RankExpr(field), ValueExpr(field)
 }
 
 // indexColumns returns the SQL columns of an index. The `_id_` index keeps FerretDB's own
@@ -73,7 +137,7 @@ func indexColumns(index IndexInfo) []string {
 		}
 
 		if index.Name != "_id_" && PushableField(key.Field) {
-			columns = append(columns, RankExpr(key.Field)+order, ValueExpr(key.Field)+order)
+			columns = append(columns, KeyRankColumn(key.Field)+order, KeyValueColumn(key.Field)+order)
 			continue
 		}
 
@@ -101,4 +165,82 @@ func IndexCreateSQL(tableName string, index IndexInfo) string {
 	}
 
 	return q
+}
+
+// FillKeyColumns adds the columns of `fields` a table lacks and sets them from every
+// document: those it added, or all of them with `always` (a field about to be keyed again
+// after its last index was dropped holds what it held then, and writes since left it).
+func FillKeyColumns(ctx context.Context, db *fsql.DB, table string, fields []string, always bool) error {
+	if len(fields) == 0 {
+		return nil
+	}
+
+	have := map[string]bool{}
+
+	rows, err := db.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, table)
+	if err != nil {
+		return lazyerrors.Error(err)
+	}
+
+	for rows.Next() {
+		var name string
+		if err = rows.Scan(&name); err != nil {
+			_ = rows.Close()
+			return lazyerrors.Error(err)
+		}
+
+		have[`"`+name+`"`] = true
+	}
+
+	if err = rows.Close(); err != nil {
+		return lazyerrors.Error(err)
+	}
+
+	// In one transaction: a column added is never left unfilled.
+	return db.InTransaction(ctx, func(tx *fsql.Tx) error {
+		var sets []string
+
+		for _, f := range fields {
+			missing := !have[KeyRankColumn(f)] || !have[KeyValueColumn(f)]
+			// ANY: a STRICT table (FerretDB's) stores each value as it is, unconverted.
+			for _, col := range [][2]string{{KeyRankColumn(f), "INTEGER"}, {KeyValueColumn(f), "ANY"}} {
+				if have[col[0]] {
+					continue
+				}
+
+				if _, err := tx.ExecContext(ctx, fmt.Sprintf(`ALTER TABLE %q ADD COLUMN %s %s`, table, col[0], col[1])); err != nil {
+					return lazyerrors.Error(err)
+				}
+			}
+
+			if missing || always {
+				sets = append(sets, KeyRankColumn(f)+" = "+RankExpr(f), KeyValueColumn(f)+" = "+ValueExpr(f))
+			}
+		}
+
+		if len(sets) == 0 {
+			return nil
+		}
+
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`UPDATE %q SET %s`, table, strings.Join(sets, ", "))); err != nil {
+			return lazyerrors.Error(err)
+		}
+
+		return nil
+	})
+}
+
+// NewlyKeyed is the fields `index` keys that none of `existing` does.
+func NewlyKeyed(existing []IndexInfo, index IndexInfo) []string {
+	have := KeyedFields(existing)
+
+	var fields []string
+
+	for _, f := range KeyedFields([]IndexInfo{index}) {
+		if !slices.Contains(have, f) {
+			fields = append(fields, f)
+		}
+	}
+
+	return fields
 }

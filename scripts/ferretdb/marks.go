@@ -91,10 +91,12 @@ func (b *markBook) rlockLoaded(ctx context.Context, db *fsql.DB, key string, met
 	b.mu.Lock()
 	m := b.tables[key]
 	if m == nil {
-		upgradeIndexes(ctx, db, meta)
+		err := upgradeIndexes(ctx, db, meta)
+		if err == nil {
+			m, err = scanMarks(ctx, db, meta.TableName)
+		}
 
-		var err error
-		if m, err = scanMarks(ctx, db, meta.TableName); err == nil {
+		if err == nil {
 			if err = dropStaleSides(ctx, db, meta, m); err == nil {
 				err = ensureMultikey(ctx, db, meta, m)
 			}

@@ -1,6 +1,6 @@
 // Momentum's addition to FerretDB v1.24.2 (scripts/lib/ferretdb-patch.mjs copies it into
 // internal/backends/sqlite): a query's filter, sort, skip and limit written as SQL over the
-// expressions the indexes are made of (metadata.RankExpr, metadata.ValueExpr), so SQLite
+// columns the indexes are made of (metadata.FieldExprs), so SQLite
 // answers from an index instead of FerretDB reading and decoding the whole collection.
 //
 // The handler still applies the whole filter to every row SQL returns, so narrowing is
@@ -43,6 +43,13 @@ type sqlFilter struct {
 
 	m     *fieldMarks
 	table string
+	// The fields stored in key columns (metadata.KeyedFields), which conditions name.
+	keyed []string
+}
+
+// exprs is how the conditions name a field's rank and value (metadata.FieldExprs).
+func (f *sqlFilter) exprs(field string) (rank, value string) {
+	return metadata.FieldExprs(f.keyed, field)
 }
 
 // valueSet is the values of an equality or $in, grouped by rank (inRanks).
@@ -94,8 +101,8 @@ func (f *sqlFilter) add(cond string, args ...any) {
 
 // planFilter translates a filter on a table. A field that has held arrays is translated only
 // where its elements are indexed (multikey.go), and then only for equality and $in.
-func planFilter(filter *types.Document, m *fieldMarks, table string) *sqlFilter {
-	f := &sqlFilter{exact: true, m: m, table: table, eqs: map[string]valueSet{}, eqConds: map[string]int{}}
+func planFilter(filter *types.Document, m *fieldMarks, table string, keyed []string) *sqlFilter {
+	f := &sqlFilter{exact: true, m: m, table: table, keyed: keyed, eqs: map[string]valueSet{}, eqConds: map[string]int{}}
 	f.addDocument(filter)
 
 	return f
@@ -174,7 +181,7 @@ func (f *sqlFilter) addOr(v any) {
 			return
 		}
 
-		branch := planFilter(d, f.m, f.table)
+		branch := planFilter(d, f.m, f.table, f.keyed)
 		if !branch.exact {
 			f.exact = false
 			return
@@ -247,7 +254,8 @@ func (f *sqlFilter) addEq(field string, v any) {
 	if field == "_id" && (rank == metadata.RankString || rank == metadata.RankObjectID) {
 		// FerretDB's `_id` index (IDColumn: the value's JSON text); the rank tells a string
 		// from an ObjectId of the same text.
-		f.add(fmt.Sprintf("%s = ? AND %s = %d", metadata.IDColumn, metadata.RankExpr(field), rank),
+		rankExpr, _ := f.exprs(field)
+		f.add(fmt.Sprintf("%s = ? AND %s = %d", metadata.IDColumn, rankExpr, rank),
 			string(must.NotFail(sjson.MarshalSingleValue(v))))
 
 		return
@@ -287,7 +295,8 @@ func (f *sqlFilter) addIn(field string, v any) {
 	}
 
 	values := valueSet{ranks: ranks, byRank: byRank, n: arr.Len()}
-	cond, args := inRanks(metadata.RankExpr(field), metadata.ValueExpr(field), ranks, byRank)
+	rankExpr, valueExpr := f.exprs(field)
+	cond, args := inRanks(rankExpr, valueExpr, ranks, byRank)
 
 	if field == "_id" {
 		if ids, ok := idTexts(arr); ok {
@@ -368,7 +377,8 @@ func (f *sqlFilter) addRange(field, op string, v any) {
 		return
 	}
 
-	f.add(fmt.Sprintf("%s = %d AND %s %s ?", metadata.RankExpr(field), rank, metadata.ValueExpr(field), sqlRangeOps[op]), value)
+	rankExpr, valueExpr := f.exprs(field)
+	f.add(fmt.Sprintf("%s = %d AND %s %s ?", rankExpr, rank, valueExpr, sqlRangeOps[op]), value)
 }
 
 // sqlScalar returns a query value's rank and its value as SQL compares it with ValueExpr.
@@ -404,7 +414,7 @@ func sqlScalar(v any) (rank int, value any, ok bool) {
 // orderBy returns the ORDER BY clause of a sort, or false when SQL cannot sort as MongoDB
 // does. Ties keep the table's order, as FerretDB's own (stable) sort does, unless `_id`
 // (unique) ends the sort.
-func orderBy(sort *types.Document, m *fieldMarks) (string, bool) {
+func orderBy(sort *types.Document, m *fieldMarks, keyed []string) (string, bool) {
 	if sort.Len() == 0 {
 		return "", false
 	}
@@ -432,7 +442,8 @@ func orderBy(sort *types.Document, m *fieldMarks) (string, bool) {
 			return "", false
 		}
 
-		terms = append(terms, metadata.RankExpr(key)+dir, metadata.ValueExpr(key)+dir)
+		rankExpr, valueExpr := metadata.FieldExprs(keyed, key)
+		terms = append(terms, rankExpr+dir, valueExpr+dir)
 	}
 
 	if keys[len(keys)-1] != "_id" {

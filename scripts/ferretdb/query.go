@@ -41,7 +41,8 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 		filter = s.full.Filter
 	}
 
-	f := planFilter(filter, m, meta.TableName)
+	keyed := metadata.KeyedFields(meta.Settings.Indexes)
+	f := planFilter(filter, m, meta.TableName, keyed)
 	f.addImpliedPartialTerms(meta, filter)
 	res := &sqlQuery{filterPushed: len(f.conds) > 0, exact: s.full != nil && f.exact}
 
@@ -61,7 +62,7 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 	q := prepareSelectClause(meta.TableName, s.comment, false, s.ids) + where
 
 	if res.exact && s.full.Sort.Len() > 0 {
-		if order, ok := orderBy(s.full.Sort, m); ok {
+		if order, ok := orderBy(s.full.Sort, m, keyed); ok {
 			lo, loArgs := limitOffset(s.full.Skip, s.full.Limit)
 			q += order + lo
 			args = append(args, loArgs...)
@@ -88,7 +89,7 @@ func buildQuery(meta *metadata.Collection, m *fieldMarks, s *queryShape) *sqlQue
 // buildCount writes the count of an exact filter, with its skip and limit; nil when the
 // filter is not exact.
 func buildCount(meta *metadata.Collection, m *fieldMarks, full *backends.FullQuery) *sqlQuery {
-	f := planFilter(full.Filter, m, meta.TableName)
+	f := planFilter(full.Filter, m, meta.TableName, metadata.KeyedFields(meta.Settings.Indexes))
 	f.addImpliedPartialTerms(meta, full.Filter)
 	if !f.exact {
 		return nil
@@ -220,11 +221,17 @@ func (c *collection) pushdownExplain(ctx context.Context, db *fsql.DB, meta *met
 	}, nil
 }
 
-// upgradeIndexes rebuilds the indexes a build before the pushdown made (on `->` JSON text),
-// once per collection and process, so the pushdown's statements can use them. Each is
+// upgradeIndexes rebuilds the indexes an earlier build made (on `->` JSON text, or on
+// expressions over the document before the key columns), once per collection and process,
+// so the pushdown's statements can use them. Each is
 // dropped and made again in one transaction: one that cannot be made (a unique index that
 // the typed values would break) stays as it was.
-func upgradeIndexes(ctx context.Context, db *fsql.DB, meta *metadata.Collection) {
+func upgradeIndexes(ctx context.Context, db *fsql.DB, meta *metadata.Collection) error {
+	// An earlier build's table lacks the key columns; their indexes are made again below.
+	if err := metadata.FillKeyColumns(ctx, db, meta.TableName, metadata.KeyedFields(meta.Settings.Indexes), false); err != nil {
+		return err
+	}
+
 	for _, index := range meta.Settings.Indexes {
 		name := meta.TableName + "_" + index.Name
 		want := metadata.IndexCreateSQL(meta.TableName, index)
@@ -245,4 +252,6 @@ func upgradeIndexes(ctx context.Context, db *fsql.DB, meta *metadata.Collection)
 			return err
 		})
 	}
+
+	return nil
 }

@@ -72,6 +72,14 @@
 // most of a query's time once SQL had found the rows. It is now read in one pass, the
 // schema decoded once per distinct text (scripts/ferretdb/sjson.go); anything unexpected is
 // decoded by FerretDB's own code as before, so the values (or the error) are the same.
+//
+// 10. Each field an index names is stored in two columns of its table, its rank and value
+// as the pushdown compares them, and the indexes are made of those columns (keys.go). An
+// update sets the columns of the fields whose value changed and no others, so SQLite
+// rewrites only the indexes that hold a changed value: pulling a published entry from an
+// outbox, or any write of fields no index names, touches the row and FerretDB's `_id`
+// index alone. On expressions over the document, every update rewrote every entry of every
+// index of its document. An earlier build's tables get the columns at first use.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,7 +92,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 7;
+export const FERRETDB_PATCH_LEVEL = 8;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -99,6 +107,7 @@ export const FILES = {
   'drops.go': 'internal/backends/sqlite/momentum_drops.go',
   'partial.go': 'internal/backends/sqlite/momentum_partial.go',
   'writes.go': 'internal/backends/sqlite/momentum_writes.go',
+  'keyed.go': 'internal/backends/sqlite/momentum_keyed.go',
   'count.go': 'internal/handler/momentum_count.go',
   'sjson.go': 'internal/handler/sjson/momentum_sjson.go',
 };
@@ -152,7 +161,7 @@ func (h *Handler) lockDB(db string) func() {
   {
     file: 'internal/backends/sqlite/collection.go',
     from: '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n',
-    to: `\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)
+    to: `\t\t\tr, err := tx.ExecContext(ctx, keyedUpdate(meta, doc, prevOf(params, i)), string(b), arg)
 \t\t\tif se := (*sqlite3.Error)(nil); errors.As(err, &se) && se.Code() == sqlite3lib.SQLITE_CONSTRAINT_UNIQUE {
 \t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)
 \t\t\t}
@@ -169,6 +178,51 @@ func (h *Handler) lockDB(db string) func() {
       to: `${before}\tvar whereClause string\n\tvar args []any\n\n\t// an \`_id\` among other keys narrows to one row; the handler applies the rest\n\tif params.Filter.Len() >= 1 {\n`,
     }),
   ),
+  // 10. Key columns (keys.go, keyed.go): inserts and updates set them, an update only
+  // those of fields whose value changed, which it learns from the values before.
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\tq := fmt.Sprintf(`UPDATE %q SET %s = ? WHERE %s = ?`, meta.TableName, metadata.DefaultColumn, metadata.IDColumn)\n\n',
+    to: '',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\tfor _, doc := range params.Docs {\n\t\t\tb, err := sjson.Marshal(doc)\n',
+    to: '\t\tfor i, doc := range params.Docs {\n\t\t\tb, err := sjson.Marshal(doc)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\t\tq, args, err := prepareInsertStatement(meta.TableName, meta.Capped(), batch)\n',
+    to: '\t\t\tq, args, err := prepareKeyedInsert(meta, batch)\n',
+  },
+  {
+    file: 'internal/backends/collection.go',
+    from: 'type UpdateAllParams struct {\n\tDocs []*types.Document\n}\n',
+    to: `type UpdateAllParams struct {
+\tDocs []*types.Document
+
+\t// Each document's top-level values before the update (Document.Map), where known: a
+\t// backend may then write only what changed.
+\tPrev []map[string]any
+}
+`,
+  },
+  {
+    file: 'internal/handler/common/update.go',
+    from: '\t\tif !param.HasUpdateOperators {\n\t\t\tmodified, err = processReplacementDoc(cmd, doc, param.Update)\n',
+    to: '\t\tprev := doc.Map()\n\n\t\tif !param.HasUpdateOperators {\n\t\t\tmodified, err = processReplacementDoc(cmd, doc, param.Update)\n',
+  },
+  {
+    file: 'internal/handler/common/update.go',
+    from: '\t\t\t_, err := c.UpdateAll(ctx, &backends.UpdateAllParams{Docs: []*types.Document{doc}})\n',
+    to: '\t\t\t_, err := c.UpdateAll(ctx, &backends.UpdateAllParams{Docs: []*types.Document{doc}, Prev: []map[string]any{prev}})\n',
+  },
+  // createIndexes fills key columns: no write of the database may run meanwhile.
+  {
+    file: 'internal/handler/msg_createindexes.go',
+    from: '\tdb, err := h.b.Database(dbName)\n',
+    to: '\tdefer h.lockDB(dbName)()\n\n\tdb, err := h.b.Database(dbName)\n',
+  },
   // 4. Query pushdown (see the files in scripts/ferretdb/).
   {
     file: 'internal/backends/collection.go',
@@ -234,7 +288,14 @@ type QueryParams struct {
 \t\t\tstrings.Join(columns, ", "),
 \t\t)
 `,
-    to: '\t\tq := IndexCreateSQL(c.TableName, index)\n',
+    to: `\t\t// The columns of the fields it is the first to key, filled before it is made.
+\t\tif err := FillKeyColumns(ctx, db, c.TableName, NewlyKeyed(c.Settings.Indexes, index), true); err != nil {
+\t\t\t_ = r.indexesDrop(ctx, dbName, collectionName, created)
+\t\t\treturn lazyerrors.Error(err)
+\t\t}
+
+\t\tq := IndexCreateSQL(c.TableName, index)
+`,
   },
   {
     file: 'internal/backends/sqlite/collection.go',

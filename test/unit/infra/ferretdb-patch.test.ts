@@ -55,6 +55,7 @@ const PUSHDOWN_FILES = [
   'internal/backends/sqlite/backend.go',
   'internal/util/resource/resource.go',
   'internal/handler/sjson/sjson.go',
+  'internal/handler/common/update.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -67,7 +68,9 @@ const ORIGINAL: Record<string, string> = {
     'func (c *collection) UpdateAll() {\n' +
     '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
     '\t\t\tif err != nil {\n' +
-    anchorsOf(COLLECTION, (to) => /pushdownExplain|insertAll|updateAll|partialWhere/.test(to)),
+    anchorsOf(COLLECTION, (to) =>
+      /pushdownExplain|insertAll|updateAll|partialWhere|prepareKeyedInsert|for i, doc|^$/.test(to),
+    ),
   [HANDLER]:
     'type Handler struct {\n' +
     '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n',
@@ -92,8 +95,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 7, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(7);
+  it('is at level 8, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(8);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -142,8 +145,8 @@ describe('FerretDB source patch', () => {
     expect(collection).toContain('return c.pushdownExplain(ctx, db, meta, params)');
     expect(collection).toContain('func (c *collection) insertAll(');
     expect(collection).toContain('func (c *collection) updateAll(');
-    expect(read(dir, 'internal/backends/sqlite/metadata/registry.go')).toBe(
-      '\t\tq := IndexCreateSQL(c.TableName, index)\n',
+    expect(read(dir, 'internal/backends/sqlite/metadata/registry.go')).toMatch(
+      /FillKeyColumns\(ctx, db, c.TableName, NewlyKeyed\(c.Settings.Indexes, index\), true\)[^]*\t\tq := IndexCreateSQL\(c.TableName, index\)\n$/,
     );
     expect(read(dir, 'internal/handler/msg_find.go')).toContain(
       'qp.Full = &backends.FullQuery{Filter: params.Filter, Sort: params.Sort, Skip: params.Skip, Limit: params.Limit}',
@@ -196,12 +199,28 @@ describe('FerretDB source patch', () => {
     patchFerretDBSource(dir);
     expect(read(dir, COLLECTION)).toContain(
       'func (c *collection) UpdateAll() {\n' +
-        '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
+        '\t\t\tr, err := tx.ExecContext(ctx, keyedUpdate(meta, doc, prevOf(params, i)), string(b), arg)\n' +
         '\t\t\tif se := (*sqlite3.Error)(nil); errors.As(err, &se) && ' +
         'se.Code() == sqlite3lib.SQLITE_CONSTRAINT_UNIQUE {\n' +
         '\t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)\n' +
         '\t\t\t}\n' +
         '\t\t\tif err != nil {\n',
+    );
+  });
+
+  it('writes the key columns: inserts and updates through keyed statements, with the values before', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const collection = read(dir, COLLECTION);
+    expect(collection).toContain('q, args, err := prepareKeyedInsert(meta, batch)');
+    expect(collection).toContain('for i, doc := range params.Docs {');
+    expect(collection).not.toContain('UPDATE %q SET %s = ? WHERE %s = ?');
+    const update = read(dir, 'internal/handler/common/update.go');
+    expect(update).toContain('\t\tprev := doc.Map()\n\n\t\tif !param.HasUpdateOperators {');
+    expect(update).toContain('Prev: []map[string]any{prev}');
+    expect(read(dir, 'internal/backends/collection.go')).toContain('\tPrev []map[string]any\n');
+    expect(read(dir, 'internal/handler/msg_createindexes.go')).toContain(
+      '\tdefer h.lockDB(dbName)()\n\n\tdb, err := h.b.Database(dbName)\n',
     );
   });
 
