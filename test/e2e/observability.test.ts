@@ -172,7 +172,7 @@ describe('observability', () => {
     // Parent links: caller → gateway → issues → engine; the publish → the consumer.
     expect(trace.gateway.parentSpanId).toBe(callerSpan);
     expect(trace.issues.parentSpanId).toBe(trace.gateway.spanId);
-    expect(trace.engine.name).toMatch(/^(find|findAndModify|update|insert|aggregate) /);
+    expect(trace.engine.name).toMatch(/^(find|findAndModify|update|insert|aggregate|bulkWrite) /);
     expect(trace.consumer.parentSpanId).toBe(trace.publish.spanId);
     expect(trace.consumer.kind).toBe(5); // CONSUMER
     expect(receiver.contentTypes).toContain('application/json');

@@ -11,6 +11,8 @@ import { bothEngines } from './both-engines.js';
  * and an index dropped, written past and made again are queried on both builds.
  */
 const DB = 'keycolumns';
+/** Documents with the test's own string ids. */
+type Doc = Document & { _id: string };
 const { patched, both } = bothEngines(DB);
 
 const scalar = fc.oneof(
@@ -37,7 +39,7 @@ const query = (name: string, value: unknown) =>
     (
       await client
         .db(DB)
-        .collection<Document>(name)
+        .collection<Doc>(name)
         .find({ a: { $in: [value, 0, 'b'] } })
         .sort({ a: 1, _id: 1 })
         .toArray()
@@ -54,13 +56,13 @@ describe('key columns follow every write', () => {
         async (values, steps, probe) => {
           const name = `k${run++}`;
           await both(async (client) => {
-            const coll = client.db(DB).collection<Document>(name);
+            const coll = client.db(DB).collection<Doc>(name);
             await coll.insertMany(values.map((a, i) => ({ _id: `d${i}`, a, u: i })));
             await coll.createIndex({ a: 1, _id: 1 });
           });
           for (const s of steps) {
             await both(async (client) => {
-              const coll = client.db(DB).collection<Document>(name);
+              const coll = client.db(DB).collection<Doc>(name);
               if (s.kind === 'reindex') {
                 await coll.dropIndex('a_1__id_1');
                 // Written while no index keys `a`: its columns are left as they were.
@@ -84,7 +86,7 @@ describe('key columns follow every write', () => {
   });
 
   it('serve an indexed query from the index made after the documents', async () => {
-    const coll = patched.db(DB).collection<Document>(`k${run++}`);
+    const coll = patched.db(DB).collection<Doc>(`k${run++}`);
     await coll.insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `d${i}`, a: i % 4 })));
     await coll.createIndex({ a: 1, _id: 1 });
     await coll.updateOne({ _id: 'd0' }, { $set: { a: 3 } });

@@ -17,10 +17,9 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
     autoIndex: false,
     serverSelectionTimeoutMS: 3000,
     maxPoolSize: 20,
-    // Every command's duration and span (engine-monitoring.ts).
-    monitorCommands: true,
   });
-  monitorEngine(connection.getClient(), dbName);
+  // Every operation's duration and span (engine-monitoring.ts).
+  monitorEngine(connection, dbName);
   await connection.asPromise();
   return connection;
 }

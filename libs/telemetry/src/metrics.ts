@@ -110,7 +110,7 @@ export const engineOperationDuration = once(
   () =>
     new Histogram({
       name: 'engine_operation_duration_seconds',
-      help: 'Database commands, by collection and operation (driver command monitoring)',
+      help: 'Database operations, by collection and operation (engine-monitoring.ts)',
       labelNames: ['collection', 'operation', 'outcome'] as const,
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     }),
