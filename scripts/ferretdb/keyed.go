@@ -22,19 +22,6 @@ import (
 	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
 )
 
-// keyedSets is `col = expr` of both columns of each field, computed from the text of
-// parameter `param`.
-func keyedSets(fields []string, param string) []string {
-	sets := make([]string, 0, 2*len(fields))
-	for _, f := range fields {
-		sets = append(sets,
-			metadata.KeyRankColumn(f)+" = "+metadata.RankExprOf(param, f),
-			metadata.KeyValueColumn(f)+" = "+metadata.ValueExprOf(param, f))
-	}
-
-	return sets
-}
-
 // prepareKeyedInsert is FerretDB's prepareInsertStatement with the key columns: each row
 // is its document's text (parameter ?N) and the columns computed from that parameter.
 func prepareKeyedInsert(meta *metadata.Collection, docs []*types.Document) (string, []any, error) {
@@ -94,7 +81,7 @@ func keyedUpdate(meta *metadata.Collection, doc *types.Document, prev map[string
 		}
 	}
 
-	sets := append([]string{metadata.DefaultColumn + " = ?1"}, keyedSets(changed, "?1")...)
+	sets := append([]string{metadata.DefaultColumn + " = ?1"}, metadata.KeySets(changed, "?1")...)
 
 	return fmt.Sprintf(`UPDATE %q SET %s WHERE %s = ?2`, meta.TableName, strings.Join(sets, ", "), metadata.IDColumn)
 }

@@ -115,6 +115,17 @@ func KeyedFields(indexes []IndexInfo) []string {
 	return fields
 }
 
+// KeySets is `column = expression` for both key columns of each field, computed from the
+// sjson text `src` gives (the stored document, or a statement's parameter).
+func KeySets(fields []string, src string) []string {
+	sets := make([]string, 0, 2*len(fields))
+	for _, f := range fields {
+		sets = append(sets, KeyRankColumn(f)+" = "+RankExprOf(src, f), KeyValueColumn(f)+" = "+ValueExprOf(src, f))
+	}
+
+	return sets
+}
+
 // FieldExprs is how a query names a field's rank and value: its columns when the field is
 // keyed, else the expressions over the document (which no index holds then).
 func FieldExprs(keyed []string, field string) (rank, value string) {
@@ -214,7 +225,7 @@ func FillKeyColumns(ctx context.Context, db *fsql.DB, table string, fields []str
 			}
 
 			if missing || always {
-				sets = append(sets, KeyRankColumn(f)+" = "+RankExpr(f), KeyValueColumn(f)+" = "+ValueExpr(f))
+				sets = append(sets, KeySets([]string{f}, DefaultColumn)...)
 			}
 		}
 
