@@ -16,7 +16,7 @@ import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
 import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
 import { eventLag, rssGrowth, settledRss } from './vitals.js';
-import { startWorld } from './world.js';
+import { startWorld, type World } from './world.js';
 import { seedHabitAndIssue, tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
@@ -28,6 +28,7 @@ const SIZES = scalingSizes();
 const [SMALL, LARGE] = [SIZES[0]!, SIZES.at(-1)!];
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 20_000);
+const WARM_UP_MIXED_S = Number(process.env.BENCH_WARM_UP_MIXED_S ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
 
@@ -84,13 +85,15 @@ try {
   const ids = { taskId: templates.todoId, ...seeded };
 
   // Warm-up long enough for the JIT and the heaps to settle, so the memory figure
-  // measures growth, not start-up.
+  // measures growth, not start-up: every request kind of the mixed workload, then reads.
+  // A GET-only warm-up left each write path's first use (its code, its connections, its
+  // caches) to be counted as growth (projects and issues grew 50–90% in their first mixed
+  // run, then stayed flat through five more); the reads come last because the memory
+  // figure's last run is reads too, so both readings are taken in the same state (right
+  // after a mixed run projects and issues hold 25% more than after reads, every time).
   step('warm-up');
-  await runLoad({
-    url: `${world.gatewayUrl}/api/tasks/${ids.taskId}`,
-    headers: { authorization: `Bearer ${world.user.key}` },
-    amount: WARM_UP_REQUESTS,
-  });
+  await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
+  await readLoad(world, ids.taskId, WARM_UP_REQUESTS);
   const rssIdle = await settledRss(world);
 
   step('0. raw engine operations, 16 clients');
@@ -123,13 +126,9 @@ try {
     writes.createTodo,
     writes.completeHabit,
   ].reduce((n, r) => n + (r?.requests ?? 0), 0);
-  if (sent < MEMORY_REQUESTS) {
-    await runLoad({
-      url: `${world.gatewayUrl}/api/tasks/${ids.taskId}`,
-      headers: { authorization: `Bearer ${world.user.key}` },
-      amount: MEMORY_REQUESTS - sent,
-    });
-  }
+  // Ends as the warm-up ended, with reads (at least as many), so the readings compare.
+  const topUp = Math.max(MEMORY_REQUESTS - sent, WARM_UP_REQUESTS);
+  await readLoad(world, ids.taskId, topUp);
   const rssAfter = await settledRss(world);
 
   step(`3. scaling at ${LARGE}`);
@@ -142,15 +141,15 @@ try {
     overRaw: overRaw(raw, gateway.viaGateway, writes),
     gatewayOverDirect: gateway,
     mixed: { ...mixed, target: '≥ 174 rps (3 × 58), p99 ≤ 10 × p50' },
-    mixedAtHalfRate: { ...paced, target: 'p99 ≤ 10 × p50' },
+    mixedAtHalfRate: { ...paced, target: 'p99 ≤ 8 × p50' },
     scaling: { small, large, ratios: scalingRatios(small, large) },
     mcpOverRest: mcp,
     memory: {
-      requests: Math.max(sent, MEMORY_REQUESTS),
+      requests: sent + topUp,
       idleMiB: rssIdle,
       afterMiB: rssAfter,
       growthPercent: rssGrowth(rssIdle, rssAfter),
-      target: '≤ 20%',
+      target: 'within ±10%',
     },
     eventLagMs: lag,
   };
@@ -165,6 +164,15 @@ try {
 for (const name of Object.keys(separateFigures) as Separate[]) {
   step(`${name} (stacks of its own)`);
   await runSeparate(name);
+}
+
+/** `amount` reads of one task through the gateway. */
+function readLoad(world: World, taskId: string, amount: number) {
+  return runLoad({
+    url: `${world.gatewayUrl}/api/tasks/${taskId}`,
+    headers: { authorization: `Bearer ${world.user.key}` },
+    amount,
+  });
 }
 
 function printWrites(w: Awaited<ReturnType<typeof writeRatios>>) {
@@ -298,7 +306,7 @@ function printTable(r: any) {
     [
       '1. gateway ÷ direct GET /api/tasks/:id',
       `${r.gatewayOverDirect.ratio} (${r.gatewayOverDirect.viaGateway.rps} / ${r.gatewayOverDirect.direct.rps} rps)`,
-      '≥ 0.40',
+      r.gatewayOverDirect.target,
     ],
     [
       '2. mixed: rps, p50, p99 (ms)',
@@ -308,7 +316,7 @@ function printTable(r: any) {
     [
       '2. same mix at half that rate: rps, p50, p99',
       `${r.mixedAtHalfRate.rps} rps, ${r.mixedAtHalfRate.p50}, ${r.mixedAtHalfRate.p99} (×${r.mixedAtHalfRate.p99OverP50}); non-2xx ${r.mixedAtHalfRate.non2xx}`,
-      'p99 ≤ 10 × p50',
+      r.mixedAtHalfRate.target,
     ],
     ...LISTS.map((l): [string, string, string] => [
       `3. ${l} first page p50 ${r.scaling.small.documents}→${r.scaling.large.documents} docs (ms)`,
@@ -325,7 +333,7 @@ function printTable(r: any) {
     ...Object.keys(r.memory.idleMiB).map((name): [string, string, string] => [
       `5. RSS ${name} idle → after (MiB)`,
       `${r.memory.idleMiB[name]} → ${r.memory.afterMiB[name]} (${r.memory.growthPercent[name]}%)`,
-      '≤ 20%',
+      r.memory.target,
     ]),
     [
       '6. event lag p50 / p99 (ms)',

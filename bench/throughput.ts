@@ -16,7 +16,7 @@ export async function gatewayRatio(world: World, taskId: string) {
     headers: { authorization: `Bearer ${world.user.key}` },
     durationS: DURATION_S,
   });
-  return { viaGateway, direct, ratio: round(viaGateway.rps / direct.rps), target: '≥ 0.40' };
+  return { viaGateway, direct, ratio: round(viaGateway.rps / direct.rps), target: '≥ 0.85' };
 }
 
 /** Figure 4: a get_task tool call on the gateway's /mcp ÷ the same REST read. */

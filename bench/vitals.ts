@@ -3,15 +3,26 @@ import { percentiles, round } from './load.js';
 import type { World } from './world.js';
 
 /**
- * Resident set size of each process of the stack, in MiB, after a full garbage collection
- * (SIGUSR2 to processes started with `--expose-gc`, see @momentum/http lifecycle.ts): a single
- * reading without one lands anywhere in a collection cycle (seen: one process read 179 to
- * 240 MiB at the same point of a run).
+ * Resident set size of each process of the stack, in MiB, once full garbage collections stop
+ * lowering it (SIGUSR2 to processes started with `--expose-gc`, see @momentum/http
+ * lifecycle.ts; a second apart, until two readings agree within 1%). A reading without one
+ * lands anywhere in a collection cycle (one process read 179 to 240 MiB at the same point of
+ * a run), and one collection is not enough: after a load, habits read 215, 174, then 166 MiB
+ * over three.
  */
-export async function settledRss(world: World): Promise<Record<string, number>> {
-  for (const pid of Object.values(world.pids)) process.kill(pid, 'SIGUSR2');
-  await new Promise((r) => setTimeout(r, 1000));
-  return rssByProcess(world);
+export async function settledRss(world: World, maxRounds = 8): Promise<Record<string, number>> {
+  let last: Record<string, number> | null = null;
+  for (let round = 0; round < maxRounds; round++) {
+    for (const pid of Object.values(world.pids)) process.kill(pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = rssByProcess(world);
+    const steady =
+      last !== null &&
+      Object.entries(now).every(([name, mib]) => Math.abs(mib - last![name]!) <= mib / 100);
+    if (steady) return now;
+    last = now;
+  }
+  return last!;
 }
 
 /** Resident set size of each process of the stack, in MiB, as it is now. */

@@ -88,16 +88,16 @@ export function overRaw(
   writes: { createTodo: LoadResult; completeHabit: LoadResult },
 ) {
   return {
-    getTask: { ...getTask, ratio: ratio(getTask.rps, raw.twoFindOnes.opsPerS), target: '≥ 0.45' },
+    getTask: { ...getTask, ratio: ratio(getTask.rps, raw.twoFindOnes.opsPerS), target: '≥ 0.60' },
     createTodo: {
       ...writes.createTodo,
       ratio: ratio(writes.createTodo.rps, raw.insertOne.opsPerS),
-      target: '≥ 0.25',
+      target: '≥ 0.20',
     },
     completeHabit: {
       ...writes.completeHabit,
       ratio: ratio(writes.completeHabit.rps, raw.findOneAndUpdate.opsPerS),
-      target: '≥ 0.15',
+      target: '≥ 0.20',
     },
   };
 }
