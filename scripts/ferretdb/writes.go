@@ -32,6 +32,9 @@ func (c *collection) InsertAll(ctx context.Context, params *backends.InsertAllPa
 		res, err = c.insertAll(ctx, params)
 		return
 	})
+	if err == nil {
+		wals.wrote(c.dbName, db, len(params.Docs))
+	}
 
 	return res, err
 }
@@ -51,6 +54,9 @@ func (c *collection) UpdateAll(ctx context.Context, params *backends.UpdateAllPa
 		res, err = c.updateAll(ctx, params)
 		return
 	})
+	if err == nil {
+		wals.wrote(c.dbName, db, len(params.Docs))
+	}
 
 	return res, err
 }

@@ -34,6 +34,9 @@ export default async function setup(project: TestProject) {
   });
   project.provide('patchedUrl', `mongodb://127.0.0.1:${patchedPort}`);
   project.provide('unpatchedUrl', `mongodb://127.0.0.1:${unpatchedPort}`);
+  // Where each keeps its SQLite files, for tests that look at them (wal.test.ts).
+  project.provide('patchedDir', path.join(dir, 'patched'));
+  project.provide('unpatchedDir', path.join(dir, 'unpatched'));
   return async () => {
     await Promise.all([stopEngine(patched), stopEngine(unpatched)]);
     rmSync(dir, { recursive: true, force: true });
@@ -44,5 +47,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     patchedUrl: string;
     unpatchedUrl: string;
+    patchedDir: string;
+    unpatchedDir: string;
   }
 }

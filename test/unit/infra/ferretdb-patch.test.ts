@@ -56,6 +56,7 @@ const PUSHDOWN_FILES = [
   'internal/util/resource/resource.go',
   'internal/handler/sjson/sjson.go',
   'internal/handler/common/update.go',
+  'internal/util/fsql/db.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -95,8 +96,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 8, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(8);
+  it('is at level 9, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(9);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -192,6 +193,24 @@ describe('FerretDB source patch', () => {
         'func (h *Handler) Write() {\n\tdefer h.lockDB(params.DB)()\n\n' +
           '\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n',
       );
+  });
+
+  it("runs the backend's end-of-command work (the log's restart) before the next write command", () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    expect(read(dir, HANDLER)).toContain(
+      '\treturn func() {\n\t\tif after := backends.AfterWriteCommand; after != nil {\n' +
+        '\t\t\tafter(db)\n\t\t}\n\t\tmu.(*sync.Mutex).Unlock()\n\t}\n',
+    );
+    expect(read(dir, 'internal/backends/momentum_hooks.go')).toContain(
+      'var AfterWriteCommand func(dbName string)',
+    );
+    expect(read(dir, 'internal/backends/sqlite/momentum_wal.go')).toContain(
+      'backends.AfterWriteCommand = wals.afterWriteCommand',
+    );
+    expect(read(dir, 'internal/util/fsql/db.go')).toContain(
+      'func (db *DB) Conn(ctx context.Context) (*sql.Conn, error) {',
+    );
   });
 
   it('answers 11000 for an update that breaks a unique index, as for an insert', () => {
