@@ -198,19 +198,20 @@ describe('FerretDB source patch', () => {
   it("runs the backend's end-of-command work (the log's restart) before the next write command", () => {
     const dir = sourceWith(ORIGINAL);
     patchFerretDBSource(dir);
-    expect(read(dir, HANDLER)).toContain(
-      '\treturn func() {\n\t\tif after := backends.AfterWriteCommand; after != nil {\n' +
-        '\t\t\tafter(db)\n\t\t}\n\t\tmu.(*sync.Mutex).Unlock()\n\t}\n',
-    );
-    expect(read(dir, 'internal/backends/momentum_hooks.go')).toContain(
-      'var AfterWriteCommand func(dbName string)',
-    );
-    expect(read(dir, 'internal/backends/sqlite/momentum_wal.go')).toContain(
-      'backends.AfterWriteCommand = wals.afterWriteCommand',
-    );
-    expect(read(dir, 'internal/util/fsql/db.go')).toContain(
-      'func (db *DB) Conn(ctx context.Context) (*sql.Conn, error) {',
-    );
+    const expected: Array<[string, string]> = [
+      [
+        HANDLER,
+        '\treturn func() {\n\t\tif after := backends.AfterWriteCommand; after != nil {\n' +
+          '\t\t\tafter(db)\n\t\t}\n\t\tmu.(*sync.Mutex).Unlock()\n\t}\n',
+      ],
+      ['internal/backends/momentum_hooks.go', 'var AfterWriteCommand func(dbName string)'],
+      [
+        'internal/backends/sqlite/momentum_wal.go',
+        'backends.AfterWriteCommand = wals.afterWriteCommand',
+      ],
+      ['internal/util/fsql/db.go', 'func (db *DB) Conn(ctx context.Context) (*sql.Conn, error) {'],
+    ];
+    for (const [file, text] of expected) expect(read(dir, file)).toContain(text);
   });
 
   it('answers 11000 for an update that breaks a unique index, as for an insert', () => {
