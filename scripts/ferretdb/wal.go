@@ -25,7 +25,9 @@ import (
 )
 
 const (
-	// walLookEvery is how many writes of a database pass between two looks at its log.
+	// walLookEvery is how many writes of a database pass between two looks at its log
+	// (inserted and updated documents; deletes, rare here, are not counted, and a log they
+	// grew is copied at the next look).
 	walLookEvery = 64
 
 	// walTruncatePages is the log size, in pages, past which a look empties it: a log that

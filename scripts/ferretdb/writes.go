@@ -1,6 +1,7 @@
 // Momentum's addition to FerretDB v1.24.2 (scripts/lib/ferretdb-patch.mjs copies it into
 // internal/backends/sqlite): every insert and update marks the fields its documents need
-// marked (marks.go) before it commits. The patch renames FerretDB's own InsertAll and
+// marked (marks.go) before it commits, and is counted toward its database's next look at
+// its write-ahead log (wal.go). The patch renames FerretDB's own InsertAll and
 // UpdateAll to insertAll and updateAll, which these call.
 
 package sqlite
