@@ -1,16 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedUrl } from '@momentum/testing/ports';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
-
-/** A port nothing listens on: the service is down. */
-async function closedPort(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await new Promise<void>((r) => server.close(() => r()));
-  return url;
-}
 
 /**
  * The gateway in front of services that fail: one that is down (its port closed), and
@@ -23,7 +13,7 @@ describe('gateway: services that fail', () => {
   let arrived: () => void = () => undefined;
 
   beforeAll(async () => {
-    const [agents, webhooks] = await Promise.all([closedPort(), closedPort()]);
+    const [agents, webhooks] = await Promise.all([refusedUrl(), refusedUrl()]);
     gw = await startTestGateway({
       env: { AGENTS_URL: agents, WEBHOOKS_URL: webhooks },
       handler: (request, reply) => {

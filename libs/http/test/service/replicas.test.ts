@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpstreamPool, parseReplicaUrls } from '../../src/replicas.js';
+import { refusedUrl } from '@momentum/testing/ports';
 
 /** A replica that answers its own name, or cuts the connection when `cut` says so. */
 async function replica(name: string, port = 0, cut?: (req: http.IncomingMessage) => boolean) {
@@ -37,13 +38,6 @@ async function stalledReplica() {
   };
 }
 
-/** A port nothing listens on: connections to it are refused. */
-async function closedPort(): Promise<string> {
-  const r = await replica('gone');
-  await r.close();
-  return r.url;
-}
-
 const open: Array<{ close(): Promise<unknown> }> = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((o) => o.close()));
@@ -73,7 +67,7 @@ describe('UpstreamPool: requests over the replicas of a service', () => {
 
   it('sends a write to the next replica when one refuses the connection, and skips it for a while', async () => {
     const a = await replica('a');
-    const gone = await closedPort();
+    const gone = await refusedUrl();
     const set = new UpstreamPool(`${gone},${a.url}`, { downMs: 60_000 });
     open.push(a, set);
     const answers = await Promise.all(
@@ -86,7 +80,7 @@ describe('UpstreamPool: requests over the replicas of a service', () => {
   });
 
   it('tries a replica marked down again once its time is over', async () => {
-    const gone = await closedPort();
+    const gone = await refusedUrl();
     const a = await replica('a');
     const set = new UpstreamPool(`${gone},${a.url}`, { downMs: 200 });
     open.push(a, set);
