@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { percentiles, round } from './load.js';
 import type { World } from './world.js';
 
+/** Collections at most before a reading is taken as it is. */
+const SETTLE_ROUNDS = 8;
+
 /**
  * Resident set size of each process of the stack, in MiB, once full garbage collections stop
  * lowering it (SIGUSR2 to processes started with `--expose-gc`, see @momentum/http
@@ -10,9 +13,9 @@ import type { World } from './world.js';
  * a run), and one collection is not enough: after a load, habits read 215, 174, then 166 MiB
  * over three.
  */
-export async function settledRss(world: World, maxRounds = 8): Promise<Record<string, number>> {
+export async function settledRss(world: World): Promise<Record<string, number>> {
   let last: Record<string, number> | null = null;
-  for (let round = 0; round < maxRounds; round++) {
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
     for (const pid of Object.values(world.pids)) process.kill(pid, 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 1000));
     const now = rssByProcess(world);
