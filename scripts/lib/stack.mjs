@@ -21,6 +21,17 @@ export function stackPorts(base = 3000) {
 /** Replica i (from 0) of a gateway or service listens 1000·i above the first: 3000, 4000, … */
 export const REPLICA_PORT_STEP = 1000;
 export const replicaPort = (port, i) => port + REPLICA_PORT_STEP * i;
+/** The gateway's own metrics port (its METRICS_PORT, default 9464) when none is given. */
+export const GATEWAY_METRICS_PORT = 9464;
+
+/**
+ * Gateway i's metrics port: the first's + 1000·i, as its API port, so each gateway of a
+ * host serves its own (two on one port: the second would serve none). 0 stays off.
+ */
+export function gatewayMetricsPort(given = process.env.METRICS_PORT, i = 0) {
+  const first = Number(given ?? GATEWAY_METRICS_PORT);
+  return String(first === 0 ? 0 : replicaPort(first, i));
+}
 /** The process name of replica i: the component's name for the first, `<name>.<i>` after. */
 export const replicaName = (name, i) => (i === 0 ? name : `${name}.${i}`);
 
@@ -189,7 +200,13 @@ export async function startStack({
     const gatewayUrls = [];
     for (let i = 0; i < replicas; i++) {
       const port = replicaPort(ports.gateway, i);
-      const gatewayEnv = { ...common, ...signing.gateway, ...gatewayOnly, PORT: String(port) };
+      const gatewayEnv = {
+        ...common,
+        ...signing.gateway,
+        ...gatewayOnly,
+        PORT: String(port),
+        METRICS_PORT: gatewayMetricsPort(gatewayOnly.METRICS_PORT ?? common.METRICS_PORT, i),
+      };
       const name = replicaName('gateway', i);
       const url = `http://127.0.0.1:${port}`;
       const child = spawnComponent(GATEWAY, gatewayEnv, { quiet });

@@ -63,6 +63,19 @@ describe('two gateways and two processes of every service', () => {
     }
   });
 
+  it("serves each gateway's metrics on its own port, counting its own requests", async () => {
+    expect(new Set(world.gatewayMetrics).size).toBe(2);
+    for (const [i, url] of world.gatewayMetrics.entries()) {
+      await fetch(`${world.gateways[i]}/health`);
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toMatch(
+        /^http_request_duration_seconds_count\{[^}]*route="\/health"[^}]*\} [1-9]/m,
+      );
+    }
+  });
+
   it('gives 20 concurrent completions of one habit streaks 1…20 once each, and exact XP', async () => {
     const user = await newUser();
     const created = await call(via(0), user.apiKey, 'POST', '/api/tasks', {

@@ -20,6 +20,8 @@ import { signalAndWait, type Exit } from '../../faults/support/processes.js';
 export interface ReplicaWorld {
   /** The gateways' URLs: 3000 + 1000·i style, from the file's base port. */
   gateways: string[];
+  /** Each gateway's metrics URL (its METRICS_PORT: the first's + 1000·i). */
+  gatewayMetrics: string[];
   adminKey: string;
   /** Sends a signal to one process (`issues.1`: the second issues replica) and waits for its exit. */
   signal(name: string, signal: NodeJS.Signals): Promise<Exit>;
@@ -47,6 +49,8 @@ export async function startReplicaWorld(
   const nats = await ensureNats();
   const run = randomUUID().replace(/-/g, '').slice(0, 8);
   const adminKey = newUserKey();
+  // Off the default 9464, which a stack of `npm start` on this machine may hold.
+  const metricsPort = basePort + 90;
   const stack = await startStack({
     mongoUrl: mongo.url,
     natsUrl: nats.url,
@@ -59,7 +63,11 @@ export async function startReplicaWorld(
     quiet: !process.env.REPLICAS_LOGS,
     withMcp: false,
     replicas: 2,
-    extraEnv: { API_KEY_HASH_COST: String(KEY_HASH_COST.min), ...extraEnv },
+    extraEnv: {
+      API_KEY_HASH_COST: String(KEY_HASH_COST.min),
+      METRICS_PORT: String(metricsPort),
+      ...extraEnv,
+    },
   });
   useStack({ gatewayUrl: stack.gatewayUrls[0], adminKey });
   const processOf = (name: string) => {
@@ -69,6 +77,9 @@ export async function startReplicaWorld(
   };
   return {
     gateways: stack.gatewayUrls,
+    gatewayMetrics: stack.gatewayUrls.map(
+      (_: string, i: number) => `http://127.0.0.1:${metricsPort + 1000 * i}/metrics`,
+    ),
     adminKey,
     signal: (name, signal) => signalAndWait(processOf(name), signal),
     send: (name, signal) => void processOf(name).kill(signal),
