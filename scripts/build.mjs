@@ -18,21 +18,27 @@ export async function build({ quiet = false } = {}) {
   };
   rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
   const present = COMPONENTS.filter((c) => existsSync(path.join(ROOT, c.entry)));
-  await Promise.all(
-    present.map((c) =>
-      esbuild.build({
-        entryPoints: [path.join(ROOT, c.entry)],
-        outfile: path.join(ROOT, bundlePath(c)),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        sourcemap: true,
-        logLevel: 'error',
-        plugins: [externalPackages],
-      }),
-    ),
-  );
+  try {
+    await Promise.all(
+      present.map((c) =>
+        esbuild.build({
+          entryPoints: [path.join(ROOT, c.entry)],
+          outfile: path.join(ROOT, bundlePath(c)),
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node20',
+          sourcemap: true,
+          logLevel: 'error',
+          plugins: [externalPackages],
+        }),
+      ),
+    );
+  } finally {
+    // esbuild keeps its service process (pinging it) for later calls: `npm start` lives on
+    // and makes none, so it would spend CPU for nothing. A later build starts a new one.
+    await esbuild.stop();
+  }
   if (!quiet) log(`built ${present.map((c) => c.name).join(', ')}`);
   return present;
 }
