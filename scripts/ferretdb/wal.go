@@ -26,8 +26,9 @@ import (
 
 const (
 	// walLookEvery is how many writes of a database pass between two looks at its log
-	// (inserted and updated documents; deletes, rare here, are not counted, and a log they
-	// grew is copied at the next look).
+	// (inserted and updated documents). Deletes are not counted: FerretDB closes a delete's
+	// read before its write, so SQLite's own checkpoint starts the log over under them
+	// (3,000 deletes of 3 KB documents in turn left the log at the size it had before).
 	walLookEvery = 64
 
 	// walTruncatePages is the log size, in pages, past which a look empties it: a log that
