@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuSnapshot, pidListeningOn } from './cpu-usage.js';
@@ -47,7 +47,10 @@ export interface CpuFigures {
  * own CPU per raw operation measured in the same run. The engine is one of its own
  * (FerretDB on basePort+99) so other processes' queries do not count; BENCH_CPU_ENGINE=shared
  * uses the one `npm run bench` would. BENCH_CPU_PROFILE=<dir> keeps a V8 CPU profile of
- * every Node process there (written when the stack stops; open in Chrome DevTools).
+ * every Node process there (written when the stack stops; open in Chrome DevTools) and, with
+ * the private engine, a Go CPU profile of the engine over each measured window
+ * (`ferretdb.<request>.pprof`, served by its debug handler on basePort+98; read with
+ * `go tool pprof -top <engine binary> <file>`).
  */
 export async function cpuFigures(basePort: number, durationS: number): Promise<CpuFigures> {
   const profiles = process.env.BENCH_CPU_PROFILE
@@ -57,7 +60,10 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
   const shared = process.env.BENCH_CPU_ENGINE === 'shared';
   const engineDir = shared ? null : mkdtempSync(path.join(tmpdir(), 'bench-cpu-engine-'));
   const enginePort = basePort + 99;
-  const engine = engineDir ? await startFerretDB({ dir: engineDir, port: enginePort }) : null;
+  const debugAddr = profiles && engineDir ? `127.0.0.1:${basePort + 98}` : undefined;
+  const engine = engineDir
+    ? await startFerretDB({ dir: engineDir, port: enginePort, debugAddr })
+    : null;
   try {
     const mongoUrl: string = engine
       ? `mongodb://127.0.0.1:${enginePort}`
@@ -90,7 +96,21 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
       const figures: Record<string, CpuFigure> = {};
       for (const name of Object.keys(loads) as (keyof typeof loads)[]) {
         if (only && !only.includes(name)) continue;
-        figures[name] = await measured(world, pids, loads[name], durationS, stands[name]);
+        const engineProfile =
+          profiles && debugAddr
+            ? {
+                debugUrl: `http://${debugAddr}`,
+                file: path.join(profiles, `ferretdb.${name}.pprof`),
+              }
+            : undefined;
+        figures[name] = await measured(
+          world,
+          pids,
+          loads[name],
+          durationS,
+          stands[name],
+          engineProfile,
+        );
       }
       return { engine: shared ? 'shared' : 'private', raw, idleMsPerS, figures, profiles };
     } finally {
@@ -187,12 +207,15 @@ async function measured(
   load: LoadOptions,
   durationS: number,
   raw: CpuFigure['raw'],
+  engineProfile?: { debugUrl: string; file: string },
 ): Promise<CpuFigure> {
   await runLoad({ ...load, durationS: WARM_UP_S });
   const opsBefore = await engineOperations(world);
   const before = cpuSnapshot(pids);
+  const profiled = engineProfile && goProfile(engineProfile, durationS);
   const result = await runLoad({ ...load, durationS });
   const after = cpuSnapshot(pids);
+  await profiled;
   const opsAfter = await engineOperations(world);
   const n = Math.max(result.requests, 1);
   const engineOps: CpuFigure['engineOps'] = {};
@@ -216,6 +239,26 @@ async function measured(
     raw,
     engineOps,
   };
+}
+
+/**
+ * The engine's Go CPU profile over the next `seconds` (its pprof handler answers when they
+ * are over), written to `file`. A profile that cannot be taken is told, not fatal: the
+ * figure stands without it.
+ */
+async function goProfile(
+  { debugUrl, file }: { debugUrl: string; file: string },
+  seconds: number,
+): Promise<void> {
+  try {
+    const res = await fetch(
+      `${debugUrl}/debug/pprof/profile?seconds=${Math.max(1, Math.round(seconds))}`,
+    );
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  } catch (err) {
+    console.error(`engine profile ${path.basename(file)} not taken: ${(err as Error).message}`);
+  }
 }
 
 /** Every service's engine commands so far, by `<service> <command> <collection>`. */

@@ -203,9 +203,10 @@ export const stopEngine = (child) => stopProcess(child);
 /**
  * FerretDB over SQLite with its data in `dir`, listening on `port`; resolves once it
  * answers. The fault tests start (and stop, and start again) private ones with this, the
- * engine tests one patched and one as released (`patched: false`).
+ * engine tests one patched and one as released (`patched: false`). `debugAddr` (host:port)
+ * serves Go's profiler there; off by default.
  */
-export async function startFerretDB({ dir, port, patched = true }) {
+export async function startFerretDB({ dir, port, patched = true, debugAddr = '-' }) {
   const bin = buildFerretDB({ patched });
   log(`starting FerretDB ${FERRETDB_VERSION} (SQLite) on ${port}`);
   mkdirSync(dir, { recursive: true });
@@ -219,7 +220,8 @@ export async function startFerretDB({ dir, port, patched = true }) {
       `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
       `--state-dir=${dir}`,
       `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=-',
+      // Its debug handler (Go's pprof, /debug/pprof/) when asked: the bench's CPU profiles.
+      `--debug-addr=${debugAddr}`,
       '--telemetry=disable',
       '--log-level=error',
     ],
