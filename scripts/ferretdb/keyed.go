@@ -5,7 +5,8 @@
 // Each column is set by SQL from the document's own text, with the expressions queries
 // used before the columns existed (metadata.RankExprOf, ValueExprOf), so a column never
 // disagrees with the document. An update sets the columns of a field only when its value
-// may have changed; SQLite then rewrites only the indexes holding a changed column.
+// changed; SQLite then rewrites only the indexes holding a changed column, and fires a side
+// table's update trigger only when its keys' columns are set (multikey.go).
 
 package sqlite
 
@@ -70,13 +71,13 @@ func prepareKeyedInsert(meta *metadata.Collection, docs []*types.Document) (stri
 }
 
 // keyedUpdate is the UPDATE of one document, its text ?1 and its `_id` ?2: the key columns
-// of each keyed field whose value may differ from `prev` (the document's top-level values
+// of each keyed field whose value differs from `prev` (the document's top-level values
 // before the update; nil when unknown: every one) are set too.
 func keyedUpdate(meta *metadata.Collection, doc *types.Document, prev map[string]any) string {
 	var changed []string
 
 	for _, f := range metadata.KeyedFields(meta.Settings.Indexes) {
-		if prev == nil || !sameScalar(prev, doc, f) {
+		if prev == nil || !sameValue(prev, doc, f) {
 			changed = append(changed, f)
 		}
 	}
@@ -86,10 +87,11 @@ func keyedUpdate(meta *metadata.Collection, doc *types.Document, prev map[string
 	return fmt.Sprintf(`UPDATE %q SET %s WHERE %s = ?2`, meta.TableName, strings.Join(sets, ", "), metadata.IDColumn)
 }
 
-// sameScalar reports whether field f holds the same scalar (type and value) in prev and
-// doc, or is missing from both. A document or an array may have been changed in place, so
-// it never counts as the same.
-func sameScalar(prev map[string]any, doc *types.Document, f string) bool {
+// sameValue reports whether field f holds the same value in prev and doc (the same type
+// and value; an array or a document element by element), or is missing from both. prev
+// holds copies of the arrays and documents (patched in the handler): an update operator
+// changes them in place. A type this does not compare counts as changed.
+func sameValue(prev map[string]any, doc *types.Document, f string) bool {
 	a, hadA := prev[f]
 	b, err := doc.Get(f)
 	hasB := err == nil
@@ -123,6 +125,8 @@ func sameScalar(prev map[string]any, doc *types.Document, f string) bool {
 	case time.Time:
 		b, ok := b.(time.Time)
 		return ok && a.Equal(b)
+	case *types.Array, *types.Document:
+		return types.Identical(a, b)
 	default:
 		return false
 	}

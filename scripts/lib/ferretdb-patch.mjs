@@ -86,6 +86,13 @@
 // copied the newest pages and the log never started over: 7.5 MB a second under habit
 // completions, with a checkpoint and an fsync on every commit. Every 64 writes, as the
 // write command ends, a checkpoint copies the whole log (and empties it if a read held it).
+//
+// 12. A side table's update trigger (multikey.go) fires only for an update that sets its
+// keys' columns (`AFTER UPDATE OF`), and an update sets an array's or a document's columns
+// only when it differs from the value before, element by element and type by type (the
+// handler keeps copies of them: an update operator changes them in place). Before, every
+// update of a document with a side table, a status change or an outbox pull alike, parsed
+// the old and the new document's JSON once per side table to find its keys unchanged.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,7 +105,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 9;
+export const FERRETDB_PATCH_LEVEL = 10;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -228,8 +235,8 @@ func (h *Handler) lockDB(db string) func() {
     to: `type UpdateAllParams struct {
 \tDocs []*types.Document
 
-\t// Each document's top-level values before the update (Document.Map), where known: a
-\t// backend may then write only what changed.
+\t// Each document's top-level values before the update (Document.Map, its arrays and
+\t// documents copied), where known: a backend may then write only what changed.
 \tPrev []map[string]any
 }
 `,
@@ -237,7 +244,20 @@ func (h *Handler) lockDB(db string) func() {
   {
     file: 'internal/handler/common/update.go',
     from: '\t\tif !param.HasUpdateOperators {\n\t\t\tmodified, err = processReplacementDoc(cmd, doc, param.Update)\n',
-    to: '\t\tprev := doc.Map()\n\n\t\tif !param.HasUpdateOperators {\n\t\t\tmodified, err = processReplacementDoc(cmd, doc, param.Update)\n',
+    to: `\t\t// Arrays and documents copied: an update operator changes them in place.
+\t\tprev := doc.Map()
+\t\tfor k, v := range prev {
+\t\t\tswitch v := v.(type) {
+\t\t\tcase *types.Array:
+\t\t\t\tprev[k] = v.DeepCopy()
+\t\t\tcase *types.Document:
+\t\t\t\tprev[k] = v.DeepCopy()
+\t\t\t}
+\t\t}
+
+\t\tif !param.HasUpdateOperators {
+\t\t\tmodified, err = processReplacementDoc(cmd, doc, param.Update)
+`,
   },
   {
     file: 'internal/handler/common/update.go',

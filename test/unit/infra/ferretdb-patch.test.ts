@@ -96,8 +96,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 9, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(9);
+  it('is at level 10, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(10);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -228,7 +228,7 @@ describe('FerretDB source patch', () => {
     );
   });
 
-  it('writes the key columns: inserts and updates through keyed statements, with the values before', () => {
+  it('writes the key columns: inserts and updates through keyed statements, with the values before (arrays and documents copied)', () => {
     const dir = sourceWith(ORIGINAL);
     patchFerretDBSource(dir);
     const collection = read(dir, COLLECTION);
@@ -236,7 +236,13 @@ describe('FerretDB source patch', () => {
     expect(collection).toContain('for i, doc := range params.Docs {');
     expect(collection).not.toContain('UPDATE %q SET %s = ? WHERE %s = ?');
     const update = read(dir, 'internal/handler/common/update.go');
-    expect(update).toContain('\t\tprev := doc.Map()\n\n\t\tif !param.HasUpdateOperators {');
+    // An operator changes arrays and documents in place: the values before are copies.
+    expect(update).toContain(
+      '\t\tprev := doc.Map()\n\t\tfor k, v := range prev {\n\t\t\tswitch v := v.(type) {\n' +
+        '\t\t\tcase *types.Array:\n\t\t\t\tprev[k] = v.DeepCopy()\n' +
+        '\t\t\tcase *types.Document:\n\t\t\t\tprev[k] = v.DeepCopy()\n\t\t\t}\n\t\t}\n\n' +
+        '\t\tif !param.HasUpdateOperators {',
+    );
     expect(update).toContain('Prev: []map[string]any{prev}');
     expect(read(dir, 'internal/backends/collection.go')).toContain('\tPrev []map[string]any\n');
     expect(read(dir, 'internal/handler/msg_createindexes.go')).toContain(
