@@ -32,6 +32,7 @@ export function gatewayMetricsPort(given = process.env.METRICS_PORT, i = 0) {
   const first = Number(given ?? GATEWAY_METRICS_PORT);
   return String(first === 0 ? 0 : replicaPort(first, i));
 }
+
 /** The process name of replica i: the component's name for the first, `<name>.<i>` after. */
 export const replicaName = (name, i) => (i === 0 ? name : `${name}.${i}`);
 
