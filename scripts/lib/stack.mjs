@@ -22,7 +22,7 @@ export function stackPorts(base = 3000) {
 export const REPLICA_PORT_STEP = 1000;
 export const replicaPort = (port, i) => port + REPLICA_PORT_STEP * i;
 /** The gateway's own metrics port (its METRICS_PORT, default 9464) when none is given. */
-export const GATEWAY_METRICS_PORT = 9464;
+const GATEWAY_METRICS_PORT = 9464;
 
 /**
  * Gateway i's metrics port: the first's + 1000·i, as its API port, so each gateway of a

@@ -10,7 +10,7 @@ import {
   // @ts-expect-error plain ESM helpers shared with the npm scripts
 } from '../../../scripts/lib/engines.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { gatewayMetricsPort, startStack } from '../../../scripts/lib/stack.mjs';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { newUserKey } from '../../../scripts/lib/setup.mjs';
 import { useStack } from '../../support/e2e.js';
@@ -78,7 +78,8 @@ export async function startReplicaWorld(
   return {
     gateways: stack.gatewayUrls,
     gatewayMetrics: stack.gatewayUrls.map(
-      (_: string, i: number) => `http://127.0.0.1:${metricsPort + 1000 * i}/metrics`,
+      (_: string, i: number) =>
+        `http://127.0.0.1:${gatewayMetricsPort(String(metricsPort), i)}/metrics`,
     ),
     adminKey,
     signal: (name, signal) => signalAndWait(processOf(name), signal),
