@@ -17,12 +17,12 @@ export class IssueRows {
     return this.m.IssueState.findById(id).lean<IssueStateDoc>();
   }
 
-  /** The versions of the rows found among `ids` (one `_id` read each, in parallel). */
+  /** The versions of the rows found among `ids`, in one read of their `_id`s. */
   async versionsOf(ids: readonly string[]): Promise<Map<string, number>> {
-    const rows = await Promise.all(
-      ids.map((id) => this.m.IssueState.findById(id, { version: 1 }).lean<IssueStateDoc>()),
-    );
-    return new Map(rows.flatMap((r) => (r ? [[r._id, r.version] as const] : [])));
+    const rows = await this.m.IssueState.find({ _id: { $in: [...ids] } }, { version: 1 }).lean<
+      Array<Pick<IssueStateDoc, '_id' | 'version'>>
+    >();
+    return new Map(rows.map((r) => [r._id, r.version]));
   }
 
   /**
