@@ -95,15 +95,13 @@ export class BlockerStore {
     return [...new Set(docs.map((d) => d.projectId))];
   }
 
-  /** A relation touching the issue, by relation id or by the other issue's id (lookups by `_id` only). */
+  /** A relation touching the issue, by relation id or by the other issue's id (one `_id` read). */
   async findForIssue(issueId: string, ref: string): Promise<BlockerDoc | null> {
     const ids = [ref, blockerId(issueId, ref), blockerId(ref, issueId)];
-    const found = await Promise.all(
-      ids.map((id) =>
-        this.m.Blocker.findOne({ _id: id, removedAt: null }, noOutbox).lean<BlockerDoc>(),
-      ),
-    );
-    return found.find((r) => r && (r.issueId === issueId || r.blockedById === issueId)) ?? null;
+    const found = await this.m.Blocker.find({ _id: { $in: ids }, removedAt: null }, noOutbox).lean<
+      BlockerDoc[]
+    >();
+    return found.find((r) => r.issueId === issueId || r.blockedById === issueId) ?? null;
   }
 
   /**

@@ -101,12 +101,14 @@ export class IssueLists {
       // Counted no further than it is shown (below).
       this.m.Issue.countDocuments(match, { limit: SEARCH_MATCHES_MAX }),
     ]);
-    // By `_id`, one page at most: the one lookup every engine serves from an index.
-    const docs = await Promise.all(
-      ranked.map((r) => this.m.Issue.findById(r._id, listProjection).lean<IssueDoc>()),
-    );
+    // One page at most, read by `_id` and put back in rank order.
+    const docs = await this.m.Issue.find(
+      { _id: { $in: ranked.map((r) => r._id) } },
+      listProjection,
+    ).lean<IssueDoc[]>();
+    const byId = new Map(docs.map((d) => [d._id, d]));
     return {
-      rows: docs.filter((d): d is IssueDoc => !!d),
+      rows: ranked.flatMap((r) => byId.get(r._id) ?? []),
       total: Math.min(total, SEARCH_MATCHES_MAX),
     };
   }
