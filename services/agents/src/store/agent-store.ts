@@ -6,7 +6,6 @@ import { updateWithRevision, withoutOutbox } from '@momentum/storage';
 const VISIBLE = { _outbox: 0 } as const;
 const LIVE = { deletedAt: null };
 const LOOKUP_LIMIT = 1000;
-const LOOKUP_BY_ID_MAX = 20;
 const SUMMARY = { name: 1, ownerId: 1, teamId: 1, isActive: 1, deletedAt: 1 } as const;
 
 export interface NewAgent {
@@ -42,9 +41,10 @@ const ownedLive = (scope: Scope, agent: AgentDoc | null): AgentDoc | null =>
   agent && agent.ownerId === scope.userId && !agent.deletedAt ? agent : null;
 
 /**
- * The agent queries. Single-agent reads go by `_id` and check owner and liveness in
- * code. Every write stores its event in the document's `_outbox` in the same atomic
- * update, and every write decided by a read of the agent is guarded by its `rev`.
+ * The agent queries. A caller's single-agent reads go by `_id` and check owner and
+ * liveness in code (key verification reads by `keyId`). Every write stores its event in
+ * the document's `_outbox` in the same atomic update, and every write decided by a read
+ * of the agent is guarded by its `rev`.
  */
 export class AgentStore {
   constructor(readonly m: AgentModels) {}
@@ -109,22 +109,14 @@ export class AgentStore {
     return { ...written.result, after: withoutOutbox(written.doc) };
   }
 
-  /** Records that `keyId` belongs to the agent; written before the agent takes the key. */
-  async addKeyPointer(keyId: string, agentId: string): Promise<void> {
-    await this.m.AgentKey.create({ _id: keyId, agentId });
-  }
-
-  /** Tidies a pointer no agent holds any more; a leftover one is harmless (see AgentKeyDoc). */
-  async dropKeyPointer(keyId: string | null): Promise<void> {
-    if (keyId) await this.m.AgentKey.deleteOne({ _id: keyId }).catch(() => undefined);
-  }
-
-  /** The live agent holding a key id (system use: key verification): two `_id` reads. */
+  /**
+   * The live agent holding a key id (system use: key verification), one query on
+   * `{keyId, deletedAt}`. The agent's own `keyId` is the authority: a rotated-away key
+   * matches no agent. An empty id matches nothing (a keyless agent's `keyId` is null).
+   */
   async findByKeyId(keyId: string): Promise<AgentDoc | null> {
-    const pointer = await this.m.AgentKey.findById(keyId).lean();
-    if (!pointer) return null;
-    const agent = await this.m.Agent.findById(pointer.agentId, VISIBLE).lean<AgentDoc>();
-    return agent && agent.keyId === keyId && !agent.deletedAt ? agent : null;
+    if (!keyId) return null;
+    return this.m.Agent.findOne({ keyId, ...LIVE }, VISIBLE).lean<AgentDoc>();
   }
 
   /**
@@ -135,32 +127,20 @@ export class AgentStore {
     await this.m.Agent.updateOne({ _id: id }, { $set: { lastUsedAt: now } }, { timestamps: false });
   }
 
-  /**
-   * Agents matching any criterion; see AgentLookupBody. A few ids (the issues service's
-   * assignee and mention checks) are read one `_id` at a time, which FerretDB serves
-   * without a scan; only larger sets and the team/owner criteria use one query.
-   */
+  /** Agents matching any criterion (one query; see AgentLookupBody). */
   async lookup(criteria: {
     teamId?: string;
     ids?: string[];
     ownerIds?: string[];
   }): Promise<AgentDoc[]> {
     const ids = [...new Set(criteria.ids ?? [])];
-    const byId = ids.length <= LOOKUP_BY_ID_MAX;
     const or: Record<string, unknown>[] = [];
-    if (ids.length && !byId) or.push({ _id: { $in: ids } });
+    if (ids.length) or.push({ _id: { $in: ids } });
     if (criteria.teamId) or.push({ teamId: criteria.teamId, ...LIVE });
     if (criteria.ownerIds?.length) or.push({ ownerId: { $in: criteria.ownerIds }, ...LIVE });
-    const [direct, matched] = await Promise.all([
-      byId ? Promise.all(ids.map((id) => this.m.Agent.findById(id, SUMMARY).lean<AgentDoc>())) : [],
-      or.length
-        ? this.m.Agent.find(or.length === 1 ? or[0]! : { $or: or }, SUMMARY)
-            .limit(LOOKUP_LIMIT)
-            .lean<AgentDoc[]>()
-        : [],
-    ]);
-    const union = new Map<string, AgentDoc>();
-    for (const agent of [...direct, ...matched]) if (agent) union.set(agent._id, agent);
-    return [...union.values()];
+    if (!or.length) return [];
+    return this.m.Agent.find(or.length === 1 ? or[0]! : { $or: or }, SUMMARY)
+      .limit(LOOKUP_LIMIT)
+      .lean<AgentDoc[]>();
   }
 }

@@ -30,18 +30,6 @@ export interface AgentDoc {
   _outbox?: EventEnvelope[];
 }
 
-/**
- * Points a key id at its agent, so key verification is a lookup by `_id` (the only
- * filter FerretDB 1.24 serves without a scan). The agent's own `keyId` stays the
- * authority: a pointer whose agent has moved on to another key is ignored.
- */
-export interface AgentKeyDoc {
-  _id: string;
-  agentId: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export function agentModels(db: Connection) {
   const agents = new Schema<AgentDoc>(
     {
@@ -69,15 +57,9 @@ export function agentModels(db: Connection) {
   agents.index({ ownerId: 1, deletedAt: 1, createdAt: -1, _id: 1 });
   // The team lookup (live agents of a team).
   agents.index({ teamId: 1, deletedAt: 1 });
+  // Key verification (the live agent holding a key id).
+  agents.index({ keyId: 1, deletedAt: 1 });
 
-  const keys = new Schema<AgentKeyDoc>(
-    { _id: { type: String, required: true }, agentId: { type: String, required: true } },
-    baseSchemaOptions,
-  );
-
-  return {
-    Agent: db.model<AgentDoc>('Agent', agents, 'agents'),
-    AgentKey: db.model<AgentKeyDoc>('AgentKey', keys, 'agent_keys'),
-  };
+  return { Agent: db.model<AgentDoc>('Agent', agents, 'agents') };
 }
 export type AgentModels = ReturnType<typeof agentModels>;

@@ -48,33 +48,22 @@ async function storeNewKey(
   accept(current); // refuse early, before paying for bcrypt
   const key = newApiKey('a');
   const hash = await hashSecret(key.secret, keyHashCost);
-  // The pointer goes first: a key the agent holds can always be found by its id.
-  await store.addKeyPointer(key.keyId, id);
-  const stored = await store
-    .change(scope, id, (agent) => {
-      const { revokedKeyId, rotated } = accept(agent);
-      const data = agentEventData(agent, revokedKeyId);
-      return {
-        set: {
-          keyId: key.keyId,
-          keyHash: hash,
-          keyName: grant.name,
-          keyScopes: grant.scopes,
-          keyExpiresAt: grant.expiresAt,
-        },
-        event: rotated ? keyRotated(actor, data) : agentUpdated(actor, data),
-      };
-    })
-    .catch(async (err: unknown) => {
-      await store.dropKeyPointer(key.keyId);
-      throw err;
-    });
-  if (!stored) {
-    await store.dropKeyPointer(key.keyId);
-    throw notFound('Agent');
-  }
+  const stored = await store.change(scope, id, (agent) => {
+    const { revokedKeyId, rotated } = accept(agent);
+    const data = agentEventData(agent, revokedKeyId);
+    return {
+      set: {
+        keyId: key.keyId,
+        keyHash: hash,
+        keyName: grant.name,
+        keyScopes: grant.scopes,
+        keyExpiresAt: grant.expiresAt,
+      },
+      event: rotated ? keyRotated(actor, data) : agentUpdated(actor, data),
+    };
+  });
+  if (!stored) throw notFound('Agent');
   await outbox.announce(store.m.Agent, id, stored.event);
-  await store.dropKeyPointer(stored.before.keyId);
   return {
     agentId: id,
     apiKey: key.raw,

@@ -100,7 +100,6 @@ export async function deleteAgent(
   }));
   if (!deleted) throw notFound('Agent');
   await outbox.announce(store.m.Agent, id, deleted.event);
-  await store.dropKeyPointer(deleted.before.keyId);
 }
 
 /** The caller's agents, a page of them. */

@@ -5,7 +5,7 @@ import { useHarness } from '../support/harness.js';
 describe('agents: indexes serve every list and lookup', () => {
   const h = useHarness();
 
-  it('declares an index for the owner’s list and for the team and owner lookups', async () => {
+  it('declares an index for the owner’s list, the team and owner lookups and key verification', async () => {
     expect(
       await unserved(h.ctx.db, [
         // AgentStore.list: live agents of one owner, newest first, ties by id.
@@ -18,6 +18,13 @@ describe('agents: indexes serve every list and lookup', () => {
         // AgentStore.lookup: live agents of a team, or of owners.
         { label: 'team lookup', collection: 'agents', equal: ['teamId', 'deletedAt'], sort: {} },
         { label: 'owner lookup', collection: 'agents', equal: ['ownerId', 'deletedAt'], sort: {} },
+        // AgentStore.findByKeyId: the live agent holding a key id.
+        {
+          label: 'key verification',
+          collection: 'agents',
+          equal: ['keyId', 'deletedAt'],
+          sort: {},
+        },
       ]),
     ).toEqual([]);
   });

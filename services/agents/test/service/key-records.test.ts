@@ -145,24 +145,35 @@ describe('agent key records for the gateway', () => {
     expect(second.lastUsedAt).toBe(first.lastUsedAt);
   });
 
-  it('finds keys through one pointer per live key: rotation and deletion drop the old ones', async () => {
+  it('verifies only the key an agent holds now: rotation refuses the old one, deletion the last', async () => {
     const owner = h.user();
     const agent = await api.newAgent(owner);
-    const pointers = () => h.ctx.db.collection('agent_keys').find({ agentId: agent.id }).toArray();
-    const first = parseApiKey((await api.mint(owner, agent.id)).json().data.apiKey)!.keyId;
-    expect(await pointers()).toEqual([expect.objectContaining({ _id: first, agentId: agent.id })]);
-    const second = parseApiKey((await api.regen(owner, agent.id)).json().data.apiKey)!.keyId;
-    expect(await pointers()).toEqual([expect.objectContaining({ _id: second, agentId: agent.id })]);
+    const other = await api.newAgent(owner);
+    const keyless = await api.newAgent(owner);
+    const first = parseApiKey((await api.mint(owner, agent.id)).json().data.apiKey)!;
+    const others = parseApiKey((await api.mint(owner, other.id)).json().data.apiKey)!;
+    expect((await api.record(first.keyId)).json().data.actor.id).toBe(agent.id);
 
-    // A stale pointer (left by a crash mid-rotation) is ignored: the agent's own key decides.
-    await h.ctx.db.collection('agent_keys').insertOne({ _id: first as never, agentId: agent.id });
-    expect((await api.record(first)).statusCode).toBe(404);
-    expect((await api.record(second)).statusCode).toBe(200);
+    const second = parseApiKey((await api.regen(owner, agent.id)).json().data.apiKey)!;
+    expect((await api.record(first.keyId)).statusCode).toBe(404);
+    const served = await api.record(second.keyId);
+    expect(served.statusCode).toBe(200);
+    expect(served.json().data).toMatchObject({ keyId: second.keyId, actor: { id: agent.id } });
+    expect(await checkSecret(second.secret, served.json().data.hash)).toBe(true);
+    expect(await checkSecret(first.secret, served.json().data.hash)).toBe(false);
+    // Each key finds its own agent, and no key id finds an agent without a key.
+    expect((await api.record(others.keyId)).json().data.actor.id).toBe(other.id);
+    expect(
+      (await h.as(owner, { method: 'GET', url: `/api/agents/${keyless.id}` })).json().data,
+    ).toMatchObject({ hasApiKey: false });
+    for (const id of ['', 'null', 'a000000000000000000000000'])
+      expect((await api.record(id)).statusCode).toBe(404);
 
     expect(
       (await h.as(owner, { method: 'DELETE', url: `/api/agents/${agent.id}` })).statusCode,
     ).toBe(204);
-    expect((await api.record(second)).statusCode).toBe(404);
-    expect((await pointers()).map((p) => p._id)).not.toContain(second);
+    expect((await api.record(second.keyId)).statusCode).toBe(404);
+    expect((await api.record(first.keyId)).statusCode).toBe(404);
+    expect((await api.record(others.keyId)).json().data.actor.id).toBe(other.id);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiKey } from '@momentum/http';
+import { checkSecret, parseApiKey } from '@momentum/http';
 import { startHarness, startTwin, waitFor, type Harness } from '../support/harness.js';
 import { agentApi } from '../support/agent-api.js';
 
@@ -38,14 +38,14 @@ describe('agents with two processes', () => {
         statusCode: 409,
         message: expect.stringMatching(/regen-key/),
       });
-      const winner = keyIdOf(replies.find((r) => r.statusCode === 201)!);
-      expect((await apiB().record(winner)).statusCode).toBe(200);
-      // The loser's pointer went with its refusal: one pointer, to the key the agent holds.
-      const pointers = await a.ctx.db
-        .collection('agent_keys')
-        .find({ agentId: agent.id })
-        .toArray();
-      expect(pointers.map((p) => p._id)).toEqual([winner]);
+      // The winner's key is the agent's, in both processes; the loser stored nothing.
+      const winner = parseApiKey(replies.find((r) => r.statusCode === 201)!.json().data.apiKey)!;
+      for (const api of [apiA(), apiB()]) {
+        const record = await api.record(winner.keyId);
+        expect(record.statusCode).toBe(200);
+        expect(record.json().data.actor.id).toBe(agent.id);
+        expect(await checkSecret(winner.secret, record.json().data.hash)).toBe(true);
+      }
     }
   });
 
@@ -64,6 +64,9 @@ describe('agents with two processes', () => {
       const working = keys.filter((_, i) => records[i]!.statusCode === 200);
       expect(working).toHaveLength(1);
       const replaced = keys.find((k) => k !== working[0])!;
+      // The other process agrees: the last key verifies, the keys before it do not.
+      expect((await apiB().record(working[0]!)).statusCode).toBe(200);
+      expect((await apiB().record(replaced)).statusCode).toBe(404);
       expect((await apiB().record(first)).statusCode).toBe(404);
       // Each rotation revoked the key before it: the first key, then the one replaced.
       const rotations = await waitFor(() => {
