@@ -37,14 +37,24 @@ export async function completeTask(
   id: string,
 ): Promise<CompleteTaskResult> {
   const now = deps.now();
-  // The completer's profile (their day) is read while the task is: neither waits for the
-  // other. Awaited in `decide` and after; a failure surfaces there.
-  const profileRead = deps.profiles.get(actor.userId);
-  profileRead.catch(() => undefined);
+  // The completer's day: from their day settings as this process saw them a moment ago
+  // (settled-days.ts), else from their profile, read while the task is (neither waits for
+  // the other; a failure surfaces where it is awaited).
+  const known = deps.settledDays.daySettings(actor.userId, now);
+  const profileRead = known ? null : deps.profiles.get(actor.userId);
+  const todayRead = profileRead
+    ? profileRead.then((profile) => {
+        const today = todayOf(profile, now);
+        if (profile.settledDay === today)
+          deps.settledDays.remember(actor.userId, profile, today, now);
+        return today;
+      })
+    : Promise.resolve(todayOf(known!, now));
+  todayRead.catch(() => undefined);
 
   let claim: Claim | null = null;
   const decide = async (task: TaskDoc): Promise<TaskDecision<PendingXp>> => {
-    const today = todayOf(await profileRead, now);
+    const today = await todayRead;
     const outcome = complete(task, today);
     if (!outcome.ok) throw refusal(outcome.reason, today);
     if (task.type !== 'habit' && !claim) {
@@ -105,7 +115,10 @@ export async function completeTask(
   const xp = done.result;
   const progress = xp.xp
     ? await awardXp(deps, done.task._id, xp)
-    : { level: levelFor((await profileRead).xp), leveledUp: false };
+    : {
+        level: levelFor((await (profileRead ?? deps.profiles.get(actor.userId))).xp),
+        leveledUp: false,
+      };
   return {
     task: {
       id: done.task._id,

@@ -10,7 +10,7 @@ interface Seen extends DaySettings {
 
 /**
  * The users whose current day this process has seen settled, so a read need not fetch the
- * profile again to learn it. Safe because a settled day never comes unsettled: `settledDay`
+ * profile again to learn it, nor a completion to learn what "today" is. Safe because a settled day never comes unsettled: `settledDay`
  * only moves forward. What may change elsewhere is the user's time zone or day start, which
  * decide what "today" is, so what was seen is trusted for `trustMs` only (another process's
  * change of zone settles here at most that late); a change made through this process
@@ -26,13 +26,13 @@ export class SettledDays {
 
   /** Whether the user's day at `now` is known settled. */
   settled(userId: string, now: Date): boolean {
-    const seen = this.seen.get(userId);
-    if (!seen) return false;
-    if (now.getTime() - seen.at > this.trustMs || now.getTime() < seen.at) {
-      this.seen.delete(userId);
-      return false;
-    }
-    return todayOf(seen, now) === seen.day;
+    const seen = this.trusted(userId, now);
+    return !!seen && todayOf(seen, now) === seen.day;
+  }
+
+  /** The user's day settings as seen, while they are trusted (a completion's "today"). */
+  daySettings(userId: string, now: Date): DaySettings | null {
+    return this.trusted(userId, now);
   }
 
   /** The user's day `day` is settled, under these day settings, as of `now`. */
@@ -44,6 +44,16 @@ export class SettledDays {
     }
     const { timezone, dayStartHour } = settings;
     this.seen.set(userId, { timezone, dayStartHour, day, at: now.getTime() });
+  }
+
+  private trusted(userId: string, now: Date): Seen | null {
+    const seen = this.seen.get(userId);
+    if (!seen) return null;
+    if (now.getTime() - seen.at > this.trustMs || now.getTime() < seen.at) {
+      this.seen.delete(userId);
+      return null;
+    }
+    return seen;
   }
 
   forget(userId: string): void {

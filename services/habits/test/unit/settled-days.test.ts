@@ -52,4 +52,13 @@ describe('SettledDays: the days this process saw settled', () => {
     expect(days.settled('b', now)).toBe(true);
     expect(days.settled('c', now)).toBe(true);
   });
+
+  it("gives the day settings seen while trusted, on a new day too (a completion's today)", () => {
+    const days = new SettledDays(60_000);
+    const berlin = { timezone: 'Europe/Berlin', dayStartHour: 2 };
+    days.remember('u1', berlin, '2026-11-25', at('2026-11-25T22:59:30Z'));
+    expect(days.daySettings('u1', at('2026-11-25T23:00:10Z'))).toMatchObject(berlin);
+    expect(days.daySettings('u2', at('2026-11-25T23:00:10Z'))).toBeNull();
+    expect(days.daySettings('u1', at('2026-11-25T23:00:31Z'))).toBeNull();
+  });
 });
