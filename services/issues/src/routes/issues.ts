@@ -13,7 +13,7 @@ import {
 import { defineRoute } from '@momentum/http';
 import type { IssuesDeps } from '../deps.js';
 import { createIssue } from '../usecases/create-issue.js';
-import { issueDetail, listIssues } from '../usecases/read-issues.js';
+import { issueDetail, issueDetailOf, listIssues } from '../usecases/read-issues.js';
 import { updateIssue } from '../usecases/update-issue.js';
 import { deleteIssue } from '../usecases/delete-issue.js';
 import { issueDetailView, issuePageView, issueView } from './replies.js';
@@ -93,8 +93,8 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       errors: [403],
     },
     async ({ actor, params, body }) => {
-      await updateIssue(deps, actor, params.id, body);
-      return { data: issueDetailView(await issueDetail(deps, actor, params.id)) };
+      const doc = await updateIssue(deps, actor, params.id, body);
+      return { data: issueDetailView(await issueDetailOf(deps, actor, doc)) };
     },
   );
 

@@ -2,6 +2,7 @@ import {
   scopeOf,
   startAfter,
   type Actor,
+  type Scope,
   validationError,
   type IssuePageQuery,
   type ListIssuesQuery,
@@ -92,7 +93,20 @@ export async function issueDetail(
     commentsBefore: q.commentsBefore ? cursorParam('commentsBefore', q.commentsBefore) : null,
     activityBefore: q.activityBefore ? cursorParam('activityBefore', q.activityBefore) : null,
   };
-  const doc = await visibleIssue(deps.issues, scope, id);
+  return detailOf(deps, scope, await visibleIssue(deps.issues, scope, id), cursors);
+}
+
+/** The first page of an issue the actor was just given (a PATCH answers the issue it wrote). */
+export const issueDetailOf = (deps: IssuesDeps, actor: Actor, doc: IssueDoc) =>
+  detailOf(deps, scopeOf(actor), doc, { commentsBefore: null, activityBefore: null });
+
+async function detailOf(
+  deps: IssuesDeps,
+  scope: Scope,
+  doc: IssueDoc,
+  cursors: { commentsBefore: Position | null; activityBefore: Position | null },
+): Promise<IssueDetail> {
+  const id = doc._id;
   const [parts, people, relations] = await Promise.all([
     deps.pages.read(scope, id, cursors),
     assigneesOf(deps.directory, [doc], deps.log),
