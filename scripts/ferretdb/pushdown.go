@@ -200,7 +200,7 @@ func (f *sqlFilter) addOr(v any) {
 }
 
 // addField translates the condition on one field: a value (equality) or a document of
-// operators, of which $eq, $in, $all, $gt, $gte, $lt and $lte are translated.
+// operators, of which $eq, $in, $nin, $ne, $all, $gt, $gte, $lt and $lte are translated.
 func (f *sqlFilter) addField(field string, v any) {
 	if _, ok := f.m.array[field]; ok && len(f.m.multikey[field]) == 0 {
 		f.exact = false
@@ -225,6 +225,10 @@ func (f *sqlFilter) addField(field string, v any) {
 			f.addEq(field, operand)
 		case "$in":
 			f.addIn(field, operand)
+		case "$nin":
+			f.addNin(field, operand)
+		case "$ne":
+			f.addNin(field, must.NotFail(types.NewArray(operand)))
 		case "$all":
 			f.addAll(field, operand)
 		case "$exists":
@@ -273,20 +277,10 @@ func (f *sqlFilter) addIn(field string, v any) {
 		return
 	}
 
-	byRank := map[int][]any{}
-	var ranks []int
-
-	for _, e := range arrayValues(arr) {
-		rank, value, ok := sqlScalar(e)
-		if !ok {
-			f.exact = false // one value left out would leave its documents out: push none
-			return
-		}
-
-		if _, seen := byRank[rank]; !seen {
-			ranks = append(ranks, rank)
-		}
-		byRank[rank] = append(byRank[rank], value)
+	ranks, byRank, ok := scalarSet(arr)
+	if !ok {
+		f.exact = false // one value left out would leave its documents out: push none
+		return
 	}
 
 	if len(ranks) == 0 {
@@ -324,6 +318,59 @@ func (f *sqlFilter) addIn(field string, v any) {
 	}
 
 	f.add(cond, args...)
+}
+
+// addNin: the field's value is none of the values ($nin, and $ne of one), null standing for
+// a missing field too, as in MongoDB. Only where the field never held an array: an array
+// matches when none of its elements is a value, which the handler alone decides.
+func (f *sqlFilter) addNin(field string, v any) {
+	if _, ok := f.m.array[field]; ok {
+		f.exact = false
+		return
+	}
+
+	arr, ok := v.(*types.Array)
+	if !ok {
+		f.exact = false
+		return
+	}
+
+	ranks, byRank, ok := scalarSet(arr)
+	if !ok {
+		f.exact = false // a value SQL cannot compare: the handler alone applies the condition
+		return
+	}
+
+	if len(ranks) == 0 {
+		return // $nin: [] matches everything
+	}
+
+	rankExpr, valueExpr := f.exprs(field)
+	cond, args := inRanks(rankExpr, valueExpr, ranks, byRank)
+	// Every row has a rank (null for a missing field), so the condition is never unknown;
+	// coalesce keeps it so: an unknown would drop a row MongoDB matches.
+	f.add("NOT coalesce("+cond+", 0)", args...)
+}
+
+// scalarSet is a list's values grouped by rank, in the order the ranks first appear; false
+// when one is not a scalar SQL compares as MongoDB does (sqlScalar).
+func scalarSet(arr *types.Array) ([]int, map[int][]any, bool) {
+	byRank := map[int][]any{}
+	var ranks []int
+
+	for _, e := range arrayValues(arr) {
+		rank, value, ok := sqlScalar(e)
+		if !ok {
+			return nil, nil, false
+		}
+
+		if _, seen := byRank[rank]; !seen {
+			ranks = append(ranks, rank)
+		}
+		byRank[rank] = append(byRank[rank], value)
+	}
+
+	return ranks, byRank, true
 }
 
 // inRanks is the condition that a rank and value pair is one of the values, grouped by rank.

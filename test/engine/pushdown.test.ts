@@ -69,7 +69,8 @@ const condition = fc.oneof(
   fc.array(scalar, { minLength: 1, maxLength: 2 }).map(($all) => ({ $all })),
   fc.tuple(fc.constantFrom('$gt', '$gte', '$lt', '$lte'), scalar).map(([op, v]) => ({ [op]: v })),
   fc.tuple(scalar, scalar).map(([lo, hi]) => ({ $gte: lo, $lt: hi })),
-  scalar.map(($ne) => ({ $ne })), // never pushed down: the handler alone applies it
+  scalar.map(($ne) => ({ $ne })),
+  fc.array(scalar, { maxLength: 3 }).map(($nin) => ({ $nin })),
   fc.boolean().map(($exists) => ({ $exists })),
 );
 
@@ -339,16 +340,44 @@ describe('what the patched engine pushes down (explain)', () => {
 
   it('narrows by a range in SQL and leaves an operator it does not translate to the handler', async () => {
     const name = await seed(Array.from({ length: 20 }, (_, i) => ({ c: i, s: `t${i}` })));
-    const plan = await explain(name, { c: { $gte: 5, $lt: 9 }, s: { $ne: 't6' } }, { s: 1 });
+    const filter = { c: { $gte: 5, $lt: 9 }, s: { $not: { $eq: 't6' } } };
+    const plan = await explain(name, filter, { s: 1 });
     expect(plan).toMatchObject({ filterPushdown: true, sortPushdown: false });
     expect(plan.queryPlanner.exact).toBe(false);
-    const found = await patched
-      .db(DB)
-      .collection(name)
-      .find({ c: { $gte: 5, $lt: 9 }, s: { $ne: 't6' } })
-      .sort({ s: 1 })
-      .toArray();
+    const found = await patched.db(DB).collection(name).find(filter).sort({ s: 1 }).toArray();
     expect(found.map((d) => d.c)).toEqual([5, 7, 8]);
+  });
+
+  it('leaves values out in SQL ($nin, $ne), missing and null fields as MongoDB does', async () => {
+    const values = ['u0', 'u1', null, 7, new Date(7_000), true, undefined];
+    const name = await seed(
+      Array.from({ length: 42 }, (_, i) => {
+        const a = values[i % values.length];
+        return { ...(a === undefined ? {} : { a }), s: `t${String(i).padStart(2, '0')}` };
+      }),
+    );
+    for (const filter of [
+      { a: { $nin: ['u1', 7] } },
+      { a: { $nin: [null, 'u0'] } },
+      { a: { $ne: null } },
+      { a: { $ne: 'u0' }, s: { $gte: 't10' } },
+      { a: { $nin: [] } },
+    ]) {
+      const plan = await explain(name, filter, { s: 1 });
+      expect(plan.queryPlanner.exact, JSON.stringify(filter)).toBe(true);
+      expect(plan.sortPushdown).toBe(true);
+      const [mine, theirs] = await both(async (client) =>
+        ids(await client.db(DB).collection<Doc>(name).find(filter).sort({ s: 1 }).toArray()),
+      );
+      expect(mine, JSON.stringify(filter)).toEqual(theirs);
+    }
+    const counts = await both((client) =>
+      client
+        .db(DB)
+        .collection(name)
+        .countDocuments({ a: { $nin: [null, 'u1'] } }),
+    );
+    expect(counts).toEqual([24, 24]);
   });
 
   it("matches the elements of an indexed array field from its index's side table", async () => {
