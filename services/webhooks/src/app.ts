@@ -10,7 +10,6 @@ import { webhookModels } from './store/models.js';
 import { SubscriptionStore } from './store/subscription-store.js';
 import { SubscriptionHealth } from './store/subscription-health.js';
 import { DeliveryStore } from './store/delivery-store.js';
-import { DueStore } from './store/due-store.js';
 import { ProjectTeamStore } from './store/project-team-store.js';
 import { SecretBox } from './store/secret-box.js';
 import { HttpMembership, type MembershipSource } from './clients/membership.js';
@@ -52,7 +51,6 @@ export async function buildWebhooksApp(
   });
   followSubscriptionChanges(ctx.bus, () => subscriptions.changedElsewhere());
   const deliveries = new DeliveryStore(models);
-  const due = new DueStore(models);
   const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY);
 
   let identity: InternalClient | null = null;
@@ -76,7 +74,6 @@ export async function buildWebhooksApp(
       () => subscriptions.changed(),
     ),
     deliveries,
-    due,
     secrets,
     membership,
     resolve: given.resolve ?? systemResolve,
@@ -88,7 +85,6 @@ export async function buildWebhooksApp(
   const deps: WebhooksDeps = {
     subscriptions,
     deliveries,
-    due,
     secrets,
     projectTeams,
     log,

@@ -1,7 +1,6 @@
 import type { Logger } from '@momentum/messaging';
 import type { SubscriptionStore } from './store/subscription-store.js';
 import type { DeliveryStore } from './store/delivery-store.js';
-import type { DueStore } from './store/due-store.js';
 import type { SecretBox } from './store/secret-box.js';
 import type { ProjectTeamSource } from './clients/project-teams.js';
 
@@ -18,7 +17,6 @@ export interface SubscriptionQuota {
 export interface WebhooksDeps {
   subscriptions: SubscriptionStore;
   deliveries: DeliveryStore;
-  due: DueStore;
   secrets: SecretBox;
   /** Which team owns a project (the projects service's lookup, remembered). */
   projectTeams: ProjectTeamSource;

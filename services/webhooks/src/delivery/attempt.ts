@@ -4,7 +4,6 @@ import type { AttemptResult } from '../domain/outcome.js';
 import { mayReceive, needsMembership } from '../domain/visibility.js';
 import type { MembershipSource } from '../clients/membership.js';
 import type { DeliveryStore, Settlement } from '../store/delivery-store.js';
-import type { DueStore } from '../store/due-store.js';
 import type { DeliveryDoc, SubscriptionDoc } from '../store/models.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { SubscriptionHealth } from '../store/subscription-health.js';
@@ -22,7 +21,6 @@ export interface AttemptDeps {
   subscriptions: SubscriptionStore;
   health: SubscriptionHealth;
   deliveries: DeliveryStore;
-  due: DueStore;
   membership: MembershipSource;
   sender: Send;
   secrets: SecretBox;

@@ -3,7 +3,6 @@ import type { WebhooksConfig } from '../config.js';
 import type { MembershipSource } from '../clients/membership.js';
 import type { Resolve } from '../clients/resolver.js';
 import type { DeliveryStore } from '../store/delivery-store.js';
-import type { DueStore } from '../store/due-store.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { SubscriptionHealth } from '../store/subscription-health.js';
 import type { SubscriptionStore } from '../store/subscription-store.js';
@@ -17,7 +16,6 @@ export interface PipelineParts {
   subscriptions: SubscriptionStore;
   health: SubscriptionHealth;
   deliveries: DeliveryStore;
-  due: DueStore;
   secrets: SecretBox;
   membership: MembershipSource;
   resolve: Resolve;
@@ -42,7 +40,6 @@ export function deliveryPipeline(config: WebhooksConfig, parts: PipelineParts) {
   const scheduler = new DeliveryScheduler(
     {
       deliveries: parts.deliveries,
-      due: parts.due,
       limits: new SubscriptionLimits({
         concurrency: config.WEBHOOKS_SUBSCRIPTION_CONCURRENCY,
         ratePerSecond: config.WEBHOOKS_SUBSCRIPTION_RATE_PER_SECOND,

@@ -4,9 +4,9 @@ import type { DeliveryStore } from '../store/delivery-store.js';
 const HOUR = 3600_000;
 
 /**
- * Finished deliveries leave the log after the retention period, so the log (and its scan
- * on the local engine, which has no TTL indexes) stays bounded. Hourly, in every replica:
- * deleting what another replica already deleted is harmless.
+ * Finished deliveries leave the log after the retention period, so the log stays bounded
+ * (the local engine has no TTL indexes). Hourly, in every replica: deleting what another
+ * replica already deleted is harmless.
  */
 export class DeliveryRetention {
   private timer: NodeJS.Timeout | undefined;

@@ -1,19 +1,16 @@
 import type { Logger } from '@momentum/messaging';
 import type { DeliveryStore, Settlement } from '../store/delivery-store.js';
-import type { DueStore } from '../store/due-store.js';
 import type { DeliveryDoc } from '../store/models.js';
 
 export interface SettleDeps {
   deliveries: DeliveryStore;
-  due: DueStore;
   log: Logger;
 }
 
 /**
- * Writes a claimed delivery's result under the claim, then brings its due row in line:
- * moved to the next attempt, or removed (only up to this delivery's generation). Null if
- * the claim was lost — another process took the delivery over after ours ran out, and its
- * write is the one that counts.
+ * Writes a claimed delivery's result under the claim, in one write that also frees the claim
+ * and sets when the delivery is due next. Null if the claim was lost — another process took
+ * the delivery over after ours ran out, and its write is the one that counts.
  */
 export async function settleClaim(
   deps: SettleDeps,
@@ -22,18 +19,8 @@ export async function settleClaim(
   s: Settlement,
 ): Promise<DeliveryDoc | null> {
   const written = await deps.deliveries.settle(d._id, token, s);
-  if (!written) {
+  if (!written)
     deps.log.warn({ deliveryId: d._id }, 'delivery claim lost before its result was written');
-    return null;
-  }
-  if (written.state === 'pending')
-    await deps.due.schedule(
-      written._id,
-      written.subscriptionId,
-      written.nextAttemptAt,
-      written.gen,
-    );
-  else await deps.due.remove(written._id, written.gen);
   return written;
 }
 

@@ -21,6 +21,9 @@ export interface Settlement {
   attempted: boolean;
 }
 
+/** What the scheduler reads of a due delivery. */
+export type DueDelivery = Pick<DeliveryDoc, '_id' | 'subscriptionId'> & { dueAt: Date };
+
 const NEVER = new Date(0);
 export const deliveryIdOf = (subscriptionId: string, eventId: string) =>
   `${subscriptionId}:${eventId}`;
@@ -29,6 +32,11 @@ export const deliveryIdOf = (subscriptionId: string, eventId: string) =>
  * The delivery records, the truth about each delivery. A delivery is a fact that happens
  * once (its `_id` is subscription + event); an attempt is claimed by one conditional
  * update, and only the claim's holder (by its token) writes the attempt's result.
+ *
+ * Every write that makes a delivery pending, claims it or frees it sets `dueAt` in that same
+ * write, so the scheduler's query (`due`) finds it on the index and there is no second write
+ * a crash could leave undone. `dueAt` only says when to look; whether an attempt may start is
+ * the claim's own condition on `nextAttemptAt` and `claimedUntil`.
  */
 export class DeliveryStore {
   constructor(private readonly m: WebhookModels) {}
@@ -44,6 +52,7 @@ export class DeliveryStore {
         gen: 0,
         armedAt: now,
         nextAttemptAt: now,
+        dueAt: now,
         claimedUntil: NEVER,
       });
       return { doc: doc.toObject<DeliveryDoc>(), created: true };
@@ -59,11 +68,34 @@ export class DeliveryStore {
     return this.m.Delivery.findById(id).lean<DeliveryDoc>().exec();
   }
 
-  /** One conditional update: only one process at a time attempts a delivery. */
+  /**
+   * Pending deliveries due at `now`, soonest first, leaving out the given subscriptions
+   * (index state+dueAt+subscriptionId).
+   */
+  due(now: Date, limit: number, skipSubscriptions: readonly string[]) {
+    return this.m.Delivery.find(
+      {
+        state: 'pending',
+        dueAt: { $lte: now },
+        ...(skipSubscriptions.length ? { subscriptionId: { $nin: [...skipSubscriptions] } } : {}),
+      },
+      { _id: 1, subscriptionId: 1, dueAt: 1 },
+    )
+      .sort({ dueAt: 1 })
+      .limit(limit)
+      .lean<DueDelivery[]>()
+      .exec();
+  }
+
+  /**
+   * One conditional update: only one process at a time attempts a delivery. `dueAt` moves to
+   * the claim's end, so the scheduler looks again only if the holder never settles (it died).
+   */
   claim(id: string, now: Date, claimMs: number, token: string) {
+    const until = new Date(now.getTime() + claimMs);
     return this.m.Delivery.findOneAndUpdate(
       { _id: id, state: 'pending', nextAttemptAt: { $lte: now }, claimedUntil: { $lt: now } },
-      { $set: { claimedUntil: new Date(now.getTime() + claimMs), claimToken: token } },
+      { $set: { claimedUntil: until, claimToken: token, dueAt: until } },
       { new: true, timestamps: false },
     )
       .lean<DeliveryDoc>()
@@ -78,6 +110,7 @@ export class DeliveryStore {
         $set: {
           state: s.state,
           nextAttemptAt: s.nextAttemptAt,
+          dueAt: s.nextAttemptAt,
           claimedUntil: NEVER,
           claimToken: null,
           ...(s.lastResponseCode !== undefined ? { lastResponseCode: s.lastResponseCode } : {}),
@@ -92,16 +125,17 @@ export class DeliveryStore {
       .exec();
   }
 
-  /** Arms a finished delivery again (redeliver), moving it from generation `from` to `to`. */
-  arm(id: string, from: number, to: number, now: Date) {
+  /** Arms a finished delivery again (redeliver), due now; once for the generation `gen` read. */
+  arm(id: string, gen: number, now: Date) {
     return this.m.Delivery.findOneAndUpdate(
-      { _id: id, gen: from, state: { $ne: 'pending' } },
+      { _id: id, gen, state: { $ne: 'pending' } },
       {
         $set: {
           state: 'pending',
-          gen: to,
+          gen: gen + 1,
           armedAt: now,
           nextAttemptAt: now,
+          dueAt: now,
           roundAttempts: 0,
           claimedUntil: NEVER,
           claimToken: null,
@@ -113,12 +147,61 @@ export class DeliveryStore {
       .exec();
   }
 
-  /** A pending delivery waiting out its backoff is made due now (redeliver of a pending one). */
-  async hurry(id: string, now: Date): Promise<void> {
+  /**
+   * A pending delivery waiting out its backoff is made due now (redeliver of a pending one).
+   * One claimed is being attempted now: its result would overwrite the time, so it is left.
+   */
+  hurry(id: string, now: Date) {
+    return this.m.Delivery.findOneAndUpdate(
+      { _id: id, state: 'pending', claimedUntil: { $lt: now } },
+      { $min: { nextAttemptAt: now, dueAt: now } },
+      { new: true },
+    )
+      .lean<DeliveryDoc>()
+      .exec();
+  }
+
+  /**
+   * Moves a pending delivery's `dueAt` to `to`, unless it changed since `seen` was read. For
+   * a `dueAt` behind its record, which only a process older than `dueAt` writes (scheduler.ts).
+   */
+  async postpone(seen: DeliveryDoc, to: Date): Promise<void> {
     await this.m.Delivery.updateOne(
-      { _id: id, state: 'pending' },
-      { $set: { nextAttemptAt: now } },
+      {
+        _id: seen._id,
+        state: 'pending',
+        dueAt: seen.dueAt ?? null,
+        nextAttemptAt: seen.nextAttemptAt,
+        claimedUntil: seen.claimedUntil,
+      },
+      { $set: { dueAt: to } },
+      { timestamps: false },
     ).exec();
+  }
+
+  /**
+   * Dates up to `limit` pending deliveries that have no `dueAt` (written before it existed, or
+   * by a process older than it during a rolling deploy) from their `nextAttemptAt`, unless
+   * that changed since it was read. Answers how many it dated.
+   */
+  async backfillDueAt(limit: number): Promise<number> {
+    const undated = await this.m.Delivery.find(
+      { state: 'pending', dueAt: null },
+      { _id: 1, nextAttemptAt: 1 },
+    )
+      .limit(limit)
+      .lean<Pick<DeliveryDoc, '_id' | 'nextAttemptAt'>[]>()
+      .exec();
+    let dated = 0;
+    for (const d of undated) {
+      const res = await this.m.Delivery.updateOne(
+        { _id: d._id, state: 'pending', dueAt: null, nextAttemptAt: d.nextAttemptAt },
+        { $set: { dueAt: d.nextAttemptAt } },
+        { timestamps: false },
+      ).exec();
+      dated += res.modifiedCount;
+    }
+    return dated;
   }
 
   /** A subscription's delivery log, newest first (index subscriptionId[+state]+createdAt). */

@@ -46,7 +46,7 @@ export interface DeliveryDoc {
   /** Whom the event concerns, for the access check at delivery time. */
   audience: { userId: string | null; teamId: string | null };
   state: DeliveryState;
-  /** Rises each time the delivery is armed again by hand (see store/due-store.ts). */
+  /** Rises each time the delivery is armed again by hand: a redeliver arms the one it read. */
   gen: number;
   attempts: number;
   /** Attempts since it was last armed; the backoff counts these. */
@@ -55,19 +55,17 @@ export interface DeliveryDoc {
   nextAttemptAt: Date;
   claimedUntil: Date;
   claimToken: string | null;
+  /**
+   * While pending, when the scheduler should look at it next: `nextAttemptAt`, or while
+   * claimed the claim's end. Set in the write that changes either (store/delivery-store.ts).
+   * Absent on deliveries written before it existed, until the scheduler's backfill dates them.
+   */
+  dueAt?: Date;
   lastResponseCode: number | null;
   lastError: string | null;
   lastAttemptAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** A pending delivery's entry in the small collection the scheduler reads. */
-export interface DueDoc {
-  _id: string;
-  subscriptionId: string;
-  dueAt: Date;
-  gen: number;
 }
 
 /** Project → team, from project events and lookups (a project never changes team). */
@@ -129,6 +127,7 @@ export function webhookModels(db: Connection) {
       nextAttemptAt: { type: Date, required: true },
       claimedUntil: { type: Date, default: () => new Date(0) },
       claimToken: nullableString,
+      dueAt: { type: Date },
       lastResponseCode: { type: Number, default: null },
       lastError: nullableString,
       lastAttemptAt: nullableDate,
@@ -140,17 +139,8 @@ export function webhookModels(db: Connection) {
   deliveries.index({ subscriptionId: 1, state: 1, createdAt: -1 });
   // Retention: finished deliveries by age.
   deliveries.index({ state: 1, updatedAt: 1 });
-
-  const due = new Schema<DueDoc>(
-    {
-      _id: { type: String, required: true },
-      subscriptionId: { type: String, required: true },
-      dueAt: { type: Date, required: true },
-      gen: { type: Number, default: 0 },
-    },
-    { versionKey: false, id: false },
-  );
-  due.index({ dueAt: 1 });
+  // The scheduler: pending deliveries by due time, saturated subscriptions skipped in the index.
+  deliveries.index({ state: 1, dueAt: 1, subscriptionId: 1 });
 
   const projectTeams = new Schema<ProjectTeamDoc>(
     { _id: { type: String, required: true }, teamId: { type: String, required: true } },
@@ -160,7 +150,6 @@ export function webhookModels(db: Connection) {
   return {
     Subscription: db.model<SubscriptionDoc>('Subscription', subscriptions, 'subscriptions'),
     Delivery: db.model<DeliveryDoc>('Delivery', deliveries, 'deliveries'),
-    Due: db.model<DueDoc>('Due', due, 'due'),
     ProjectTeam: db.model<ProjectTeamDoc>('ProjectTeam', projectTeams, 'project_teams'),
   };
 }

@@ -7,15 +7,15 @@ import type { WebhooksDeps } from '../deps.js';
 
 type IngestDeps = Pick<
   WebhooksDeps,
-  'subscriptions' | 'deliveries' | 'due' | 'projectTeams' | 'log' | 'scheduled'
+  'subscriptions' | 'deliveries' | 'projectTeams' | 'log' | 'scheduled'
 >;
 
 /**
  * One event from a source stream → one delivery per matching active subscription, each
- * written (record, then due row) before this returns; the consumer acks only then. Ingest
+ * written (one insert, due at once) before this returns; the consumer acks only then. Ingest
  * never sends anything, so a slow receiver cannot hold a stream back. Run again for the
- * same event (a redelivery from JetStream), it creates nothing new and repairs a due row
- * a crash left unwritten. Answers how many subscriptions matched.
+ * same event (a redelivery from JetStream), it creates nothing new. Answers how many
+ * subscriptions matched.
  */
 export async function ingestEvent(deps: IngestDeps, event: EventEnvelope): Promise<number> {
   const entry = entryForSource(event.type);
@@ -32,8 +32,8 @@ export async function ingestEvent(deps: IngestDeps, event: EventEnvelope): Promi
   const body = JSON.stringify(messageOf(entry, event, audience.teamId));
   const now = new Date();
   await Promise.all(
-    subscriptions.map(async (s) => {
-      const { doc, created } = await deps.deliveries.record(
+    subscriptions.map((s) =>
+      deps.deliveries.record(
         {
           subscriptionId: s._id,
           eventId: event.id,
@@ -42,10 +42,8 @@ export async function ingestEvent(deps: IngestDeps, event: EventEnvelope): Promi
           audience: { userId: audience.userId, teamId: audience.teamId },
         },
         now,
-      );
-      if (created || doc.state === 'pending')
-        await deps.due.schedule(doc._id, doc.subscriptionId, doc.nextAttemptAt, doc.gen);
-    }),
+      ),
+    ),
   );
   deps.scheduled();
   return subscriptions.length;

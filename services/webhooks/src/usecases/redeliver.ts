@@ -5,9 +5,9 @@ import { manageableSubscription } from './access.js';
 
 /**
  * Send a delivery again, now, with the same webhook-id and a fresh retry window. A finished
- * delivery is armed again: its due row is written first, at the next generation, then the
- * record moves to that generation — if this request dies between the two, the scheduler
- * finds the row and completes the arming (scheduler.ts, tidy). A pending one is made due now.
+ * delivery is armed again, a pending one made due now: one conditional write either way, so
+ * a crash leaves it armed or not, and two requests that read the same finished delivery arm
+ * it once (the write is conditional on the generation read).
  */
 export async function redeliver(
   deps: WebhooksDeps,
@@ -21,15 +21,12 @@ export async function redeliver(
   if (!sub.active)
     throw conflict('The webhook is not active; resume it (PATCH active: true) first');
   const now = new Date();
-  if (d.state === 'pending') {
-    await deps.deliveries.hurry(d._id, now);
-    await deps.due.schedule(d._id, d.subscriptionId, now, d.gen);
-  } else {
-    await deps.due.schedule(d._id, d.subscriptionId, now, d.gen + 1);
-    await deps.deliveries.arm(d._id, d.gen, d.gen + 1, now);
-  }
+  const written =
+    d.state === 'pending'
+      ? await deps.deliveries.hurry(d._id, now)
+      : await deps.deliveries.arm(d._id, d.gen, now);
   deps.scheduled();
-  return (await deps.deliveries.find(d._id)) ?? d;
+  return written ?? (await deps.deliveries.find(d._id)) ?? d;
 }
 
 /** A webhook's delivery log, newest first, for a caller who may manage the webhook. */

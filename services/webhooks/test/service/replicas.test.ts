@@ -98,6 +98,8 @@ describe('two webhooks processes', () => {
       });
     });
     const [s1, s2] = await Promise.all(stores);
+    // Due an hour ahead, claimed as of then: the running schedulers leave it alone.
+    const now = new Date(Date.now() + 3_600_000);
     const { doc } = await s1!.record(
       {
         subscriptionId: randomUUID(),
@@ -106,9 +108,8 @@ describe('two webhooks processes', () => {
         body: '{}',
         audience: { userId: 'u', teamId: null },
       },
-      new Date(Date.now() - 1000),
+      new Date(now.getTime() - 1000),
     );
-    const now = new Date();
     const claims = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         (i % 2 ? s1! : s2!).claim(doc._id, now, 60_000, `t${i}`),
@@ -117,6 +118,8 @@ describe('two webhooks processes', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     // The loser's claim token cannot write a result.
     const winner = claims.find(Boolean)!;
+    // The claim moved dueAt to its end in the same write: no scheduler looks before then.
+    expect(winner.dueAt).toEqual(new Date(now.getTime() + 60_000));
     const loser = winner.claimToken === 't0' ? 't1' : 't0';
     expect(
       await s1!.settle(doc._id, loser, { state: 'succeeded', nextAttemptAt: now, attempted: true }),
@@ -127,6 +130,6 @@ describe('two webhooks processes', () => {
         nextAttemptAt: now,
         attempted: true,
       }),
-    ).toMatchObject({ state: 'succeeded', attempts: 1, claimToken: null });
+    ).toMatchObject({ state: 'succeeded', attempts: 1, claimToken: null, dueAt: now });
   });
 });
