@@ -271,13 +271,7 @@ func (f *sqlFilter) addEq(field string, v any) {
 // addIn: the field's value is one of the values, or (a multikey field) one of its
 // elements is. Null stands for a missing field too, as in MongoDB.
 func (f *sqlFilter) addIn(field string, v any) {
-	arr, ok := v.(*types.Array)
-	if !ok {
-		f.exact = false
-		return
-	}
-
-	ranks, byRank, ok := scalarSet(arr)
+	arr, ranks, byRank, ok := scalarList(v)
 	if !ok {
 		f.exact = false // one value left out would leave its documents out: push none
 		return
@@ -329,13 +323,7 @@ func (f *sqlFilter) addNin(field string, v any) {
 		return
 	}
 
-	arr, ok := v.(*types.Array)
-	if !ok {
-		f.exact = false
-		return
-	}
-
-	ranks, byRank, ok := scalarSet(arr)
+	_, ranks, byRank, ok := scalarList(v)
 	if !ok {
 		f.exact = false // a value SQL cannot compare: the handler alone applies the condition
 		return
@@ -352,16 +340,22 @@ func (f *sqlFilter) addNin(field string, v any) {
 	f.add("NOT coalesce("+cond+", 0)", args...)
 }
 
-// scalarSet is a list's values grouped by rank, in the order the ranks first appear; false
-// when one is not a scalar SQL compares as MongoDB does (sqlScalar).
-func scalarSet(arr *types.Array) ([]int, map[int][]any, bool) {
+// scalarList is an $in or $nin list and its values grouped by rank, in the order the ranks
+// first appear; false when it is no array, or holds a value SQL does not compare as MongoDB
+// does (sqlScalar).
+func scalarList(v any) (*types.Array, []int, map[int][]any, bool) {
+	arr, ok := v.(*types.Array)
+	if !ok {
+		return nil, nil, nil, false
+	}
+
 	byRank := map[int][]any{}
 	var ranks []int
 
 	for _, e := range arrayValues(arr) {
 		rank, value, ok := sqlScalar(e)
 		if !ok {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 
 		if _, seen := byRank[rank]; !seen {
@@ -370,7 +364,7 @@ func scalarSet(arr *types.Array) ([]int, map[int][]any, bool) {
 		byRank[rank] = append(byRank[rank], value)
 	}
 
-	return ranks, byRank, true
+	return arr, ranks, byRank, true
 }
 
 // inRanks is the condition that a rank and value pair is one of the values, grouped by rank.
