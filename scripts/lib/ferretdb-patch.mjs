@@ -93,6 +93,13 @@
 // handler keeps copies of them: an update operator changes them in place). Before, every
 // update of a document with a side table, a status change or an outbox pull alike, parsed
 // the old and the new document's JSON once per side table to find its keys unchanged.
+//
+// 13. A written document's embedded documents keep their fields in the order given, as
+// MongoDB keeps them; only the document's own `_id` is moved first. FerretDB moved an `_id`
+// to the front at every level, so an embedded document written as `{action, _id}` was
+// stored as `{_id, action}` and no longer equalled the value written: an equality filter
+// or `$pullAll` with it, by MongoDB's order-sensitive comparison of documents, matched
+// nothing (the issues service's activity entries stayed on their issue for its recovery).
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -105,7 +112,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 11;
+export const FERRETDB_PATCH_LEVEL = 12;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -485,6 +492,11 @@ type QueryParams struct {
 
 \tres, err := coll.Explain(connCtx, qp)
 `,
+  },
+  {
+    file: 'internal/types/document_validation.go',
+    from: 'func (d *Document) validateData(isTopLevel bool) error {\n\td.moveIDToTheFirstIndex()\n',
+    to: 'func (d *Document) validateData(isTopLevel bool) error {\n\tif isTopLevel { // Momentum: an embedded document keeps its order\n\t\td.moveIDToTheFirstIndex()\n\t}\n',
   },
 ];
 

@@ -20,6 +20,7 @@ import { renameMuslMemcmp } from '../../../scripts/lib/libc-patch.mjs';
 const METADATA = 'internal/backends/sqlite/metadata/metadata.go';
 const COLLECTION = 'internal/backends/sqlite/collection.go';
 const HANDLER = 'internal/handler/handler.go';
+const VALIDATION = 'internal/types/document_validation.go';
 const WRITES = ['update', 'findandmodify', 'delete', 'insert'].map(
   (c) => `internal/handler/msg_${c}.go`,
 );
@@ -62,6 +63,7 @@ const PUSHDOWN_FILES = [
 /** Just enough of each file the patch changes, around the text it looks for. */
 const ORIGINAL: Record<string, string> = {
   ...Object.fromEntries(PUSHDOWN_FILES.map((f) => [f, anchorsOf(f)])),
+  [VALIDATION]: anchorsOf(VALIDATION),
   [METADATA]: `const (\n\tIDColumn = DefaultColumn + "->'$._id'"\n\tRecordIDColumn = "x"\n)\n`,
   [COLLECTION]:
     QUERY_BEFORE +
@@ -96,8 +98,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 11, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(11);
+  it('is at level 12, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(12);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -170,6 +172,14 @@ describe('FerretDB source patch', () => {
     const collection = read(dir, COLLECTION);
     expect(collection).toContain('\tif params.Filter.Len() >= 1 {\n');
     expect(collection).not.toContain('Filter.Len() == 1');
+  });
+
+  it("moves only a stored document's own `_id` first, not an embedded one", () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    expect(read(dir, VALIDATION)).toContain(
+      '\tif isTopLevel { // Momentum: an embedded document keeps its order\n\t\td.moveIDToTheFirstIndex()\n\t}\n',
+    );
   });
 
   it("writes `_id` statements with the index's own expression", () => {
