@@ -1,3 +1,4 @@
+import type { mongo } from 'mongoose';
 import { uuidv7 } from '@momentum/contracts';
 import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
 import { CARRIED, CARRIED_SINCE } from './carried-fields.js';
@@ -92,18 +93,28 @@ export class ActivityStore {
   }
 
   /**
-   * Takes recorded entries off their carrier (`$pullAll` of the entries as written:
-   * FerretDB ignores a `$pull` with a condition on sub-documents), then its marker when
-   * none is left. Not a change of the document: no timestamps.
+   * Takes recorded entries off their carrier, then its marker when none is left. Most often
+   * the carrier holds just these (one write's entries): one write clears both, matched on
+   * the list as written, through the driver (mongoose would cast the list to `$in`, which
+   * matches a list holding others too). Otherwise `$pullAll` of the entries as written
+   * (FerretDB ignores a `$pull` with a condition on sub-documents), then the marker if
+   * nothing is left. Not a change of the document: no timestamps.
    */
   private async settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
     const model = this.carrierModel(kind);
-    if (entries.length)
+    if (entries.length) {
+      const stored = model.collection as unknown as mongo.Collection<{ _id: string }>;
+      const alone = await stored.updateOne(
+        { _id: id, [CARRIED]: entries },
+        { $unset: { [CARRIED]: '', [CARRIED_SINCE]: '' } },
+      );
+      if (alone.matchedCount === 1) return;
       await model.updateOne(
         { _id: id },
         { $pullAll: { [CARRIED]: entries } },
         { timestamps: false },
       );
+    }
     await model.updateOne(
       { _id: id, [CARRIED]: { $size: 0 } },
       { $unset: { [CARRIED]: '', [CARRIED_SINCE]: '' } },

@@ -106,6 +106,40 @@ describe('issues: activity carried by the write it records', () => {
     );
   });
 
+  it("a write clears its own entries and the marker; beside another write's, only its own", async () => {
+    const w = newWorld(h, 'ACI');
+    const issue = await createIssue(h, w);
+    const carried = async () =>
+      (await h.ctx.db.collection('issues').findOne({ _id: issue.id as never })) as {
+        _activity?: Array<{ action: string }>;
+        _activitySince?: Date;
+      } | null;
+    // Alone: the one write that settles leaves neither the list nor the marker.
+    const alone = await call(h, w.owner, 'PATCH', `/api/tasks/${issue.id}`, { priority: 'high' });
+    expect(alone.statusCode).toBe(200);
+    const settled = await carried();
+    expect(settled).not.toHaveProperty('_activity');
+    expect(settled).not.toHaveProperty('_activitySince');
+
+    // A crashed write's entry waits on the issue; the next write takes off only its own.
+    crashNext = true;
+    expect(
+      (await call(h, w.owner, 'PATCH', `/api/tasks/${issue.id}`, { status: 'done' })).statusCode,
+    ).toBe(500);
+    const next = await call(h, w.owner, 'PATCH', `/api/tasks/${issue.id}`, { priority: 'low' });
+    expect(next.statusCode).toBe(200);
+    const left = await carried();
+    // The crashed write's entry, unless the recovery (1.5 s) recorded it meanwhile.
+    expect((left?._activity ?? []).map((e) => e.action)).not.toContain('priority_changed');
+    if (left?._activity?.length) expect(left._activitySince).toBeInstanceOf(Date);
+
+    await eventually(async () => (await carriers()) === 0, 10_000);
+    expect((await actions(issue.id)).sort()).toEqual(
+      ['created', 'priority_changed', 'priority_changed', 'status_changed'].sort(),
+    );
+    expect(await carried()).not.toHaveProperty('_activitySince');
+  });
+
   it('deleting an issue removes its blockers each with a blocker.removed event', async () => {
     const w = newWorld(h, 'ACH');
     const [x, y, z] = await Promise.all([createIssue(h, w), createIssue(h, w), createIssue(h, w)]);
