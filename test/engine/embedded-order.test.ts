@@ -1,4 +1,3 @@
-import { type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
 
@@ -13,23 +12,25 @@ const { both } = bothEngines(DB);
 
 /** An entry as the issues service writes one: its `_id` after the fields it spreads. */
 const entry = (id: string) => ({ action: 'status_changed', _id: id, at: new Date(7) });
+type Entry = ReturnType<typeof entry>;
+type Stored = { _id: string; title?: string; list?: Entry[]; one?: Entry };
 
 describe('embedded documents keep the order they were written in', () => {
   it("stores an embedded `_id` in place and a document's own first", async () => {
     const [mine, theirs] = await both(async (client) => {
-      const coll = client.db(DB).collection<Document>('stored');
+      const coll = client.db(DB).collection<Stored>('stored');
       await coll.insertOne({
         title: 't',
-        _id: 'd' as never,
+        _id: 'd',
         list: [entry('e1')],
         one: entry('e0'),
       });
-      await coll.updateOne({ _id: 'd' as never }, { $push: { list: entry('e2') } });
-      const doc = (await coll.findOne({ _id: 'd' as never }))!;
+      await coll.updateOne({ _id: 'd' }, { $push: { list: entry('e2') } });
+      const doc = (await coll.findOne({ _id: 'd' }))!;
       return {
         top: Object.keys(doc),
-        list: (doc.list as Document[]).map((e) => Object.keys(e)),
-        one: Object.keys(doc.one as Document),
+        list: doc.list!.map((e) => Object.keys(e)),
+        one: Object.keys(doc.one!),
       };
     });
     expect(mine).toEqual({
@@ -51,18 +52,15 @@ describe('embedded documents keep the order they were written in', () => {
 
   it('matches and pulls an embedded document by the value written', async () => {
     const [mine, theirs] = await both(async (client) => {
-      const coll = client.db(DB).collection<Document>('matched');
-      await coll.insertOne({ _id: 'd' as never, list: [entry('e1'), entry('e2')] });
+      const coll = client.db(DB).collection<Stored>('matched');
+      await coll.insertOne({ _id: 'd', list: [entry('e1'), entry('e2')] });
       const whole = await coll.countDocuments({ _id: 'd', list: [entry('e1'), entry('e2')] });
-      const pulled = await coll.updateOne(
-        { _id: 'd' as never },
-        { $pullAll: { list: [entry('e1')] } },
-      );
+      const pulled = await coll.updateOne({ _id: 'd' }, { $pullAll: { list: [entry('e1')] } });
       const cleared = await coll.updateOne(
-        { _id: 'd' as never, list: [entry('e2')] },
+        { _id: 'd', list: [entry('e2')] },
         { $unset: { list: '' } },
       );
-      const left = (await coll.findOne({ _id: 'd' as never }))!;
+      const left = (await coll.findOne({ _id: 'd' }))!;
       return {
         whole,
         pulled: pulled.modifiedCount,
