@@ -3,3 +3,4 @@ export * from './mongo.js';
 export * from './documents.js';
 export * from './revision.js';
 export * from './lease.js';
+export * from './pending-entries.js';

@@ -7,7 +7,12 @@ import {
   type TaskSortField,
 } from '@momentum/contracts';
 import type { UpdateQuery, mongo } from 'mongoose';
-import { updateWithRevision, withoutOutbox } from '@momentum/storage';
+import {
+  takeOffPending,
+  updateWithRevision,
+  withoutOutbox,
+  type PendingCarrier,
+} from '@momentum/storage';
 import { refuseFullOutbox } from '@momentum/messaging';
 import type { HabitsModels, PendingXp, TaskDoc } from './models.js';
 
@@ -53,6 +58,9 @@ export interface TaskUpdate<R> {
 
 /** Never part of a reply. */
 const listProjection = { _outbox: 0, xpPending: 0, xpPendingSince: 0 } as const;
+
+/** A completion's XP waiting on its task until the profile holds it (award-xp.ts). */
+const XP_PENDING = { list: 'xpPending', since: 'xpPendingSince' } as const;
 
 /** API sort fields → stored fields (title sorts case-insensitively). */
 const SORT_FIELD: Record<TaskSortField, string> = {
@@ -199,28 +207,11 @@ export class TaskStore {
 
   /**
    * Takes a completion's XP off the task once the profile holds it, with the recovery's
-   * marker when nothing else waits. Not a change of the task: no rev, no timestamps.
-   * Usually the entry waits alone: one write drops the list and the marker while the list
-   * is exactly that entry. Otherwise its `$pullAll` (the entry as written: FerretDB ignores
-   * a `$pull` with a condition on sub-documents), then the marker if nothing else waits; a
-   * crash between the two leaves an empty list the recovery clears (`entry` null).
+   * marker when nothing else waits (`entry` null: only the marker of an emptied list).
    */
-  async settleXp(id: string, entry: PendingXp | null): Promise<void> {
-    if (entry) {
-      // Through the driver: mongoose would cast the list to `$in`, matching a list that
-      // holds other entries too.
-      const stored = this.m.Task.collection as unknown as mongo.Collection<TaskDoc>;
-      const alone = await stored.updateOne(
-        { _id: id, xpPending: [entry] },
-        { $unset: { xpPending: '', xpPendingSince: '' } },
-      );
-      if (alone.matchedCount === 1) return;
-      await this.m.Task.updateOne({ _id: id }, { $pullAll: { xpPending: [entry] } }).exec();
-    }
-    await this.m.Task.updateOne(
-      { _id: id, xpPending: { $size: 0 } },
-      { $unset: { xpPending: '', xpPendingSince: '' } },
-    ).exec();
+  settleXp(id: string, entry: PendingXp | null): Promise<void> {
+    const stored = this.m.Task.collection as unknown as mongo.Collection<PendingCarrier>;
+    return takeOffPending(stored, id, XP_PENDING, entry ? [entry] : []);
   }
 
   /** Tasks with XP pending since before `before`, oldest first (the `xp_pending` index). */

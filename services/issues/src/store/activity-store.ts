@@ -1,5 +1,6 @@
 import type { mongo } from 'mongoose';
 import { uuidv7 } from '@momentum/contracts';
+import { takeOffPending, type PendingCarrier } from '@momentum/storage';
 import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
 import { CARRIED, CARRIED_SINCE } from './carried-fields.js';
 
@@ -92,33 +93,10 @@ export class ActivityStore {
     }
   }
 
-  /**
-   * Takes recorded entries off their carrier, then its marker when none is left. Most often
-   * the carrier holds just these (one write's entries): one write clears both, matched on
-   * the list as written, through the driver (mongoose would cast the list to `$in`, which
-   * matches a list holding others too). Otherwise `$pullAll` of the entries as written
-   * (FerretDB ignores a `$pull` with a condition on sub-documents), then the marker if
-   * nothing is left. Not a change of the document: no timestamps.
-   */
-  private async settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
-    const model = this.carrierModel(kind);
-    if (entries.length) {
-      const stored = model.collection as unknown as mongo.Collection<{ _id: string }>;
-      const alone = await stored.updateOne(
-        { _id: id, [CARRIED]: entries },
-        { $unset: { [CARRIED]: '', [CARRIED_SINCE]: '' } },
-      );
-      if (alone.matchedCount === 1) return;
-      await model.updateOne(
-        { _id: id },
-        { $pullAll: { [CARRIED]: entries } },
-        { timestamps: false },
-      );
-    }
-    await model.updateOne(
-      { _id: id, [CARRIED]: { $size: 0 } },
-      { $unset: { [CARRIED]: '', [CARRIED_SINCE]: '' } },
-      { timestamps: false },
-    );
+  /** Takes recorded entries off their carrier, and its marker when none is left. */
+  private settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
+    const stored = this.carrierModel(kind)
+      .collection as unknown as mongo.Collection<PendingCarrier>;
+    return takeOffPending(stored, id, { list: CARRIED, since: CARRIED_SINCE }, entries);
   }
 }
