@@ -12,6 +12,7 @@ import {
   updateWithRevision,
   withoutOutbox,
   type PendingCarrier,
+  type PendingFields,
 } from '@momentum/storage';
 import { refuseFullOutbox } from '@momentum/messaging';
 import type { HabitsModels, PendingXp, TaskDoc } from './models.js';
@@ -60,7 +61,10 @@ export interface TaskUpdate<R> {
 const listProjection = { _outbox: 0, xpPending: 0, xpPendingSince: 0 } as const;
 
 /** A completion's XP waiting on its task until the profile holds it (award-xp.ts). */
-const XP_PENDING = { list: 'xpPending', since: 'xpPendingSince' } as const;
+const XP_PENDING = { list: 'xpPending', since: 'xpPendingSince' } as const satisfies Record<
+  keyof PendingFields,
+  keyof TaskDoc
+>;
 
 /** API sort fields → stored fields (title sorts case-insensitively). */
 const SORT_FIELD: Record<TaskSortField, string> = {
