@@ -45,6 +45,8 @@ export class DeliveryScheduler {
   private timer: NodeJS.Timeout | undefined;
   private backfillTimer: NodeJS.Timeout | undefined;
   private readonly running = new Map<string, Promise<void>>();
+  /** The pass in flight (or the last one): stop() waits for a claim it is writing. */
+  private passing: Promise<void> = Promise.resolve();
   private ticking = false;
   private again = false;
   private stopped = false;
@@ -74,7 +76,7 @@ export class DeliveryScheduler {
       return;
     }
     this.ticking = true;
-    void this.pass().finally(() => {
+    this.passing = this.pass().finally(() => {
       this.ticking = false;
       if (this.again) {
         this.again = false;
@@ -83,11 +85,16 @@ export class DeliveryScheduler {
     });
   }
 
-  /** Stop looking; attempts in flight finish (each has its own deadline). */
+  /**
+   * Stop looking; attempts in flight finish (each has its own deadline). A claim being
+   * written lands first and its attempt runs too: left alone, it would hold the delivery
+   * until the claim ran out (attempt timeout + margin) with nobody attempting it.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.backfillTimer) clearInterval(this.backfillTimer);
+    await this.passing;
     await Promise.allSettled([...this.running.values()]);
   }
 
