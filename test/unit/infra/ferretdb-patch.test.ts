@@ -58,6 +58,8 @@ const PUSHDOWN_FILES = [
   'internal/handler/sjson/sjson.go',
   'internal/handler/common/update.go',
   'internal/util/fsql/db.go',
+  'internal/util/fsql/tx.go',
+  'internal/handler/handlerparams/extract_params.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -76,7 +78,8 @@ const ORIGINAL: Record<string, string> = {
     ),
   [HANDLER]:
     'type Handler struct {\n' +
-    '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n',
+    '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n' +
+    'func New() {\n\tgo func() {\n\t\tdefer h.wg.Done()\n\n\t\th.runCappedCleanup()\n\t}()\n\n\treturn h, nil\n}\n',
   ...Object.fromEntries(
     WRITES.map((f) => [
       f,
@@ -98,8 +101,39 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 12, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(12);
+  it('is at level 13, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(13);
+  });
+
+  it('builds no debug line of a statement at other levels, and drops the connection cancel', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    for (const [file, recv] of [
+      ['db.go', 'db'],
+      ['tx.go', 'tx'],
+    ] as const) {
+      const text = read(dir, `internal/util/fsql/${file}`);
+      for (const name of ['QueryContext', 'QueryRowContext', 'ExecContext'])
+        expect(text).toMatch(
+          new RegExp(
+            `\\) ${name}\\(ctx context.Context[^\\n]*\\{\\n\\tif quiet\\(ctx, ${recv}\\.l\\) \\{[^]*?` +
+              `${recv}\\.sql(DB|Tx)\\.${name}\\(statementContext\\(ctx\\), query, args\\.\\.\\.\\)[^]*?` +
+              '\\tctx = statementContext\\(ctx\\)\\n\\tstart := time.Now\\(\\)\\n',
+          ),
+        );
+    }
+    expect(read(dir, 'internal/util/fsql/db.go')).toContain(
+      'db.sqlDB.BeginTx(statementContext(ctx), nil)',
+    );
+  });
+
+  it("parses a parameters struct's tags once: FerretDB's per-call parsers are renamed away", () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const text = read(dir, 'internal/handler/handlerparams/extract_params.go');
+    expect(text).toContain('\nfunc lookupFieldTagEachTime(key string, value *reflect.Value)');
+    expect(text).toContain('\nfunc checkAllRequiredFieldsPopulatedEachTime(v *reflect.Value,');
+    expect(text).not.toMatch(/\nfunc (lookupFieldTag|checkAllRequiredFieldsPopulated)\(/);
   });
 
   it('tracks transactions and result sets for leaks in debug builds only', () => {
@@ -197,7 +231,7 @@ describe('FerretDB source patch', () => {
     expect(handler).toContain('\tdbLocks sync.Map // database name -> *sync.Mutex\n}\n');
     expect(handler).toContain('func (h *Handler) lockDB(db string) func() {');
     expect(handler).toContain('h.dbLocks.LoadOrStore(db, new(sync.Mutex))');
-    expect(handler).toMatch(/\n\/\/ NewOpts represents\n$/);
+    expect(handler).toMatch(/\n\/\/ NewOpts represents\nfunc New\(\) \{\n/);
     for (const file of WRITES)
       expect(read(dir, file)).toBe(
         'func (h *Handler) Write() {\n\tdefer h.lockDB(params.DB)()\n\n' +
