@@ -107,6 +107,13 @@
 // debug; and a statement runs without its client connection's cancellation (a deadline from
 // `maxTimeMS` still applies), which cost two goroutines per statement (fsql.go). Together
 // about a tenth of the engine's CPU for a find by `_id`.
+//
+// 15. TTL indexes (ttl.go). `expireAfterSeconds` was refused, so a client deleted expired
+// documents itself. It is now kept with the index and listed with it, refused where MongoDB
+// refuses it (a compound or `_id` index, a value out of range, an equivalent index with
+// another expiry), and every `ttlMonitorSleepSecs` (60) the documents whose field holds a
+// date (or an array holding one) older than that are deleted, as MongoDB's TTL monitor does.
+// `collMod` cannot change an expiry here (FerretDB 1.x has no `collMod` of indexes).
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -119,7 +126,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 13;
+export const FERRETDB_PATCH_LEVEL = 14;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -141,6 +148,7 @@ export const FILES = {
   'sjson.go': 'internal/handler/sjson/momentum_sjson.go',
   'params.go': 'internal/handler/handlerparams/momentum_params.go',
   'fsql.go': 'internal/util/fsql/momentum_fsql.go',
+  'ttl.go': 'internal/handler/momentum_ttl.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -497,22 +505,22 @@ type QueryParams struct {
   {
     file: 'internal/backends/collection.go',
     from: 'type IndexInfo struct {\n\tName   string\n\tKey    []IndexKeyPair\n\tUnique bool\n}\n',
-    to: 'type IndexInfo struct {\n\tName   string\n\tKey    []IndexKeyPair\n\tUnique bool\n\n\tPartialFilter *types.Document // its partialFilterExpression, if any\n}\n',
+    to: "type IndexInfo struct {\n\tName   string\n\tKey    []IndexKeyPair\n\tUnique bool\n\n\tPartialFilter      *types.Document // its partialFilterExpression, if any\n\tExpireAfterSeconds *int32          // a TTL index's (momentum_ttl.go)\n}\n",
   },
   {
     file: 'internal/backends/sqlite/metadata/settings.go',
     from: '\tUnique bool           `json:"unique"`\n}\n',
-    to: '\tUnique bool           `json:"unique"`\n\tWhere  string         `json:"where,omitempty"` // a partial index\'s SQL condition\n}\n',
+    to: '\tUnique bool           `json:"unique"`\n\tWhere  string         `json:"where,omitempty"` // a partial index\'s SQL condition\n\n\tExpireAfterSeconds *int32 `json:"expireAfterSeconds,omitempty"` // a TTL index\'s\n}\n',
   },
   {
     file: 'internal/backends/sqlite/metadata/settings.go',
     from: '\t\t\tUnique: index.Unique,\n\t\t}\n',
-    to: '\t\t\tUnique: index.Unique,\n\t\t\tWhere:  index.Where,\n\t\t}\n',
+    to: '\t\t\tUnique: index.Unique,\n\t\t\tWhere:  index.Where,\n\n\t\t\tExpireAfterSeconds: index.ExpireAfterSeconds,\n\t\t}\n',
   },
   {
     file: 'internal/backends/sqlite/collection.go',
     from: '\t\t\tUnique: index.Unique,\n\t\t}\n\n\t\tfor j, key := range index.Key {\n\t\t\tindexes[i].Key[j]',
-    to: '\t\t\tUnique: index.Unique,\n\t\t\tWhere:  partialWhere(index.PartialFilter),\n\t\t}\n\n\t\tfor j, key := range index.Key {\n\t\t\tindexes[i].Key[j]',
+    to: '\t\t\tUnique: index.Unique,\n\t\t\tWhere:  partialWhere(index.PartialFilter),\n\n\t\t\tExpireAfterSeconds: index.ExpireAfterSeconds,\n\t\t}\n\n\t\tfor j, key := range index.Key {\n\t\t\tindexes[i].Key[j]',
   },
   {
     file: 'internal/handler/msg_createindexes.go',
@@ -534,8 +542,41 @@ type QueryParams struct {
 
 \t\t\tindex.PartialFilter = must.NotFail(indexDoc.Get(opt)).(*types.Document)
 
-\t\tcase "expireAfterSeconds", "hidden", "storageEngine",
+\t\tcase "expireAfterSeconds":
+\t\t\t// Momentum: a TTL index (momentum_ttl.go, change 15).
+\t\t\tif index.ExpireAfterSeconds, err = ttlOption(command, &index, must.NotFail(indexDoc.Get(opt))); err != nil {
+\t\t\t\treturn nil, err
+\t\t\t}
+
+\t\tcase "hidden", "storageEngine",
 `,
+  },
+  // 15. TTL indexes: listed with their option, and an equivalent index asked for with another
+  // expiry is refused as MongoDB refuses it.
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\tres.Indexes[i] = backends.IndexInfo{\n\t\t\tName:   index.Name,\n\t\t\tUnique: index.Unique,\n',
+    to: '\t\tres.Indexes[i] = backends.IndexInfo{\n\t\t\tName:   index.Name,\n\t\t\tUnique: index.Unique,\n\n\t\t\tExpireAfterSeconds: index.ExpireAfterSeconds,\n',
+  },
+  {
+    file: 'internal/handler/msg_listindexes.go',
+    from: '\t\tfirstBatch.Append(indexDoc)\n',
+    to: '\t\tif index.ExpireAfterSeconds != nil {\n\t\t\tindexDoc.Set("expireAfterSeconds", *index.ExpireAfterSeconds)\n\t\t}\n\n\t\tfirstBatch.Append(indexDoc)\n',
+  },
+  {
+    file: 'internal/handler/msg_createindexes.go',
+    from: '\t\t\tif (newIdx.Name == existingIdx.Name && newKey == existingKey) || newKey == "_id: 1" {\n',
+    to: `\t\t\tif newIdx.Name == existingIdx.Name && newKey == existingKey && !sameTTL(newIdx, existingIdx) {
+\t\t\t\treturn nil, ttlConflict(command, newIdx, existingIdx)
+\t\t\t}
+
+\t\t\tif (newIdx.Name == existingIdx.Name && newKey == existingKey) || newKey == "_id: 1" {
+`,
+  },
+  {
+    file: 'internal/handler/handler.go',
+    from: '\t\th.runCappedCleanup()\n\t}()\n',
+    to: '\t\th.runCappedCleanup()\n\t}()\n\n\th.wg.Add(1)\n\n\tgo func() {\n\t\tdefer h.wg.Done()\n\n\t\th.runTTLMonitor() // momentum_ttl.go\n\t}()\n',
   },
   {
     file: 'internal/handler/msg_explain.go',

@@ -24,6 +24,8 @@ function freePort(): Promise<number> {
  * its own temporary data, so the tests compare their answers to the same requests.
  */
 export default async function setup(project: TestProject) {
+  // TTL indexes are looked at every second here (ttl.test.ts), every minute by default.
+  process.env.FERRETDB_TTL_MONITOR_SLEEP_SECS ??= '1';
   const dir = mkdtempSync(path.join(tmpdir(), 'momentum-engines-'));
   const [patchedPort, unpatchedPort] = [await freePort(), await freePort()];
   const patched = await startFerretDB({ dir: path.join(dir, 'patched'), port: patchedPort });

@@ -50,7 +50,7 @@ export async function buildWebhooksApp(
     announce: announceSubscriptionChange(ctx.bus),
   });
   followSubscriptionChanges(ctx.bus, () => subscriptions.changedElsewhere());
-  const deliveries = new DeliveryStore(models);
+  const deliveries = new DeliveryStore(models, config.WEBHOOKS_DELIVERY_RETENTION_MS);
   const secrets = new SecretBox(config.WEBHOOKS_SECRET_KEY);
 
   let identity: InternalClient | null = null;

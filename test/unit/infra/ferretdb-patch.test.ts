@@ -60,6 +60,7 @@ const PUSHDOWN_FILES = [
   'internal/util/fsql/db.go',
   'internal/util/fsql/tx.go',
   'internal/handler/handlerparams/extract_params.go',
+  'internal/handler/msg_listindexes.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -74,7 +75,9 @@ const ORIGINAL: Record<string, string> = {
     '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
     '\t\t\tif err != nil {\n' +
     anchorsOf(COLLECTION, (to) =>
-      /pushdownExplain|insertAll|updateAll|partialWhere|prepareKeyedInsert|for i, doc|^$/.test(to),
+      /pushdownExplain|insertAll|updateAll|partialWhere|prepareKeyedInsert|ExpireAfterSeconds|for i, doc|^$/.test(
+        to,
+      ),
     ),
   [HANDLER]:
     'type Handler struct {\n' +
@@ -101,8 +104,24 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 13, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(13);
+  it('is at level 14, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(14);
+  });
+
+  it('keeps, lists and honours TTL indexes: a monitor beside the capped cleanup', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    expect(read(dir, HANDLER)).toContain(
+      '\t\th.runCappedCleanup()\n\t}()\n\n\th.wg.Add(1)\n\n\tgo func() {\n\t\tdefer h.wg.Done()\n\n\t\th.runTTLMonitor()',
+    );
+    const create = read(dir, 'internal/handler/msg_createindexes.go');
+    expect(create).toContain('\t\tcase "expireAfterSeconds":\n');
+    expect(create).toContain('ttlOption(command, &index,');
+    expect(create).not.toMatch(/case "expireAfterSeconds", "hidden"/);
+    expect(create).toContain('!sameTTL(newIdx, existingIdx)');
+    expect(read(dir, 'internal/handler/msg_listindexes.go')).toContain(
+      'indexDoc.Set("expireAfterSeconds", *index.ExpireAfterSeconds)',
+    );
   });
 
   it('builds no debug line of a statement at other levels, and drops the connection cancel', () => {

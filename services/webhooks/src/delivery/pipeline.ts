@@ -8,7 +8,6 @@ import type { SubscriptionHealth } from '../store/subscription-health.js';
 import type { SubscriptionStore } from '../store/subscription-store.js';
 import { attemptDelivery } from './attempt.js';
 import { SubscriptionLimits } from './limits.js';
-import { DeliveryRetention } from './retention.js';
 import { DeliveryScheduler } from './scheduler.js';
 import { WebhookSender } from './sender.js';
 
@@ -25,7 +24,7 @@ export interface PipelineParts {
 /** A claim outlives the attempt's own deadline by this much (access check, result write). */
 const CLAIM_MARGIN_MS = 30_000;
 
-/** The sending side of the service, configured: sender, limits, scheduler, retention. */
+/** The sending side of the service, configured: sender, limits, scheduler. */
 export function deliveryPipeline(config: WebhooksConfig, parts: PipelineParts) {
   const sender = new WebhookSender({
     timeoutMs: config.WEBHOOKS_ATTEMPT_TIMEOUT_MS,
@@ -53,23 +52,30 @@ export function deliveryPipeline(config: WebhooksConfig, parts: PipelineParts) {
       claimMs: config.WEBHOOKS_ATTEMPT_TIMEOUT_MS + CLAIM_MARGIN_MS,
     },
   );
-  const retention = new DeliveryRetention(
-    parts.deliveries,
-    config.WEBHOOKS_DELIVERY_RETENTION_MS,
-    parts.log,
-  );
   return {
     /** Wakes the scheduler: work may be waiting. */
     kick: () => scheduler.kick(),
     start() {
       scheduler.start();
-      retention.start();
+      void datePastDeliveries(parts);
     },
     /** Attempts in flight finish; then the sender's connections close. */
     async stop() {
-      retention.stop();
       await scheduler.stop();
       await sender.close();
     },
   };
+}
+
+/**
+ * Deliveries finished before they carried `expiresAt` get one, so the TTL index deletes them
+ * too (in the background, once a start: every later finish sets it).
+ */
+async function datePastDeliveries(parts: Pick<PipelineParts, 'deliveries' | 'log'>) {
+  try {
+    const dated = await parts.deliveries.backfillExpiry(new Date());
+    if (dated) parts.log.info({ dated }, 'finished deliveries given an expiry');
+  } catch (err) {
+    parts.log.warn({ err }, 'dating finished deliveries failed; the next start retries');
+  }
 }

@@ -39,7 +39,11 @@ export const deliveryIdOf = (subscriptionId: string, eventId: string) =>
  * the claim's own condition on `nextAttemptAt` and `claimedUntil`.
  */
 export class DeliveryStore {
-  constructor(private readonly m: WebhookModels) {}
+  /** `retentionMs`: how long a finished delivery stays in the log. */
+  constructor(
+    private readonly m: WebhookModels,
+    private readonly retentionMs: number,
+  ) {}
 
   /** Creates the delivery, or answers the one that exists (a redelivered event). */
   async record(input: NewDelivery, now: Date): Promise<{ doc: DeliveryDoc; created: boolean }> {
@@ -102,13 +106,18 @@ export class DeliveryStore {
       .exec();
   }
 
-  /** Writes a claimed delivery's result and frees the claim; null if the claim was lost. */
+  /**
+   * Writes a claimed delivery's result and frees the claim; null if the claim was lost. A
+   * finished delivery gets the time it leaves the log.
+   */
   settle(id: string, token: string, s: Settlement) {
+    const finished = s.state !== 'pending';
     return this.m.Delivery.findOneAndUpdate(
       { _id: id, claimToken: token },
       {
         $set: {
           state: s.state,
+          ...(finished ? { expiresAt: new Date(Date.now() + this.retentionMs) } : {}),
           nextAttemptAt: s.nextAttemptAt,
           dueAt: s.nextAttemptAt,
           claimedUntil: NEVER,
@@ -140,6 +149,7 @@ export class DeliveryStore {
           claimedUntil: NEVER,
           claimToken: null,
         },
+        $unset: { expiresAt: 1 },
       },
       { new: true },
     )
@@ -224,12 +234,18 @@ export class DeliveryStore {
     return { docs, total };
   }
 
-  /** Finished deliveries older than `before` leave the log. */
-  async prune(before: Date): Promise<number> {
-    const res = await this.m.Delivery.deleteMany({
-      state: { $in: ['succeeded', 'failed', 'skipped'] },
-      updatedAt: { $lt: before },
-    }).exec();
-    return res.deletedCount;
+  /**
+   * Gives finished deliveries without `expiresAt` (finished before it existed) one, a
+   * retention period from now: once, at start. Answers how many it dated.
+   */
+  async backfillExpiry(now: Date): Promise<number> {
+    const res = await this.m.Delivery.updateMany(
+      { state: { $in: FINISHED }, expiresAt: null },
+      { $set: { expiresAt: new Date(now.getTime() + this.retentionMs) } },
+      { timestamps: false },
+    ).exec();
+    return res.modifiedCount;
   }
 }
+
+const FINISHED: DeliveryState[] = ['succeeded', 'failed', 'skipped'];

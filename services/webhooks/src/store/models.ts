@@ -61,6 +61,11 @@ export interface DeliveryDoc {
    * Absent on deliveries written before it existed, until the scheduler's backfill dates them.
    */
   dueAt?: Date;
+  /**
+   * Once finished, when it leaves the log (its TTL index deletes it then); a redeliver
+   * clears it. Absent on deliveries finished before it existed, until the start's backfill.
+   */
+  expiresAt?: Date;
   lastResponseCode: number | null;
   lastError: string | null;
   lastAttemptAt: Date | null;
@@ -128,6 +133,7 @@ export function webhookModels(db: Connection) {
       claimedUntil: { type: Date, default: () => new Date(0) },
       claimToken: nullableString,
       dueAt: { type: Date },
+      expiresAt: { type: Date },
       lastResponseCode: { type: Number, default: null },
       lastError: nullableString,
       lastAttemptAt: nullableDate,
@@ -137,8 +143,8 @@ export function webhookModels(db: Connection) {
   // The delivery log of a subscription, newest first, with and without a status filter.
   deliveries.index({ subscriptionId: 1, createdAt: -1 });
   deliveries.index({ subscriptionId: 1, state: 1, createdAt: -1 });
-  // Retention: finished deliveries by age.
-  deliveries.index({ state: 1, updatedAt: 1 });
+  // Retention: the engine deletes a finished delivery once its `expiresAt` has passed.
+  deliveries.index({ expiresAt: 1 }, { name: 'expiry', expireAfterSeconds: 0 });
   // The scheduler: pending deliveries by due time, saturated subscriptions skipped in the index.
   deliveries.index({ state: 1, dueAt: 1, subscriptionId: 1 });
 

@@ -19,6 +19,8 @@ import {
 } from './harness.js';
 import { Receiver } from './receiver.js';
 
+const DAY = 86_400_000;
+
 /**
  * How the scheduler finds due deliveries (pending, `dueAt` passed) in the moments that
  * matter: a process dying between writes, two writers racing, and records written before
@@ -35,7 +37,7 @@ describe('due deliveries', () => {
     receiver = await Receiver.start();
     conn = await connectMongo(h.ctx.config.MONGO_URL, h.ctx.config.MONGO_DB!);
     const m = webhookModels(conn);
-    store = { deliveries: new DeliveryStore(m), subscriptions: new SubscriptionStore(m) };
+    store = { deliveries: new DeliveryStore(m, DAY), subscriptions: new SubscriptionStore(m) };
   });
   afterAll(async () => {
     await conn?.close();

@@ -29,7 +29,7 @@ const QUERIES: [collection: string, label: string, filter: string[], sort: Keys]
   ['subscriptions', 'list and matching by key', ['key'], { createdAt: -1 }],
   ['deliveries', 'delivery log', ['subscriptionId'], { createdAt: -1 }],
   ['deliveries', 'delivery log by status', ['subscriptionId', 'state'], { createdAt: -1 }],
-  ['deliveries', 'retention', ['state', 'updatedAt'], {}],
+  ['deliveries', 'expiry (TTL) and the backfill of finished ones', ['expiresAt'], {}],
   ['deliveries', 'due deliveries, soonest first', ['state'], { dueAt: 1 }],
 ];
 
@@ -61,6 +61,13 @@ describe('webhooks: indexes serve every list and lookup', () => {
         label,
       ).toBe(true);
     }
+  });
+
+  it('deletes finished deliveries by a TTL index on expiresAt', async () => {
+    const expiry = (await h.ctx.db.collection('deliveries').indexes()).find(
+      (i) => i.name === 'expiry',
+    );
+    expect(expiry).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
   });
 
   it('claims and settles a delivery through the _id index', async () => {

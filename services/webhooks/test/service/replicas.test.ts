@@ -94,7 +94,7 @@ describe('two webhooks processes', () => {
       const c = connectMongo(a.ctx.config.MONGO_URL, a.ctx.config.MONGO_DB!);
       return c.then((conn) => {
         connections.push(conn);
-        return new DeliveryStore(webhookModels(conn));
+        return new DeliveryStore(webhookModels(conn), a.ctx.config.WEBHOOKS_DELIVERY_RETENTION_MS);
       });
     });
     const [s1, s2] = await Promise.all(stores);
