@@ -3,13 +3,15 @@
 // so a client had to delete expired documents itself. As MongoDB's TTL monitor does, every
 // `ttlMonitorSleepSecs` (60; FERRETDB_TTL_MONITOR_SLEEP_SECS sets it) each TTL index's
 // collection loses the documents whose indexed field holds a date, or an array holding a
-// date, older than `expireAfterSeconds`; a document without one never expires. The deletion
-// is the delete command's own, under the database's write lock, its filter pushed down.
+// date, older than `expireAfterSeconds`; a document without one never expires. They are found
+// and deleted as the delete command finds and deletes them, under the database's write lock,
+// the filter pushed down, a thousand per hold of the lock.
 
 package handler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -23,6 +25,7 @@ import (
 	"github.com/FerretDB/FerretDB/internal/handler/handlererrors"
 	"github.com/FerretDB/FerretDB/internal/handler/handlerparams"
 	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/iterator"
 	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
 	"github.com/FerretDB/FerretDB/internal/util/logging"
 	"github.com/FerretDB/FerretDB/internal/util/must"
@@ -152,15 +155,22 @@ func (h *Handler) expireCollection(ctx context.Context, dbName string, db backen
 			index.Key[0].Field, must.NotFail(types.NewDocument("$lt", cutoff)),
 		))
 
-		deleted, err := h.deleteLocked(ctx, dbName, coll, filter)
-		if err != nil {
-			return err
+		var deleted int
+		for {
+			n, err := h.deleteExpired(ctx, dbName, coll, filter)
+			if err != nil {
+				return err
+			}
+
+			if deleted += n; n < ttlBatch {
+				break
+			}
 		}
 
 		if deleted > 0 {
 			h.L.InfoContext(ctx, "TTL monitor: expired documents deleted",
 				slog.String("db", dbName), slog.String("collection", name),
-				slog.String("index", index.Name), slog.Int("deleted", int(deleted)),
+				slog.String("index", index.Name), slog.Int("deleted", deleted),
 			)
 		}
 	}
@@ -168,11 +178,62 @@ func (h *Handler) expireCollection(ctx context.Context, dbName string, db backen
 	return nil
 }
 
-// deleteLocked runs a delete command's deletion under the database's write lock.
-func (h *Handler) deleteLocked(ctx context.Context, dbName string, coll backends.Collection, filter *types.Document) (int32, error) {
+// ttlBatch is how many expired documents one hold of the database's write lock deletes, so
+// a large backlog (a shortened expiry) does not hold the database's writers for long.
+const ttlBatch = 1000
+
+// deleteExpired deletes up to ttlBatch documents matching filter, under the database's write
+// lock, as the delete command finds and deletes them.
+func (h *Handler) deleteExpired(ctx context.Context, dbName string, coll backends.Collection, filter *types.Document) (int, error) {
 	defer h.lockDB(dbName)()
 
-	return h.execDelete(ctx, coll, &common.Delete{Filter: filter})
+	var qp backends.QueryParams
+	if !h.DisablePushdown {
+		qp.Filter = filter
+	}
+
+	q, err := coll.Query(ctx, &qp)
+	if err != nil {
+		return 0, lazyerrors.Error(err)
+	}
+
+	var ids []any
+
+	for len(ids) < ttlBatch {
+		_, doc, err := q.Iter.Next()
+		if errors.Is(err, iterator.ErrIteratorDone) {
+			break
+		}
+
+		if err != nil {
+			q.Iter.Close()
+			return 0, lazyerrors.Error(err)
+		}
+
+		matches, err := common.FilterDocument(doc, filter)
+		if err != nil {
+			q.Iter.Close()
+			return 0, lazyerrors.Error(err)
+		}
+
+		if matches {
+			ids = append(ids, must.NotFail(doc.Get("_id")))
+		}
+	}
+
+	// The read ends before the write starts, as in the delete command.
+	q.Iter.Close()
+
+	if len(ids) == 0 {
+		return 0, nil
+	}
+
+	res, err := coll.DeleteAll(ctx, &backends.DeleteAllParams{IDs: ids})
+	if err != nil {
+		return 0, lazyerrors.Error(err)
+	}
+
+	return int(res.Deleted), nil
 }
 
 // sameTTL is whether two indexes expire documents alike (or neither does).

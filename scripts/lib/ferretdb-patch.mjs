@@ -114,6 +114,11 @@
 // another expiry), and every `ttlMonitorSleepSecs` (60) the documents whose field holds a
 // date (or an array holding one) older than that are deleted, as MongoDB's TTL monitor does.
 // `collMod` cannot change an expiry here (FerretDB 1.x has no `collMod` of indexes).
+//
+// 16. findAndModify's `fields` (fields.go): it was refused, so a client that wanted a written
+// document without some fields (an outbox, carried entries) took them back and dropped them.
+// The projection is validated before the write and applied to the document answered, as
+// find's projection is.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,7 +131,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 14;
+export const FERRETDB_PATCH_LEVEL = 15;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -149,6 +154,7 @@ export const FILES = {
   'params.go': 'internal/handler/handlerparams/momentum_params.go',
   'fsql.go': 'internal/util/fsql/momentum_fsql.go',
   'ttl.go': 'internal/handler/momentum_ttl.go',
+  'fields.go': 'internal/handler/momentum_fields.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -206,6 +212,22 @@ func (db *DB) Conn(ctx context.Context) (*sql.Conn, error) {
     file: 'internal/util/fsql/db.go',
     from: '\tif sqlTx, err = db.sqlDB.BeginTx(ctx, nil); err != nil {\n',
     to: '\tif sqlTx, err = db.sqlDB.BeginTx(statementContext(ctx), nil); err != nil {\n',
+  },
+  // 16. findAndModify's `fields` (fields.go).
+  {
+    file: 'internal/handler/common/findandmodify.go',
+    from: '\tFields       *types.Document `ferretdb:"fields,unimplemented"`\n',
+    to: '\tFields       *types.Document `ferretdb:"fields,opt"` // Momentum: momentum_fields.go\n',
+  },
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: '\tvar resDoc *types.Document\n\n\tres, err := h.findAndModifyDocument(connCtx, params)\n',
+    to: '\tproject, err := fieldsProjection(params)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\n\tvar resDoc *types.Document\n\n\tres, err := h.findAndModifyDocument(connCtx, params)\n',
+  },
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: '\tlastError := must.NotFail(types.NewDocument(\n\t\t"n", res.modified,\n',
+    to: '\tif res.value, err = project(res.value); err != nil {\n\t\treturn nil, err\n\t}\n\n\tlastError := must.NotFail(types.NewDocument(\n\t\t"n", res.modified,\n',
   },
   // 14. Parameters' tags parsed once per struct (params.go has the functions' new bodies).
   ...[

@@ -57,6 +57,18 @@ describe('TTL indexes', () => {
     expect(await ids()).not.toContain('old-again');
   });
 
+  it('deletes a backlog of several batches (a thousand per hold of the write lock)', async () => {
+    const coll = patched.db(DB).collection<Doc>('backlog');
+    const old = new Date(Date.now() - 60_000);
+    await coll.insertMany(Array.from({ length: 2_500 }, (_, i) => ({ _id: `d${i}`, at: old })));
+    await coll.insertOne({ _id: 'kept', at: new Date(Date.now() + 3_600_000) });
+    await coll.createIndex({ at: 1 }, { expireAfterSeconds: 0 });
+    const deadline = Date.now() + 15_000;
+    while ((await coll.countDocuments()) > 1 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await coll.find().toArray()).toEqual([{ _id: 'kept', at: expect.any(Date) }]);
+  });
+
   it.each([
     ['a compound index', { a: 1, b: 1 }, 3600, 67],
     ['the _id index', { _id: 1 }, 3600, 197],

@@ -24,6 +24,10 @@ const VALIDATION = 'internal/types/document_validation.go';
 const WRITES = ['update', 'findandmodify', 'delete', 'insert'].map(
   (c) => `internal/handler/msg_${c}.go`,
 );
+const FIND_AND_MODIFY = 'internal/handler/msg_findandmodify.go';
+/** The start of each write command, where the lock is taken. */
+const WRITE_START =
+  'func (h *Handler) Write() {\n\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n';
 
 /** The start of the SQLite collection's Query, where the `_id` is pushed down. */
 const QUERY_BEFORE =
@@ -61,6 +65,7 @@ const PUSHDOWN_FILES = [
   'internal/util/fsql/tx.go',
   'internal/handler/handlerparams/extract_params.go',
   'internal/handler/msg_listindexes.go',
+  'internal/handler/common/findandmodify.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -83,12 +88,9 @@ const ORIGINAL: Record<string, string> = {
     'type Handler struct {\n' +
     '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n' +
     'func New() {\n\tgo func() {\n\t\tdefer h.wg.Done()\n\n\t\th.runCappedCleanup()\n\t}()\n\n\treturn h, nil\n}\n',
-  ...Object.fromEntries(
-    WRITES.map((f) => [
-      f,
-      'func (h *Handler) Write() {\n\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n',
-    ]),
-  ),
+  ...Object.fromEntries(WRITES.map((f) => [f, WRITE_START])),
+  [FIND_AND_MODIFY]:
+    WRITE_START + anchorsOf(FIND_AND_MODIFY, (to) => /fieldsProjection|project\(res/.test(to)),
 };
 
 /** A source tree holding only the files the patch changes, with the given texts. */
@@ -104,8 +106,23 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 14, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(14);
+  it('is at level 15, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(15);
+  });
+
+  it("takes findAndModify's fields: validated before the write, applied to the answer", () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    expect(read(dir, 'internal/handler/common/findandmodify.go')).toContain(
+      '`ferretdb:"fields,opt"`',
+    );
+    const handler = read(dir, FIND_AND_MODIFY);
+    const validated = handler.indexOf('project, err := fieldsProjection(params)');
+    const written = handler.indexOf('res, err := h.findAndModifyDocument(connCtx, params)');
+    const answered = handler.indexOf('if res.value, err = project(res.value); err != nil {');
+    expect(validated).toBeGreaterThan(-1);
+    expect(written).toBeGreaterThan(validated);
+    expect(answered).toBeGreaterThan(written);
   });
 
   it('keeps, lists and honours TTL indexes: a monitor beside the capped cleanup', () => {
@@ -251,11 +268,10 @@ describe('FerretDB source patch', () => {
     expect(handler).toContain('func (h *Handler) lockDB(db string) func() {');
     expect(handler).toContain('h.dbLocks.LoadOrStore(db, new(sync.Mutex))');
     expect(handler).toMatch(/\n\/\/ NewOpts represents\nfunc New\(\) \{\n/);
-    for (const file of WRITES)
-      expect(read(dir, file)).toBe(
-        'func (h *Handler) Write() {\n\tdefer h.lockDB(params.DB)()\n\n' +
-          '\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n',
-      );
+    const locked =
+      'func (h *Handler) Write() {\n\tdefer h.lockDB(params.DB)()\n\n' +
+      '\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n';
+    for (const file of WRITES) expect(read(dir, file).slice(0, locked.length)).toBe(locked);
   });
 
   it("runs the backend's end-of-command work (the log's restart) before the next write command", () => {
