@@ -2,7 +2,10 @@ import type { EventEnvelope, Scope } from '@momentum/contracts';
 import type { AgentDoc, AgentModels } from './models.js';
 import { updateWithRevision, withoutOutbox } from '@momentum/storage';
 
-/** Reads never carry pending events (findAndModify cannot project on FerretDB, so writes strip them). */
+/**
+ * Reads never carry pending events. Writes guarded by `rev` (updateWithRevision) read and
+ * answer whole documents, the outbox with them, and strip it here.
+ */
 const VISIBLE = { _outbox: 0 } as const;
 const LIVE = { deletedAt: null };
 const LOOKUP_LIMIT = 1000;

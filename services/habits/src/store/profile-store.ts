@@ -2,7 +2,7 @@ import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 import { isUuidv7 } from '@momentum/contracts';
 import type { Logger } from '@momentum/messaging';
-import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import { appliedTrim, judgedByList, type AppliedTrim } from '../domain/xp-applied.js';
 import type { HabitsModels, ProfileDoc } from './models.js';
 import { GroupedCalls } from './grouped-calls.js';
@@ -204,8 +204,7 @@ export class ProfileStore {
           createdAt: now,
         },
       },
-      // No projection: FerretDB refuses one on findAndModify.
-      { upsert: true, new: true, setDefaultsOnInsert: false },
+      { upsert: true, new: true, setDefaultsOnInsert: false, projection: { xp: 1, xpApplied: 1 } },
     )
       .lean<Pick<ProfileDoc, 'xp' | 'xpApplied'>>()
       .exec();
@@ -256,7 +255,7 @@ export class ProfileStore {
   }
 
   async update(userId: string, set: Settable, now: Date): Promise<ProfileState> {
-    return withoutOutbox(await this.upsert(userId, { $set: { ...set, updatedAt: now } }, now));
+    return this.upsert(userId, { $set: { ...set, updatedAt: now } }, now);
   }
 
   /**
@@ -268,7 +267,7 @@ export class ProfileStore {
     userId: string,
     update: { $set: Record<string, unknown>; $inc?: Record<string, number> },
     now: Date,
-  ): Promise<ProfileDoc> {
+  ): Promise<ProfileState> {
     const defaults = defaultProfile(userId);
     const taken = new Set([...Object.keys(update.$set), ...Object.keys(update.$inc ?? {})]);
     const onInsert = Object.fromEntries(
@@ -284,9 +283,9 @@ export class ProfileStore {
       this.m.Profile.findOneAndUpdate(
         { _id: userId },
         { ...update, $setOnInsert: { ...onInsert, createdAt: now } },
-        { upsert: true, new: true, setDefaultsOnInsert: false },
+        { upsert: true, new: true, setDefaultsOnInsert: false, projection: stateProjection },
       )
-        .lean<ProfileDoc>()
+        .lean<ProfileState>()
         .exec();
     const doc = await write().catch((err: unknown) => {
       if (isDuplicateKey(err)) return write();

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
+import { isDuplicateKey } from '@momentum/storage';
 import { blockerId } from '../domain/ids.js';
 import type { ActivityEntry, BlockerDoc, IssuesModels } from './models.js';
 import { carrying, CARRIED, CARRIED_SINCE, type NewActivity, stamped } from './activity-store.js';
@@ -51,11 +51,10 @@ export class BlockerStore {
         $push: { _outbox: event, ...carried.push },
         ...(activity.length ? { $min: carried.min } : {}),
       },
-      { returnDocument: 'after' },
+      { returnDocument: 'after', projection: { _outbox: 0, _activity: 0, _activitySince: 0 } },
     );
     if (!revived) return null;
-    const { _activity: _c, _activitySince: _s, ...relation } = withoutOutbox(revived);
-    return { relation, activity };
+    return { relation: revived, activity };
   }
 
   async exists(issueId: string, blockedById: string): Promise<boolean> {

@@ -1,5 +1,4 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import { withoutOutbox } from '@momentum/storage';
 import type { ActivityEntry, CommentDoc, CommentEntry, IssuesModels } from './models.js';
 import { carrying, stamped, type NewActivity } from './activity-store.js';
 
@@ -26,12 +25,6 @@ function updateWith(set: Partial<CommentDoc>, event: EventEnvelope, activity: Ac
     $push: { _outbox: event, ...carried.push },
     ...(activity.length ? { $min: carried.min } : {}),
   };
-}
-
-/** The comment as read back by a write: FerretDB has no projection on findAndModify. */
-function entryOf(doc: CommentDoc): CommentEntry {
-  const { _activity: _carried, _activitySince: _since, ...rest } = withoutOutbox(doc);
-  return rest;
 }
 
 /**
@@ -80,9 +73,9 @@ export class CommentStore {
     const updated = await this.m.Comment.findOneAndUpdate(
       { ...live(issueId, id), userId: authorId },
       updateWith(set, event, activity),
-      { new: true },
-    ).lean<CommentDoc>();
-    return updated && { comment: entryOf(updated), activity };
+      { new: true, projection: noOutbox },
+    ).lean<CommentEntry>();
+    return updated && { comment: updated, activity };
   }
 
   /**
@@ -101,8 +94,8 @@ export class CommentStore {
     const removed = await this.m.Comment.findOneAndUpdate(
       { ...live(issueId, id), userId: authorId },
       updateWith({ deletedAt: now }, event, activity),
-      { new: true },
-    ).lean<CommentDoc>();
+      { new: true, projection: { _id: 1 } },
+    ).lean<Pick<CommentDoc, '_id'>>();
     return removed ? activity : null;
   }
 }
