@@ -71,7 +71,14 @@ func lookupFieldTag(key string, value *reflect.Value) (*int, *tagOptions, error)
 	tags := tagsOf(value.Type())
 
 	i, found := tags.firstIndex[key]
-	if tags.untagged < tags.fieldsBefore(i, found) {
+
+	// FerretDB's loop stopped at the first field without a tag, unless the key matched before.
+	read := len(tags.fields)
+	if found {
+		read = i + 1
+	}
+
+	if tags.untagged < read {
 		return nil, nil, lazyerrors.Errorf("no tag provided for %s", tags.fields[tags.untagged].name)
 	}
 
@@ -80,15 +87,6 @@ func lookupFieldTag(key string, value *reflect.Value) (*int, *tagOptions, error)
 	}
 
 	return &i, tags.fields[i].options, nil // read only, as its callers use it
-}
-
-// fieldsBefore is how many fields a lookup reads: up to the match, or all of them.
-func (tags *structTags) fieldsBefore(i int, found bool) int {
-	if found {
-		return i + 1
-	}
-
-	return len(tags.fields)
 }
 
 // checkAllRequiredFieldsPopulated checks that all required fields are populated.

@@ -4,14 +4,13 @@
 // `ttlMonitorSleepSecs` (60; FERRETDB_TTL_MONITOR_SLEEP_SECS sets it) each TTL index's
 // collection loses the documents whose indexed field holds a date, or an array holding a
 // date, older than `expireAfterSeconds`; a document without one never expires. They are found
-// and deleted as the delete command finds and deletes them, under the database's write lock,
-// the filter pushed down, a thousand per hold of the lock.
+// and deleted by the delete command's own code (execDeleteUpTo), under the database's write
+// lock, the filter pushed down, a thousand per hold of the lock.
 
 package handler
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -25,7 +24,6 @@ import (
 	"github.com/FerretDB/FerretDB/internal/handler/handlererrors"
 	"github.com/FerretDB/FerretDB/internal/handler/handlerparams"
 	"github.com/FerretDB/FerretDB/internal/types"
-	"github.com/FerretDB/FerretDB/internal/util/iterator"
 	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
 	"github.com/FerretDB/FerretDB/internal/util/logging"
 	"github.com/FerretDB/FerretDB/internal/util/must"
@@ -182,58 +180,14 @@ func (h *Handler) expireCollection(ctx context.Context, dbName string, db backen
 // a large backlog (a shortened expiry) does not hold the database's writers for long.
 const ttlBatch = 1000
 
-// deleteExpired deletes up to ttlBatch documents matching filter, under the database's write
-// lock, as the delete command finds and deletes them.
+// deleteExpired deletes up to ttlBatch documents matching filter, as the delete command
+// does, under the database's write lock.
 func (h *Handler) deleteExpired(ctx context.Context, dbName string, coll backends.Collection, filter *types.Document) (int, error) {
 	defer h.lockDB(dbName)()
 
-	var qp backends.QueryParams
-	if !h.DisablePushdown {
-		qp.Filter = filter
-	}
+	deleted, err := h.execDeleteUpTo(ctx, coll, &common.Delete{Filter: filter}, ttlBatch)
 
-	q, err := coll.Query(ctx, &qp)
-	if err != nil {
-		return 0, lazyerrors.Error(err)
-	}
-
-	var ids []any
-
-	for len(ids) < ttlBatch {
-		_, doc, err := q.Iter.Next()
-		if errors.Is(err, iterator.ErrIteratorDone) {
-			break
-		}
-
-		if err != nil {
-			q.Iter.Close()
-			return 0, lazyerrors.Error(err)
-		}
-
-		matches, err := common.FilterDocument(doc, filter)
-		if err != nil {
-			q.Iter.Close()
-			return 0, lazyerrors.Error(err)
-		}
-
-		if matches {
-			ids = append(ids, must.NotFail(doc.Get("_id")))
-		}
-	}
-
-	// The read ends before the write starts, as in the delete command.
-	q.Iter.Close()
-
-	if len(ids) == 0 {
-		return 0, nil
-	}
-
-	res, err := coll.DeleteAll(ctx, &backends.DeleteAllParams{IDs: ids})
-	if err != nil {
-		return 0, lazyerrors.Error(err)
-	}
-
-	return int(res.Deleted), nil
+	return int(deleted), err
 }
 
 // sameTTL is whether two indexes expire documents alike (or neither does).

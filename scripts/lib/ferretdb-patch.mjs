@@ -213,6 +213,24 @@ func (db *DB) Conn(ctx context.Context) (*sql.Conn, error) {
     from: '\tif sqlTx, err = db.sqlDB.BeginTx(ctx, nil); err != nil {\n',
     to: '\tif sqlTx, err = db.sqlDB.BeginTx(statementContext(ctx), nil); err != nil {\n',
   },
+  // 15. The delete command's search-and-delete, up to a number of documents (the TTL batches).
+  {
+    file: 'internal/handler/msg_delete.go',
+    from: 'func (h *Handler) execDelete(ctx context.Context, c backends.Collection, p *common.Delete) (int32, error) {\n',
+    to: `func (h *Handler) execDelete(ctx context.Context, c backends.Collection, p *common.Delete) (int32, error) {
+\treturn h.execDeleteUpTo(ctx, c, p, 0)
+}
+
+// execDeleteUpTo is execDelete that deletes at most max documents (0: no limit; Momentum:
+// momentum_ttl.go deletes in batches).
+func (h *Handler) execDeleteUpTo(ctx context.Context, c backends.Collection, p *common.Delete, max int) (int32, error) {
+`,
+  },
+  {
+    file: 'internal/handler/msg_delete.go',
+    from: '\t\tif p.Limited {\n\t\t\tbreak\n\t\t}\n',
+    to: '\t\tif p.Limited || len(ids) == max {\n\t\t\tbreak\n\t\t}\n',
+  },
   // 16. findAndModify's `fields` (fields.go).
   {
     file: 'internal/handler/common/findandmodify.go',

@@ -25,6 +25,7 @@ const WRITES = ['update', 'findandmodify', 'delete', 'insert'].map(
   (c) => `internal/handler/msg_${c}.go`,
 );
 const FIND_AND_MODIFY = 'internal/handler/msg_findandmodify.go';
+const DELETE = 'internal/handler/msg_delete.go';
 /** The start of each write command, where the lock is taken. */
 const WRITE_START =
   'func (h *Handler) Write() {\n\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n';
@@ -91,6 +92,7 @@ const ORIGINAL: Record<string, string> = {
   ...Object.fromEntries(WRITES.map((f) => [f, WRITE_START])),
   [FIND_AND_MODIFY]:
     WRITE_START + anchorsOf(FIND_AND_MODIFY, (to) => /fieldsProjection|project\(res/.test(to)),
+  [DELETE]: WRITE_START + anchorsOf(DELETE, (to) => /execDeleteUpTo|len\(ids\) == max/.test(to)),
 };
 
 /** A source tree holding only the files the patch changes, with the given texts. */
