@@ -50,6 +50,18 @@ export interface OutboxDoc {
   _outbox?: EventEnvelope[];
 }
 
+/**
+ * A second write the document waits for, made with its outbox's pull in one update when
+ * `filter` still matches (the document as the writer left it): `update` joins the
+ * `$pullAll`. When it no longer matches, the pull goes alone and `otherwise` makes the
+ * second write its own way.
+ */
+export interface SettleWithPull {
+  filter: Record<string, unknown>;
+  update: Record<string, unknown>;
+  otherwise: () => Promise<void>;
+}
+
 export interface OutboxRelayOptions {
   /** A sweep runs at least this often, dirty or not (ms; 30 s by default). */
   fullSweepEveryMs?: number;
@@ -143,6 +155,44 @@ export class OutboxRelay {
     });
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
+  }
+
+  /**
+   * Like `flush`, for a document that also waits for a second write of its writer's
+   * (`settle`): once its events are published, their pull and that write go as one update.
+   * Not merged with other flushes of the document: another one publishing these events too
+   * is deduplicated by message id, and pulling entries already gone is a no-op.
+   */
+  flushSettling(
+    model: OutboxModel,
+    id: string,
+    written: readonly EventEnvelope[],
+    settle: SettleWithPull,
+  ): void {
+    if (this.stopped) return;
+    const task = this.publishSettling(model, id, written, settle).catch((err) => {
+      this.dirty = true;
+      this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
+    });
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+
+  private async publishSettling(
+    model: OutboxModel,
+    id: string,
+    events: readonly EventEnvelope[],
+    settle: SettleWithPull,
+  ): Promise<void> {
+    for (const event of events) await this.bus.publish(event);
+    const outboxes = model.collection as unknown as mongo.Collection<{ _id: string }>;
+    const both = await outboxes.updateOne({ _id: id, ...settle.filter }, {
+      ...settle.update,
+      $pullAll: { [OUTBOX_FIELD]: events },
+    } as mongo.UpdateFilter<{ _id: string }>);
+    if (both.matchedCount === 1) return;
+    if (events.length) await this.pullsOf(model).pull(id, [...events]);
+    await settle.otherwise();
   }
 
   /**

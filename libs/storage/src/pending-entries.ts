@@ -27,14 +27,29 @@ export async function takeOffPending(
   { list, since }: PendingFields,
   entries: readonly object[],
 ): Promise<void> {
-  // Field names chosen by the caller: the driver's types cannot follow them.
-  const drop = { $unset: { [list]: '', [since]: '' } } as mongo.UpdateFilter<PendingCarrier>;
+  const { filter, update: drop } = pendingAlone({ list, since }, entries);
   if (entries.length) {
-    const alone = await collection.updateOne({ _id: id, [list]: entries }, drop);
+    const alone = await collection.updateOne({ _id: id, ...filter }, drop);
     if (alone.matchedCount === 1) return;
     await collection.updateOne({ _id: id }, {
       $pullAll: { [list]: entries },
     } as mongo.UpdateFilter<PendingCarrier>);
   }
   await collection.updateOne({ _id: id, [list]: { $size: 0 } }, drop);
+}
+
+/**
+ * The usual case of takeOffPending as a filter and an update, for a caller that joins it to
+ * another write of the same document: while the document holds just these entries, both
+ * the list and its marker go.
+ */
+export function pendingAlone(
+  { list, since }: PendingFields,
+  entries: readonly object[],
+): { filter: Record<string, unknown>; update: mongo.UpdateFilter<PendingCarrier> } {
+  // Field names chosen by the caller: the driver's types cannot follow them.
+  return {
+    filter: { [list]: entries },
+    update: { $unset: { [list]: '', [since]: '' } } as mongo.UpdateFilter<PendingCarrier>,
+  };
 }

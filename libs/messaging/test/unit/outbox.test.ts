@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Model } from 'mongoose';
 import { makeEvent, type EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from '../../src/bus.js';
@@ -45,7 +45,7 @@ class FakeModel {
   // documents a command when it can (bulkWrite).
   pullCommands: number[] = [];
   readonly collection = {
-    updateOne: (filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) => {
+    updateOne: (filter: { _id: string }, update: Pull) => {
       this.pullCommands.push(1);
       return this.updateOne(filter, update);
     },
@@ -55,10 +55,18 @@ class FakeModel {
     },
     createIndex: async () => 'pending',
   };
-  async updateOne(filter: { _id: string }, update: { $pullAll: { _outbox: EventEnvelope[] } }) {
-    const doc = this.docs.get(filter._id);
+  /** The pull, and what a settling flush joins to it: fields matched whole, `$unset`. */
+  async updateOne(
+    { _id, ...also }: { _id: string } & Record<string, unknown>,
+    update: Pull & { $unset?: Record<string, ''> },
+  ) {
+    const doc = this.docs.get(_id) as (OutboxDoc & Record<string, unknown>) | undefined;
+    const matches = (field: string) => JSON.stringify(doc?.[field]) === JSON.stringify(also[field]);
+    if (!doc || !Object.keys(also).every(matches)) return { matchedCount: 0 };
     const gone = new Set(update.$pullAll._outbox.map((e) => e.id));
-    if (doc) doc._outbox = (doc._outbox ?? []).filter((e) => !gone.has(e.id));
+    doc._outbox = (doc._outbox ?? []).filter((e) => !gone.has(e.id));
+    for (const field of Object.keys(update.$unset ?? {})) delete doc[field];
+    return { matchedCount: 1 };
   }
   outboxOf(id: string) {
     return this.docs.get(id)?._outbox ?? [];
@@ -264,6 +272,64 @@ describe('OutboxRelay', () => {
     expect(model.reads).toBe(1);
     expect(bus.published.slice(2)).toEqual([...third, ...fourth].map((e) => e.id));
     expect(model.outboxOf('d1')).toEqual([]);
+  });
+
+  it('a settling flush makes the pull and its writer’s second write one update, once the events are out', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model);
+    const events = model.put('d1', 'things.thing.done');
+    Object.assign(model.docs.get('d1')!, { waiting: [{ id: 'x1' }], since: 1 });
+    const otherwise = vi.fn(async () => undefined);
+    relay.flushSettling(m, 'd1', events, {
+      filter: { waiting: [{ id: 'x1' }] },
+      update: { $unset: { waiting: '', since: '' } },
+      otherwise,
+    });
+    await relay.stop();
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.docs.get('d1')).toEqual({ _id: 'd1', _outbox: [] });
+    expect(model.pullCommands).toEqual([1]);
+    expect(otherwise).not.toHaveBeenCalled();
+  });
+
+  it('a settling flush whose document changed pulls alone and leaves the second write to its writer', async () => {
+    const model = new FakeModel();
+    const { relay, m } = relayFor(model);
+    const events = model.put('d1', 'things.thing.done');
+    Object.assign(model.docs.get('d1')!, { waiting: [{ id: 'x1' }, { id: 'x2' }] });
+    const otherwise = vi.fn(async () => undefined);
+    relay.flushSettling(m, 'd1', events, {
+      filter: { waiting: [{ id: 'x1' }] },
+      update: { $unset: { waiting: '' } },
+      otherwise,
+    });
+    await relay.stop();
+    expect(model.outboxOf('d1')).toEqual([]);
+    expect(model.docs.get('d1')).toMatchObject({ waiting: [{ id: 'x1' }, { id: 'x2' }] });
+    expect(model.pullCommands).toEqual([1, 1]);
+    expect(otherwise).toHaveBeenCalledTimes(1);
+  });
+
+  it('a settling flush NATS refuses writes nothing and leaves the events to the sweep', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model);
+    const events = model.put('d1', 'things.thing.done');
+    Object.assign(model.docs.get('d1')!, { waiting: [{ id: 'x1' }] });
+    const otherwise = vi.fn(async () => undefined);
+    bus.failNext = 1;
+    relay.flushSettling(m, 'd1', events, {
+      filter: { waiting: [{ id: 'x1' }] },
+      update: { $unset: { waiting: '' } },
+      otherwise,
+    });
+    await settle();
+    expect(model.pullCommands).toEqual([]);
+    expect(model.docs.get('d1')).toMatchObject({ waiting: [{ id: 'x1' }] });
+    expect(otherwise).not.toHaveBeenCalled();
+    await relay.sweep();
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.outboxOf('d1')).toEqual([]);
+    await relay.stop();
   });
 
   it('stop waits for flushes in flight; after stop nothing is flushed or swept', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@momentum/contracts';
 import type { UpdateQuery, mongo } from 'mongoose';
 import {
+  pendingAlone,
   takeOffPending,
   updateWithRevision,
   withoutOutbox,
@@ -15,6 +16,7 @@ import {
   type PendingFields,
 } from '@momentum/storage';
 import { refuseFullOutbox } from '@momentum/messaging';
+import type { SettleWithPull } from '@momentum/messaging/outbox';
 import type { HabitsModels, PendingXp, TaskDoc } from './models.js';
 
 /** Who may see a task: its owner, and the members of its team. */
@@ -216,6 +218,15 @@ export class TaskStore {
   settleXp(id: string, entry: PendingXp | null): Promise<void> {
     const stored = this.m.Task.collection as unknown as mongo.Collection<PendingCarrier>;
     return takeOffPending(stored, id, XP_PENDING, entry ? [entry] : []);
+  }
+
+  /**
+   * settleXp made with the task's outbox pull, in the same update (OutboxRelay's
+   * flushSettling): while the task holds just this entry; otherwise settleXp itself.
+   */
+  settlingXp(id: string, entry: PendingXp): SettleWithPull {
+    const { filter, update } = pendingAlone(XP_PENDING, [entry]);
+    return { filter, update, otherwise: () => this.settleXp(id, entry) };
   }
 
   /** Tasks with XP pending since before `before`, oldest first (the `xp_pending` index). */

@@ -5,6 +5,12 @@ import { userLeveledUp } from '../events/task-events.js';
 import type { PendingXp } from '../store/models.js';
 import type { HabitsDeps } from '../deps.js';
 
+/**
+ * Takes the entry, as applied, off its task: settleXp, or a completion's own way of making
+ * that write (complete.ts: with the task's outbox pull).
+ */
+export type Settle = (entry: PendingXp) => Promise<void>;
+
 /** New ids one completion's XP may take in a row before it is left for the recovery. */
 const MAX_REKEYS = 3;
 
@@ -28,6 +34,7 @@ export async function awardXp(
   deps: HabitsDeps,
   taskId: string,
   entry: PendingXp,
+  settle: Settle = (applied) => deps.tasks.settleXp(taskId, applied),
   rekeys = 0,
 ): Promise<{ level: number; leveledUp: boolean }> {
   const userId = entry.actor.userId;
@@ -42,7 +49,7 @@ export async function awardXp(
       { taskId, userId, completion: entry.id, newId: fresh.id, at: entry.at },
       'XP of a completion older than its profile remembers: never applied (its task still lists it), applied under a new id',
     );
-    return awardXp(deps, taskId, fresh, rekeys + 1);
+    return awardXp(deps, taskId, fresh, settle, rekeys + 1);
   }
   deps.faults.afterXpApplied?.();
   const level = levelFor(total);
@@ -55,6 +62,6 @@ export async function awardXp(
     if (await deps.profiles.announceLevel(userId, level, event))
       deps.outbox.flush(deps.profiles.model, userId);
   }
-  await deps.tasks.settleXp(taskId, entry);
+  await settle(entry);
   return { level, leveledUp: applied.applied && level !== previousLevel };
 }

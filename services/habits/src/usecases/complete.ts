@@ -21,7 +21,8 @@ import { todayOf } from '../domain/days.js';
  * `task.completed` event and the XP it earned in one write decided on the task as read
  * (and decided again if another write got there first), then that XP applied to the
  * actor's user, which may raise the level (award-xp.ts: idempotent, and recovered from the
- * task if this process dies first). The completer earns the XP — for a team task, the
+ * task if this process dies first); the event goes out after that, so the write that takes
+ * it off the task also takes the applied XP off. The completer earns the XP — for a team task, the
  * member who did it.
  *
  * A daily (once a day) or to-do (once) first claims its completion's unique `_id`, then
@@ -109,16 +110,31 @@ export async function completeTask(
     await release();
     throw notFound('Task');
   }
-  deps.outbox.flush(deps.tasks.model, id, done.outbox);
-  deps.faults.afterTaskWrite?.();
-
   const xp = done.result;
-  const progress = xp.xp
-    ? await awardXp(deps, done.task._id, xp)
-    : {
-        level: levelFor((await (profileRead ?? deps.profiles.get(actor.userId))).xp),
-        leveledUp: false,
-      };
+  // The task's events go out once its XP is applied, so their pull and the XP's settling
+  // are one write; when the XP does not get that far (or there is none), on their own.
+  let settling = false;
+  const settle = async (applied: PendingXp) => {
+    settling = true;
+    deps.outbox.flushSettling(
+      deps.tasks.model,
+      id,
+      done.outbox,
+      deps.tasks.settlingXp(id, applied),
+    );
+  };
+  let progress: { level: number; leveledUp: boolean };
+  try {
+    deps.faults.afterTaskWrite?.();
+    progress = xp.xp
+      ? await awardXp(deps, done.task._id, xp, settle)
+      : {
+          level: levelFor((await (profileRead ?? deps.profiles.get(actor.userId))).xp),
+          leveledUp: false,
+        };
+  } finally {
+    if (!settling) deps.outbox.flush(deps.tasks.model, id, done.outbox);
+  }
   return {
     task: {
       id: done.task._id,

@@ -220,6 +220,8 @@ describe('habits service: a completion that dies half-way', () => {
     const res = (await ada.post(`/api/tasks/${id}/complete`)).json().data;
     expect(res).toMatchObject({ xpEarned: 12, newLevel: 1, leveledUp: false });
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12);
+    // Settled with the task's outbox pull, just after the reply; not by the recovery.
+    await expect.poll(async () => (await task(id))?._outbox).toEqual([]);
     const stored = await task(id);
     expect(stored?.xpPending).toBeUndefined();
     expect(stored?.xpPendingSince).toBeUndefined();

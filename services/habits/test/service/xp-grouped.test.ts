@@ -43,10 +43,57 @@ describe('habits service: the XP of many completions at once', () => {
     );
     const stored = await h.ctx.db.collection('profiles').findOne({ _id: profile.userId });
     expect(stored?.announcedLevels).toHaveLength(profile.level - 1);
+    // Settled with each task's outbox pull, right after the reply.
     for (const id of ids) {
-      const task = await h.ctx.db.collection('tasks').findOne({ _id: id as never });
-      expect(task?.xpPending).toBeUndefined();
+      await expect
+        .poll(
+          async () => (await h.ctx.db.collection('tasks').findOne({ _id: id as never }))?.xpPending,
+        )
+        .toBeUndefined();
     }
+  });
+
+  it('takes a completion’s events and XP off its task in one write once the XP is applied', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', habitBody({ difficulty: 'hard' }))).json().data.id;
+    const stored = () => h.ctx.db.collection('tasks').findOne({ _id: id as never });
+    // The creation's own pull first.
+    await expect.poll(stored).toMatchObject({ _outbox: [] });
+    const tasks = models().Task.collection;
+    const updates = vi.spyOn(tasks, 'updateOne');
+    const bulks = vi.spyOn(tasks, 'bulkWrite');
+    const done = await ada.post(`/api/tasks/${id}/complete`);
+    expect(done.statusCode).toBe(200);
+    await expect.poll(stored).toMatchObject({ _outbox: [] });
+    const task = await stored();
+    expect(task?.xpPending).toBeUndefined();
+    expect(task?.xpPendingSince).toBeUndefined();
+    const onTask = updates.mock.calls.filter(
+      ([filter]) => (filter as { _id?: unknown })._id === id,
+    );
+    expect(onTask).toHaveLength(1);
+    expect(onTask[0]![1]).toMatchObject({
+      $pullAll: { _outbox: [{ type: 'habits.task.completed' }] },
+      $unset: { xpPending: '', xpPendingSince: '' },
+    });
+    expect(bulks).not.toHaveBeenCalled();
+    updates.mockRestore();
+    bulks.mockRestore();
+  });
+
+  it('settles two completions of one habit at once, each once, whichever finds the other waiting', async () => {
+    const ada = h.as(userActor());
+    const id = (await ada.post('/api/tasks', habitBody({ difficulty: 'hard' }))).json().data.id;
+    const both = await Promise.all([1, 2].map(() => ada.post(`/api/tasks/${id}/complete`)));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const earned = both.reduce((sum, r) => sum + (r.json().data.xpEarned as number), 0);
+    await expect
+      .poll(async () => {
+        const task = await h.ctx.db.collection('tasks').findOne({ _id: id as never });
+        return { outbox: task?._outbox, pending: task?.xpPending ?? null };
+      })
+      .toEqual({ outbox: [], pending: null });
+    expect((await ada.get('/api/profile')).json().data.xp).toBe(earned);
   });
 
   it('writes the XP asked for meanwhile together, with each total as if written in turn', async () => {
