@@ -62,6 +62,14 @@ export interface SettleWithPull {
   otherwise: () => Promise<void>;
 }
 
+/** A flush's pull held for its writer's next write of the document (`flushHolding`). */
+export interface HeldPull {
+  /** Once the events are out: the pull with `settle`'s write, in one update when it can. */
+  join(settle: SettleWithPull): void;
+  /** Once the events are out: the pull on its own. */
+  alone(): void;
+}
+
 export interface OutboxRelayOptions {
   /** A sweep runs at least this often, dirty or not (ms; 30 s by default). */
   fullSweepEveryMs?: number;
@@ -149,50 +157,73 @@ export class OutboxRelay {
       return;
     }
     this.waiting.set(key, written ? [...written] : null);
-    const task = this.flushDoc(model, id, key).catch((err) => {
-      this.dirty = true;
-      this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
-    });
+    this.track(id, this.flushDoc(model, id, key));
+  }
+
+  /** Work of a flush, awaited by `stop`; a failure leaves the relay dirty for a sweep. */
+  private track(id: string, work: Promise<unknown>): void {
+    const task = work.then(
+      () => undefined,
+      (err: unknown) => {
+        this.dirty = true;
+        this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
+      },
+    );
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
   }
 
   /**
-   * Like `flush`, for a document that also waits for a second write of its writer's
-   * (`settle`): once its events are published, their pull and that write go as one update.
-   * Not merged with other flushes of the document: another one publishing these events too
-   * is deduplicated by message id, and pulling entries already gone is a no-op.
+   * Like `flush`, for a document its writer will write once more soon (a completion's XP
+   * settling): the events are published now, and their pull waits to go with that write
+   * as one update (`join`), or goes alone (`alone`). Not merged with other flushes of the
+   * document: one that publishes these events too is deduplicated by message id, and a
+   * pull of entries already gone is a no-op.
    */
-  flushSettling(
-    model: OutboxModel,
-    id: string,
-    written: readonly EventEnvelope[],
-    settle: SettleWithPull,
-  ): void {
-    if (this.stopped) return;
-    const task = this.publishSettling(model, id, written, settle).catch((err) => {
-      this.dirty = true;
-      this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
-    });
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
+  flushHolding(model: OutboxModel, id: string, written: readonly EventEnvelope[]): HeldPull {
+    const events = [...written];
+    const published = this.stopped ? Promise.resolve(false) : this.publishEach(id, events);
+    const track = (work: Promise<unknown>) => this.track(id, work);
+    track(published);
+    return {
+      join: (settle) =>
+        track(
+          published.then(async (out) => {
+            if (out && (await this.pullJoined(model, id, events, settle))) return;
+            if (out) await this.pullsOf(model).pull(id, events);
+            await settle.otherwise();
+          }),
+        ),
+      alone: () =>
+        track(published.then((out) => (out ? this.pullsOf(model).pull(id, events) : undefined))),
+    };
   }
 
-  private async publishSettling(
+  /** Whether all went out; a refusal is logged and leaves the relay dirty for a sweep. */
+  private async publishEach(id: string, events: readonly EventEnvelope[]): Promise<boolean> {
+    try {
+      for (const event of events) await this.bus.publish(event);
+      return true;
+    } catch (err) {
+      this.dirty = true;
+      this.log.warn({ err, id }, 'outbox flush failed; the sweep will retry');
+      return false;
+    }
+  }
+
+  /** The pull and `settle`'s write in one update, if its filter still matches. */
+  private async pullJoined(
     model: OutboxModel,
     id: string,
     events: readonly EventEnvelope[],
     settle: SettleWithPull,
-  ): Promise<void> {
-    for (const event of events) await this.bus.publish(event);
+  ): Promise<boolean> {
     const outboxes = model.collection as unknown as mongo.Collection<{ _id: string }>;
     const both = await outboxes.updateOne({ _id: id, ...settle.filter }, {
       ...settle.update,
       $pullAll: { [OUTBOX_FIELD]: events },
     } as mongo.UpdateFilter<{ _id: string }>);
-    if (both.matchedCount === 1) return;
-    if (events.length) await this.pullsOf(model).pull(id, [...events]);
-    await settle.otherwise();
+    return both.matchedCount === 1;
   }
 
   /**

@@ -274,31 +274,34 @@ describe('OutboxRelay', () => {
     expect(model.outboxOf('d1')).toEqual([]);
   });
 
-  it('a settling flush makes the pull and its writer’s second write one update, once the events are out', async () => {
+  it('a held flush publishes at once; joined, its pull and the writer’s next write are one update', async () => {
     const model = new FakeModel();
     const { relay, bus, m } = relayFor(model);
     const events = model.put('d1', 'things.thing.done');
     Object.assign(model.docs.get('d1')!, { waiting: [{ id: 'x1' }], since: 1 });
+    const pull = relay.flushHolding(m, 'd1', events);
+    await settle();
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.pullCommands).toEqual([]);
     const otherwise = vi.fn(async () => undefined);
-    relay.flushSettling(m, 'd1', events, {
+    pull.join({
       filter: { waiting: [{ id: 'x1' }] },
       update: { $unset: { waiting: '', since: '' } },
       otherwise,
     });
     await relay.stop();
-    expect(bus.published).toEqual(events.map((e) => e.id));
     expect(model.docs.get('d1')).toEqual({ _id: 'd1', _outbox: [] });
     expect(model.pullCommands).toEqual([1]);
     expect(otherwise).not.toHaveBeenCalled();
   });
 
-  it('a settling flush whose document changed pulls alone and leaves the second write to its writer', async () => {
+  it('a held flush joined to a write whose document changed pulls alone and leaves that write to its writer', async () => {
     const model = new FakeModel();
     const { relay, m } = relayFor(model);
     const events = model.put('d1', 'things.thing.done');
     Object.assign(model.docs.get('d1')!, { waiting: [{ id: 'x1' }, { id: 'x2' }] });
     const otherwise = vi.fn(async () => undefined);
-    relay.flushSettling(m, 'd1', events, {
+    relay.flushHolding(m, 'd1', events).join({
       filter: { waiting: [{ id: 'x1' }] },
       update: { $unset: { waiting: '' } },
       otherwise,
@@ -310,26 +313,35 @@ describe('OutboxRelay', () => {
     expect(otherwise).toHaveBeenCalledTimes(1);
   });
 
-  it('a settling flush NATS refuses writes nothing and leaves the events to the sweep', async () => {
+  it('a held flush NATS refuses pulls nothing and leaves the events to the sweep; the joined write is made', async () => {
     const model = new FakeModel();
     const { relay, bus, m } = relayFor(model);
     const events = model.put('d1', 'things.thing.done');
-    Object.assign(model.docs.get('d1')!, { waiting: [{ id: 'x1' }] });
-    const otherwise = vi.fn(async () => undefined);
     bus.failNext = 1;
-    relay.flushSettling(m, 'd1', events, {
-      filter: { waiting: [{ id: 'x1' }] },
+    const otherwise = vi.fn(async () => undefined);
+    relay.flushHolding(m, 'd1', events).join({
+      filter: {},
       update: { $unset: { waiting: '' } },
       otherwise,
     });
     await settle();
     expect(model.pullCommands).toEqual([]);
-    expect(model.docs.get('d1')).toMatchObject({ waiting: [{ id: 'x1' }] });
-    expect(otherwise).not.toHaveBeenCalled();
+    expect(otherwise).toHaveBeenCalledTimes(1);
     await relay.sweep();
     expect(bus.published).toEqual(events.map((e) => e.id));
     expect(model.outboxOf('d1')).toEqual([]);
     await relay.stop();
+  });
+
+  it('a held flush let go alone pulls like a flush', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model);
+    const events = model.put('d1', 'things.thing.done');
+    relay.flushHolding(m, 'd1', events).alone();
+    await relay.stop();
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.outboxOf('d1')).toEqual([]);
+    expect(model.pullCommands).toEqual([1]);
   });
 
   it('stop waits for flushes in flight; after stop nothing is flushed or swept', async () => {

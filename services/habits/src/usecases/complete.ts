@@ -21,8 +21,8 @@ import { todayOf } from '../domain/days.js';
  * `task.completed` event and the XP it earned in one write decided on the task as read
  * (and decided again if another write got there first), then that XP applied to the
  * actor's user, which may raise the level (award-xp.ts: idempotent, and recovered from the
- * task if this process dies first); the event goes out after that, so the write that takes
- * it off the task also takes the applied XP off. The completer earns the XP — for a team task, the
+ * task if this process dies first). The write that takes the published event off the task
+ * also takes the applied XP off. The completer earns the XP — for a team task, the
  * member who did it.
  *
  * A daily (once a day) or to-do (once) first claims its completion's unique `_id`, then
@@ -111,17 +111,13 @@ export async function completeTask(
     throw notFound('Task');
   }
   const xp = done.result;
-  // The task's events go out once its XP is applied, so their pull and the XP's settling
-  // are one write; when the XP does not get that far (or there is none), on their own.
-  let settling = false;
+  // The task's events go out now; their pull waits for the XP's settling, to be one write
+  // with it (or goes alone when the XP does not get that far, or there is none).
+  const pull = deps.outbox.flushHolding(deps.tasks.model, id, done.outbox);
+  let joined = false;
   const settle = async (applied: PendingXp) => {
-    settling = true;
-    deps.outbox.flushSettling(
-      deps.tasks.model,
-      id,
-      done.outbox,
-      deps.tasks.settlingXp(id, applied),
-    );
+    joined = true;
+    pull.join(deps.tasks.settlingXp(id, applied));
   };
   let progress: { level: number; leveledUp: boolean };
   try {
@@ -133,7 +129,7 @@ export async function completeTask(
           leveledUp: false,
         };
   } finally {
-    if (!settling) deps.outbox.flush(deps.tasks.model, id, done.outbox);
+    if (!joined) pull.alone();
   }
   return {
     task: {
