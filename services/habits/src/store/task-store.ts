@@ -221,8 +221,8 @@ export class TaskStore {
   }
 
   /**
-   * settleXp made with the task's outbox pull, in the same update (OutboxRelay's
-   * flushSettling): while the task holds just this entry; otherwise settleXp itself.
+   * settleXp joined to the task's outbox pull, in the same update (a held pull's `join`,
+   * OutboxRelay.flushHolding): while the task holds just this entry; otherwise settleXp.
    */
   settlingXp(id: string, entry: PendingXp): SettleWithPull {
     const { filter, update } = pendingAlone(XP_PENDING, [entry]);
