@@ -22,6 +22,8 @@ import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
 import { cpuFigures } from './cpu.js';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { componentNodeVersion } from '../scripts/lib/runtime.mjs';
 
 // The full run measures the first and the last size; BENCH_ONLY=scaling measures every one.
 const SIZES = scalingSizes();
@@ -31,6 +33,9 @@ const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 20_000);
 const WARM_UP_MIXED_S = Number(process.env.BENCH_WARM_UP_MIXED_S ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
+step(
+  `the components on Node ${componentNodeVersion()}, the load and the raw clients on ${process.version}`,
+);
 
 const BASE_PORT = Number(process.env.BENCH_BASE_PORT ?? 4200);
 const RESULTS = new URL('./results.json', import.meta.url);

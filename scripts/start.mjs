@@ -10,6 +10,7 @@ const { build } = await import('./build.mjs');
 const { ensureMongo, ensureNats, stopEngine } = await import('./lib/engines.mjs');
 const { startStack } = await import('./lib/stack.mjs');
 const { supervise } = await import('./lib/supervise.mjs');
+const { componentNodeVersion } = await import('./lib/runtime.mjs');
 
 await build();
 const mongo = await ensureMongo();
@@ -40,6 +41,7 @@ if (replicas > 1)
 log(
   `Momentum is running at ${stack.gatewayUrl}  (docs: ${stack.gatewayUrl}/docs, MCP: ${stack.gatewayUrl}/mcp and ${stack.mcpUrl}/mcp)`,
 );
+log(`the components run on Node ${componentNodeVersion()}, as the images do`);
 log(admin.file ? `admin API key: in ${admin.file}` : 'admin API key: the ADMIN_API_KEY you set');
 log(
   `try: curl -H "Authorization: Bearer $(cat ${admin.file ?? '<your key file>'})" ${stack.gatewayUrl}/api/me`,

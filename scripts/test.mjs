@@ -42,6 +42,8 @@ const seconds = () => `${Math.round((Date.now() - started) / 1000)}s`;
 
 ensureDependencies();
 const engines = await import('./lib/engines.mjs');
+// The components' Node, fetched on a first run here rather than by each test worker at once.
+(await import('./lib/runtime.mjs')).componentNode();
 
 // The engines the tests start look for expired documents (TTL indexes) every second, where
 // MongoDB and the stack look every minute: a retention test waits seconds.

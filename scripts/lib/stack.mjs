@@ -7,6 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ROOT, log, stopProcess } from './util.mjs';
+import { componentNode } from './runtime.mjs';
 import { SERVICES, GATEWAY, MCP_SERVER, bundlePath, signingEnv } from './components.mjs';
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
@@ -82,7 +83,7 @@ export function nodeFlags(env) {
 
 export function spawnComponent(component, env, { quiet = false } = {}) {
   const child = spawn(
-    process.execPath,
+    componentNode(),
     [...nodeFlags(env), path.join(ROOT, bundlePath(component)), ...(component.args ?? [])],
     {
       cwd: ROOT,
