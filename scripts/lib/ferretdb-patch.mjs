@@ -119,6 +119,21 @@
 // document without some fields (an outbox, carried entries) took them back and dropped them.
 // The projection is validated before the write and applied to the document answered, as
 // find's projection is.
+//
+// 17. The statements of an `update` command share one transaction (command.go). Each ran in
+// a transaction of its own, so an outbox's batch of pulls made a commit per document, each
+// writing its pages to the write-ahead log again. Each statement now runs in a savepoint of
+// the command's transaction (one that fails takes back only its own changes, and ends the
+// command as before), the command's reads see its earlier statements, and it commits once,
+// before the database's writes are let go. Not with a multi-document statement among them:
+// it writes as it reads, and one connection's read would meet the documents it moved ahead
+// along the index it walks. Savepoints journal in memory (`temp_store`): in a temporary
+// file, made per statement, they cost more than the commits saved. A batch of 11 pulls
+// cost the engine 0.28–0.31 ms of CPU a pull before, 0.18–0.20 after.
+//
+// 18. A statement's read ends with the statement. Each statement's read stayed open until
+// the command ended, holding one of the pool's 100 connections: a command of 100 statements
+// (an outbox's largest batch) never answered, and held its database's writes meanwhile.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -131,7 +146,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 15;
+export const FERRETDB_PATCH_LEVEL = 16;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -153,6 +168,7 @@ export const FILES = {
   'sjson.go': 'internal/handler/sjson/momentum_sjson.go',
   'params.go': 'internal/handler/handlerparams/momentum_params.go',
   'fsql.go': 'internal/util/fsql/momentum_fsql.go',
+  'command.go': 'internal/util/fsql/momentum_command.go',
   'ttl.go': 'internal/handler/momentum_ttl.go',
   'fields.go': 'internal/handler/momentum_fields.go',
 };
@@ -204,7 +220,8 @@ func (db *DB) Conn(ctx context.Context) (*sql.Conn, error) {
       return {
         file: `internal/util/fsql/${file}`,
         from: `${signature}\tstart := time.Now()\n`,
-        to: `${signature}\tif quiet(ctx, ${recv}.l) { // Momentum: momentum_fsql.go\n\t\t${fast}\n\t}\n\n\tctx = statementContext(ctx)\n\tstart := time.Now()\n`,
+        // 17. A statement of a command scope's database runs in its transaction (command.go).
+        to: `${signature}${recv === 'db' ? `\tif tx := scopedTx(ctx, db); tx != nil { // Momentum: momentum_command.go\n\t\treturn tx.${name}(ctx, query, args...)\n\t}\n\n` : ''}\tif quiet(ctx, ${recv}.l) { // Momentum: momentum_fsql.go\n\t\t${fast}\n\t}\n\n\tctx = statementContext(ctx)\n\tstart := time.Now()\n`,
       };
     }),
   ),
@@ -632,6 +649,82 @@ type QueryParams struct {
     file: 'internal/types/document_validation.go',
     from: 'func (d *Document) validateData(isTopLevel bool) error {\n\td.moveIDToTheFirstIndex()\n',
     to: 'func (d *Document) validateData(isTopLevel bool) error {\n\tif isTopLevel { // Momentum: an embedded document keeps its order\n\t\td.moveIDToTheFirstIndex()\n\t}\n',
+  },
+  // 17. The statements of an `update` command in one transaction (command.go): a statement
+  // joins the command's transaction in a savepoint, and reads of its database see it.
+  {
+    file: 'internal/util/fsql/db.go',
+    from: 'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tvar sqlTx *sql.Tx\n',
+    to: 'func (db *DB) InTransaction(ctx context.Context, f func(*Tx) error) (err error) {\n\tif s := scopeOf(ctx, db); s != nil { // Momentum: momentum_command.go\n\t\treturn s.statement(ctx, db, f)\n\t}\n\n\tvar sqlTx *sql.Tx\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '\t"github.com/FerretDB/FerretDB/internal/util/iterator"\n',
+    to: '\t"github.com/FerretDB/FerretDB/internal/util/fsql"\n\t"github.com/FerretDB/FerretDB/internal/util/iterator"\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/pool/uri.go',
+    from: '\tif !autoVacuum {\n\t\tvalues.Add("_pragma", "auto_vacuum(none)") // TODO https://github.com/FerretDB/FerretDB/issues/3612\n\t}\n',
+    to: `\tif !autoVacuum {
+\t\tvalues.Add("_pragma", "auto_vacuum(none)") // TODO https://github.com/FerretDB/FerretDB/issues/3612
+\t}
+
+\t// Momentum (momentum_command.go): a savepoint's journal in memory. In a temporary file,
+\t// made and removed for each statement, it cost more than the commits it saves.
+\ttempStore := false
+\tfor _, v := range values["_pragma"] {
+\t\ttempStore = tempStore || strings.HasPrefix(v, "temp_store")
+\t}
+
+\tif !tempStore {
+\t\tvalues.Add("_pragma", "temp_store(memory)")
+\t}
+`,
+  },
+  // 18. A statement's read ends with the statement (it ended with the command): every
+  // statement held a connection of the pool's 100 to the end, so a command of 100 never
+  // answered, and held its database's writes meanwhile.
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '\t\tcloser := iterator.NewMultiCloser()\n\t\tdefer closer.Close()\n',
+    to: '\t\tcloser := iterator.NewMultiCloser()\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n',
+    to: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tcloser.Close()\n\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: 'import (\n\t"context"\n\t"fmt"\n',
+    to: 'import (\n\t"context"\n\t"fmt"\n\t"slices"\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: 'func (h *Handler) updateDocument(ctx context.Context, params *common.UpdateParams) (int32, int32, *types.Array, error) {\n',
+    to: 'func (h *Handler) updateDocument(ctx context.Context, params *common.UpdateParams) (_, _ int32, _ *types.Array, err error) {\n',
+  },
+  {
+    file: 'internal/handler/msg_update.go',
+    from: '\tfor _, u := range params.Updates {\n\t\tc, err := db.Collection(params.Collection)\n',
+    to: `\t// Momentum: one transaction for the statements (momentum_command.go), committed before
+\t// the database's writes are let go. Not with a multi-document statement: it reads and
+\t// writes its documents as it goes, and the transaction's own reads would meet a document
+\t// it moved ahead along the index they walk.
+\tif len(params.Updates) > 1 && !slices.ContainsFunc(params.Updates, func(u common.Update) bool { return u.Multi }) {
+\t\tvar scope *fsql.CommandScope
+\t\tctx, scope = fsql.WithCommandScope(ctx)
+
+\t\tdefer func() {
+\t\t\tif endErr := scope.End(); endErr != nil && err == nil {
+\t\t\t\terr = lazyerrors.Error(endErr)
+\t\t\t}
+\t\t}()
+\t}
+
+\tfor _, u := range params.Updates {
+\t\tc, err := db.Collection(params.Collection)
+`,
   },
 ];
 

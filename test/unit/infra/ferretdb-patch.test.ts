@@ -26,6 +26,8 @@ const WRITES = ['update', 'findandmodify', 'delete', 'insert'].map(
 );
 const FIND_AND_MODIFY = 'internal/handler/msg_findandmodify.go';
 const DELETE = 'internal/handler/msg_delete.go';
+const UPDATE = 'internal/handler/msg_update.go';
+const FSQL_DB = 'internal/util/fsql/db.go';
 /** The start of each write command, where the lock is taken. */
 const WRITE_START =
   'func (h *Handler) Write() {\n\tdb, err := h.b.Database(params.DB)\n\tif err != nil {\n';
@@ -67,6 +69,7 @@ const PUSHDOWN_FILES = [
   'internal/handler/handlerparams/extract_params.go',
   'internal/handler/msg_listindexes.go',
   'internal/handler/common/findandmodify.go',
+  'internal/backends/sqlite/metadata/pool/uri.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -93,6 +96,9 @@ const ORIGINAL: Record<string, string> = {
   [FIND_AND_MODIFY]:
     WRITE_START + anchorsOf(FIND_AND_MODIFY, (to) => /fieldsProjection|project\(res/.test(to)),
   [DELETE]: WRITE_START + anchorsOf(DELETE, (to) => /execDeleteUpTo|len\(ids\) == max/.test(to)),
+  [UPDATE]:
+    WRITE_START +
+    anchorsOf(UPDATE, (to) => /fsql|slices|closer\.Close|NewMultiCloser|_, _ int32/.test(to)),
 };
 
 /** A source tree holding only the files the patch changes, with the given texts. */
@@ -108,8 +114,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 15, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(15);
+  it('is at level 16, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(16);
   });
 
   it("takes findAndModify's fields: validated before the write, applied to the answer", () => {
@@ -125,6 +131,38 @@ describe('FerretDB source patch', () => {
     expect(validated).toBeGreaterThan(-1);
     expect(written).toBeGreaterThan(validated);
     expect(answered).toBeGreaterThan(written);
+  });
+
+  it("runs an update command's statements in one transaction, each read closed with its statement", () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const update = read(dir, UPDATE);
+    const scoped = update.indexOf('ctx, scope = fsql.WithCommandScope(ctx)');
+    const committed = update.indexOf('if endErr := scope.End(); endErr != nil && err == nil {');
+    const loop = update.indexOf('\tfor _, u := range params.Updates {');
+    expect(scoped).toBeGreaterThan(update.indexOf('defer h.lockDB(params.DB)()'));
+    expect(committed).toBeGreaterThan(scoped);
+    expect(loop).toBeGreaterThan(committed);
+    // Not with a multi-document statement among them.
+    expect(update).toContain(
+      '!slices.ContainsFunc(params.Updates, func(u common.Update) bool { return u.Multi })',
+    );
+    expect(update).not.toContain('defer closer.Close()');
+    expect(update).toContain(
+      'common.UpdateDocument(ctx, c, "update", iter, &u)\n\t\tcloser.Close()\n',
+    );
+    const db = read(dir, FSQL_DB);
+    expect(db).toContain(
+      '\tif s := scopeOf(ctx, db); s != nil { // Momentum: momentum_command.go\n\t\treturn s.statement(ctx, db, f)',
+    );
+    for (const name of ['QueryContext', 'QueryRowContext', 'ExecContext'])
+      expect(db).toContain(
+        `\tif tx := scopedTx(ctx, db); tx != nil { // Momentum: momentum_command.go\n\t\treturn tx.${name}(ctx, query, args...)`,
+      );
+    expect(read(dir, 'internal/util/fsql/tx.go')).not.toContain('scopedTx');
+    expect(read(dir, 'internal/backends/sqlite/metadata/pool/uri.go')).toContain(
+      'values.Add("_pragma", "temp_store(memory)")',
+    );
   });
 
   it('keeps, lists and honours TTL indexes: a monitor beside the capped cleanup', () => {
@@ -154,7 +192,8 @@ describe('FerretDB source patch', () => {
       for (const name of ['QueryContext', 'QueryRowContext', 'ExecContext'])
         expect(text).toMatch(
           new RegExp(
-            `\\) ${name}\\(ctx context.Context[^\\n]*\\{\\n\\tif quiet\\(ctx, ${recv}\\.l\\) \\{[^]*?` +
+            // db's first hands a command scope's statement to its transaction (command.go).
+            `\\) ${name}\\(ctx context.Context[^\\n]*\\{\\n${recv === 'db' ? '\\tif tx := scopedTx[^]*?\\n\\n' : ''}\\tif quiet\\(ctx, ${recv}\\.l\\) \\{[^]*?` +
               `${recv}\\.sql(DB|Tx)\\.${name}\\(statementContext\\(ctx\\), query, args\\.\\.\\.\\)[^]*?` +
               '\\tctx = statementContext\\(ctx\\)\\n\\tstart := time.Now\\(\\)\\n',
           ),

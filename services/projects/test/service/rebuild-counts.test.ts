@@ -73,6 +73,32 @@ describe('issue counts rebuild', () => {
       });
     });
 
+    it('moves rows the truth moved on, hundreds in one command', async () => {
+      const ada = member(h);
+      const p = await createProject(h, ada, { name: 'Moved on' });
+      const states = Array.from({ length: 600 }, () => ({
+        id: randomUUID(),
+        projectId: p.id,
+        status: 'backlog' as (typeof IssueStatuses)[number],
+        version: 1,
+      }));
+      h.issueStates.states = states;
+      const rebuild = () =>
+        injectAs(h.app, SYSTEM_ACTOR, {
+          method: 'POST',
+          url: `/internal/projects/${p.id}/rebuild-counts`,
+        });
+      expect((await rebuild()).statusCode).toBe(200);
+      // Every row advances: one update command of 500 statements, then one of 100 (the
+      // engine as released never answered a command of 100 or more).
+      h.issueStates.states = states.map((s) => ({ ...s, status: 'done', version: 2 }));
+      const res = await rebuild();
+
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ issues: 600, removed: 0 });
+      expect(res.json().data._count).toEqual(countsWith({ done: 600 }));
+    });
+
     it('answers 404 for an unknown project and refuses callers other than services', async () => {
       const missing = await injectAs(h.app, SYSTEM_ACTOR, {
         method: 'POST',
