@@ -30,6 +30,7 @@ import {
   type StoredTrace,
 } from '@momentum/telemetry';
 import { natsConnectOptions } from './nats-options.js';
+import { AckBatch } from './ack-batch.js';
 
 /** The reply a responder sends when its handler threw. */
 const RPC_FAILED = '__rpcFailed';
@@ -87,6 +88,7 @@ export function positionLost(gap: PositionGap): boolean {
 export class EventBus {
   private readonly consumers: ConsumerMessages[] = [];
   private readonly running = new Set<Promise<void>>();
+  private readonly acks = new AckBatch();
   /** Between a disconnect and the reconnect that follows it (readiness). */
   reconnecting = false;
 
@@ -230,7 +232,7 @@ export class EventBus {
           // The filter may be wider than the types asked for (see filterSubjectFor).
           if (!wanted.has(msg.subject)) {
             eventsHandled.inc({ type: typeOf(this.prefix, msg.subject), outcome: 'skipped' });
-            return msg.ack();
+            return this.acks.ack(msg);
           }
           const type = typeOf(this.prefix, msg.subject);
           try {
@@ -242,7 +244,7 @@ export class EventBus {
               () => options.handler(event),
             );
             eventsHandled.inc({ type, outcome: 'ok' });
-            msg.ack();
+            this.acks.ack(msg);
           } catch (err) {
             eventsHandled.inc({ type, outcome: 'error' });
             this.log.warn({ err, subject: msg.subject }, 'event handler failed; will retry');
@@ -316,6 +318,7 @@ export class EventBus {
   async drain(): Promise<void> {
     for (const c of this.consumers) await c.close().catch(() => undefined);
     await Promise.allSettled(this.running);
+    this.acks.flush();
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
   }
 }
