@@ -46,8 +46,9 @@ func (s *CommandScope) End() error {
 		return nil
 	}
 
+	// database/sql ends the transaction whether or not the commit succeeds: nothing to roll
+	// back after it.
 	if err := tx.Commit(); err != nil {
-		_ = tx.Rollback()
 		return lazyerrors.Error(err)
 	}
 
