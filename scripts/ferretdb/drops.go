@@ -19,6 +19,8 @@ func (b *markBook) forget(match func(key string) bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 
+	b.forgotten++
+
 	for key := range b.tables {
 		if match(key) {
 			delete(b.tables, key)

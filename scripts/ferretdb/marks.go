@@ -38,9 +38,17 @@ type fieldMarks struct {
 // a mark holds mu alone from before it takes a connection until it commits, so a statement
 // either started before the write committed (and cannot see the new value) or reads the
 // mark. A write that adds no mark holds nothing.
+//
+// A collection's marks are loaded without mu (rlockLoaded): loading writes (index upgrades,
+// side tables, statistics), and waiting for a database's write lock while holding mu alone
+// would stall a command that holds that lock between its statements (command.go) and needs
+// mu for its next one, until SQLite's busy timeout gave up (10 s).
 type markBook struct {
-	mu     sync.RWMutex
-	tables map[string]*fieldMarks // database name + "." + collection name
+	mu        sync.RWMutex
+	tables    map[string]*fieldMarks // database name + "." + collection name
+	forgotten uint64                 // forget calls so far (drops.go), counted under mu
+
+	loading sync.Mutex // one load at a time (rlockLoaded)
 
 	stats *statsBook // kept beside the marks (analyze.go)
 }
@@ -79,43 +87,63 @@ func kindsOf(doc *types.Document) (array, unordered []string) {
 }
 
 // rlockLoaded takes mu shared and returns the collection's marks. The first time in this
-// process it also brings the collection's indexes up to date (upgradeIndexes) and scans it.
-// The caller releases mu.RUnlock.
+// process it also brings the collection's indexes up to date (upgradeIndexes) and scans it,
+// without holding mu (see markBook). The caller releases mu.RUnlock.
 func (b *markBook) rlockLoaded(ctx context.Context, db *fsql.DB, key string, meta *metadata.Collection) (*fieldMarks, error) {
-	b.mu.RLock()
-	if m := b.tables[key]; m != nil {
-		return m, nil
-	}
-	b.mu.RUnlock()
-
-	b.mu.Lock()
-	m := b.tables[key]
-	if m == nil {
-		err := upgradeIndexes(ctx, db, meta)
-		if err == nil {
-			m, err = scanMarks(ctx, db, meta.TableName)
+	for {
+		b.mu.RLock()
+		if m := b.tables[key]; m != nil {
+			return m, nil
 		}
+		forgotten := b.forgotten
+		b.mu.RUnlock()
 
-		if err == nil {
-			if err = dropStaleSides(ctx, db, meta, m); err == nil {
-				err = ensureMultikey(ctx, db, meta, m)
-			}
-		}
-
+		m, err := b.load(ctx, db, key, meta)
 		if err != nil {
-			b.mu.Unlock()
 			return nil, err
 		}
 
-		b.stats.analyzeIfNever(ctx, db, key, tablesOf(meta, m))
-
-		b.tables[key] = m
+		// Not when the collection was dropped or renamed while it loaded: it loads again.
+		b.mu.Lock()
+		if b.forgotten == forgotten && b.tables[key] == nil {
+			b.tables[key] = m
+		}
+		b.mu.Unlock()
 	}
-	b.mu.Unlock()
+}
+
+// load reads a collection's marks from what is stored, one load at a time: the marks
+// another load installed meanwhile, if it did.
+func (b *markBook) load(ctx context.Context, db *fsql.DB, key string, meta *metadata.Collection) (*fieldMarks, error) {
+	b.loading.Lock()
+	defer b.loading.Unlock()
 
 	b.mu.RLock()
+	m := b.tables[key]
+	b.mu.RUnlock()
 
-	return b.tables[key], nil
+	if m != nil {
+		return m, nil
+	}
+
+	err := upgradeIndexes(ctx, db, meta)
+	if err == nil {
+		m, err = scanMarks(ctx, db, meta.TableName)
+	}
+
+	if err == nil {
+		if err = dropStaleSides(ctx, db, meta, m); err == nil {
+			err = ensureMultikey(ctx, db, meta, m)
+		}
+	}
+
+	if err != nil {
+		return nil, err
+	}
+
+	b.stats.analyzeIfNever(ctx, db, key, tablesOf(meta, m))
+
+	return m, nil
 }
 
 // write runs a write of docs, marking what they call for first. See markBook.

@@ -134,6 +134,12 @@
 // 18. A statement's read ends with the statement. Each statement's read stayed open until
 // the command ended, holding one of the pool's 100 connections: a command of 100 statements
 // (an outbox's largest batch) never answered, and held its database's writes meanwhile.
+//
+// 19. A collection's marks are loaded (first use after start: index upgrades, side tables,
+// statistics) without holding the marks' lock alone (marks.go). Loading waits for its
+// database's write lock; a command of 17 holding that lock waited for the marks' lock before
+// its next statement, and both stood still until SQLite's busy timeout (10 s): a service's
+// first read of a collection beside its outbox's batch of pulls answered 10 s late.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -146,7 +152,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 16;
+export const FERRETDB_PATCH_LEVEL = 17;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');

@@ -152,6 +152,32 @@ describe('the statements of an update command', () => {
     expect(withMulti).toEqual({ matched: 300, modified: 300, upserted: {} });
     expect(await coll(patched, 'many').countDocuments({ n: 2, tags: [2] })).toBe(150);
   });
+
+  it('a first read of another collection meanwhile waits for the command, not for a timeout', async () => {
+    // The first read of a collection since the engine started loads what the engine keeps
+    // of it, and analyzes it: a write, which waits for the command's. Loading held the lock
+    // the command's next statement needed, and both waited for SQLite's busy timeout (10 s).
+    await seed(patched, 'busy', 2000);
+    await patched.db(DB).createCollection('unread');
+    await coll(patched, 'unread').createIndex({ n: 1 });
+    const started = Date.now();
+    const command = bulk(
+      patched,
+      'busy',
+      Array.from({ length: 2000 }, (_, i) => ({
+        updateOne: { filter: { _id: `d${i}` }, update: { $inc: { n: 1 } } },
+      })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [written, found] = await Promise.all([
+      command,
+      coll(patched, 'unread').find({ n: 1 }).toArray(),
+    ]);
+
+    expect(written).toEqual({ matched: 2000, modified: 2000, upserted: {} });
+    expect(found).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });
 
 /** An outbox's batch of pulls: one `$pullAll` per document. */
