@@ -1,10 +1,18 @@
 import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@momentum/contracts';
 
+/** A second write of the document that goes with its pull while `filter` still matches. */
+export interface JoinedWrite {
+  filter: Record<string, unknown>;
+  update: Record<string, unknown>;
+}
+
 interface Pull {
   id: string;
   events: EventEnvelope[];
-  settle: (err?: unknown) => void;
+  joined?: JoinedWrite | undefined;
+  /** Whether the statement matched (a joined write's filter held), or why it failed. */
+  settle: (matched: boolean, err?: unknown) => void;
 }
 
 /**
@@ -27,8 +35,28 @@ export class OutboxPulls {
   ) {}
 
   pull(id: string, events: EventEnvelope[]): Promise<void> {
+    return this.enqueue(id, events).then(() => undefined);
+  }
+
+  /**
+   * The pull with a write of the writer's, in one statement that applies only while the
+   * write's filter matches: true when it applied. False when it did not (the pull did not
+   * happen either), and also when a batch it went in matched fewer statements than it held
+   * (a batch's reply counts, it does not say which): the caller then pulls alone and makes
+   * its write its own way, both no-ops where this statement did apply.
+   */
+  pullJoined(id: string, events: EventEnvelope[], joined: JoinedWrite): Promise<boolean> {
+    return this.enqueue(id, events, joined);
+  }
+
+  private enqueue(id: string, events: EventEnvelope[], joined?: JoinedWrite): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.queued.push({ id, events, settle: (err) => (err ? reject(err) : resolve()) });
+      this.queued.push({
+        id,
+        events,
+        joined,
+        settle: (matched, err) => (err ? reject(err) : resolve(matched)),
+      });
       if (!this.sending) void this.send();
     });
   }
@@ -40,22 +68,36 @@ export class OutboxPulls {
       try {
         if (batch.length === 1) {
           const [one] = batch as [Pull];
-          await this.collection.updateOne({ _id: one.id }, this.update(one));
+          const { filter, update } = this.statement(one);
+          const written = await this.collection.updateOne(filter, update);
+          one.settle(written.matchedCount === 1);
         } else {
-          await this.collection.bulkWrite(
-            batch.map((p) => ({ updateOne: { filter: { _id: p.id }, update: this.update(p) } })),
+          const written = await this.collection.bulkWrite(
+            batch.map((p) => ({ updateOne: this.statement(p) })),
             { ordered: false },
           );
+          const every = written.matchedCount === batch.length;
+          // A plain pull is done either way (its document, if it is still there, matched).
+          for (const p of batch) p.settle(every || !p.joined);
         }
-        for (const p of batch) p.settle();
       } catch (err) {
-        for (const p of batch) p.settle(err);
+        for (const p of batch) p.settle(false, err);
       }
     }
     this.sending = false;
   }
 
-  private update(p: Pull) {
-    return { $pullAll: { [this.field]: p.events } };
+  private statement(p: Pull): {
+    filter: mongo.Filter<{ _id: string }>;
+    update: mongo.UpdateFilter<{ _id: string }>;
+  } {
+    const pull = { $pullAll: { [this.field]: p.events } };
+    // Field names chosen by the callers: the driver's types cannot follow them.
+    return p.joined
+      ? {
+          filter: { ...p.joined.filter, _id: p.id },
+          update: { ...p.joined.update, ...pull } as mongo.UpdateFilter<{ _id: string }>,
+        }
+      : { filter: { _id: p.id }, update: pull as mongo.UpdateFilter<{ _id: string }> };
   }
 }

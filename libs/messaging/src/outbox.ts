@@ -3,7 +3,7 @@ import { AppError, type EventEnvelope } from '@momentum/contracts';
 import type { EventBus, Logger } from './bus.js';
 import { outboxGaugeFailures, watchOutbox, type OutboxStats } from '@momentum/telemetry';
 import { PeerWatch } from './peers.js';
-import { OutboxPulls } from './outbox-pulls.js';
+import { OutboxPulls, type JoinedWrite } from './outbox-pulls.js';
 
 /**
  * Transactional outbox without transactions: a write stores its events in the written
@@ -56,9 +56,7 @@ export interface OutboxDoc {
  * `$pullAll`. When it no longer matches, the pull goes alone and `otherwise` makes the
  * second write its own way.
  */
-export interface SettleWithPull {
-  filter: Record<string, unknown>;
-  update: Record<string, unknown>;
+export interface SettleWithPull extends JoinedWrite {
   otherwise: () => Promise<void>;
 }
 
@@ -176,9 +174,10 @@ export class OutboxRelay {
   /**
    * Like `flush`, for a document its writer will write once more soon (a completion's XP
    * settling): the events are published now, and their pull waits to go with that write
-   * as one update (`join`), or goes alone (`alone`). Not merged with other flushes of the
-   * document: one that publishes these events too is deduplicated by message id, and a
-   * pull of entries already gone is a no-op.
+   * as one statement (`join`, sent with other documents' pulls: OutboxPulls), or goes
+   * alone (`alone`). Not merged with other flushes of the document: one that publishes
+   * these events too is deduplicated by message id, and a pull of entries already gone is
+   * a no-op.
    */
   flushHolding(model: OutboxModel, id: string, written: readonly EventEnvelope[]): HeldPull {
     const events = [...written];
@@ -193,7 +192,7 @@ export class OutboxRelay {
           published
             ? published.then(
                 async () => {
-                  if (await this.pullJoined(model, id, events, settle)) return;
+                  if (await this.pullsOf(model).pullJoined(id, events, settle)) return;
                   await pull();
                   await settle.otherwise();
                 },
@@ -213,21 +212,6 @@ export class OutboxRelay {
 
   private async publishInOrder(events: readonly EventEnvelope[]): Promise<void> {
     for (const event of events) await this.bus.publish(event);
-  }
-
-  /** The pull and `settle`'s write in one update, if its filter still matches. */
-  private async pullJoined(
-    model: OutboxModel,
-    id: string,
-    events: readonly EventEnvelope[],
-    settle: SettleWithPull,
-  ): Promise<boolean> {
-    const outboxes = model.collection as unknown as mongo.Collection<{ _id: string }>;
-    const both = await outboxes.updateOne({ _id: id, ...settle.filter }, {
-      ...settle.update,
-      $pullAll: { [OUTBOX_FIELD]: events },
-    } as mongo.UpdateFilter<{ _id: string }>);
-    return both.matchedCount === 1;
   }
 
   /**

@@ -51,7 +51,10 @@ class FakeModel {
     },
     bulkWrite: async (ops: Array<{ updateOne: { filter: { _id: string }; update: Pull } }>) => {
       this.pullCommands.push(ops.length);
-      for (const { updateOne } of ops) await this.updateOne(updateOne.filter, updateOne.update);
+      let matchedCount = 0;
+      for (const { updateOne } of ops)
+        matchedCount += (await this.updateOne(updateOne.filter, updateOne.update)).matchedCount;
+      return { matchedCount };
     },
     createIndex: async () => 'pending',
   };
@@ -311,6 +314,58 @@ describe('OutboxRelay', () => {
     expect(model.docs.get('d1')).toMatchObject({ waiting: [{ id: 'x1' }, { id: 'x2' }] });
     expect(model.pullCommands).toEqual([1, 1]);
     expect(otherwise).toHaveBeenCalledTimes(1);
+  });
+
+  it('held flushes joined meanwhile go out together: one command for their pulls and writes', async () => {
+    const model = new FakeModel();
+    const { relay, m } = relayFor(model);
+    const ids = ['d1', 'd2', 'd3', 'd4'];
+    const otherwise = vi.fn(async () => undefined);
+    for (const id of ids) {
+      const events = model.put(id, 'things.thing.done');
+      Object.assign(model.docs.get(id)!, { waiting: [{ id: `x-${id}` }], since: 1 });
+      relay.flushHolding(m, id, events).join({
+        filter: { waiting: [{ id: `x-${id}` }] },
+        update: { $unset: { waiting: '', since: '' } },
+        otherwise,
+      });
+    }
+    await relay.stop();
+    for (const id of ids) expect(model.docs.get(id)).toEqual({ _id: id, _outbox: [] });
+    // The first alone, at once; the three joined meanwhile in one.
+    expect(model.pullCommands).toEqual([1, 3]);
+    expect(otherwise).not.toHaveBeenCalled();
+  });
+
+  it('a batch that matched fewer statements than it held sends each of its joined writes its own way', async () => {
+    const model = new FakeModel();
+    const { relay, m } = relayFor(model);
+    const join = (id: string, waiting: Array<{ id: string }>, otherwise: () => Promise<void>) => {
+      const events = model.put(id, 'things.thing.done');
+      Object.assign(model.docs.get(id)!, { waiting });
+      relay.flushHolding(m, id, events).join({
+        filter: { waiting: [{ id: `x-${id}` }] },
+        update: { $unset: { waiting: '' } },
+        otherwise,
+      });
+    };
+    const first = vi.fn(async () => undefined);
+    const held = vi.fn(async () => undefined);
+    const changed = vi.fn(async () => undefined);
+    join('d1', [{ id: 'x-d1' }], first);
+    join('d2', [{ id: 'x-d2' }], held);
+    // Another entry came meanwhile: its filter no longer matches.
+    join('d3', [{ id: 'x-d3' }, { id: 'x-other' }], changed);
+    await relay.stop();
+    expect(model.pullCommands.slice(0, 2)).toEqual([1, 2]);
+    // The batch's reply cannot say which statement missed: both joined writes go their own
+    // way (for d2 a no-op, its statement applied); every pull is made.
+    expect(first).not.toHaveBeenCalled();
+    expect(held).toHaveBeenCalledTimes(1);
+    expect(changed).toHaveBeenCalledTimes(1);
+    for (const id of ['d1', 'd2', 'd3']) expect(model.outboxOf(id)).toEqual([]);
+    expect(model.docs.get('d2')).toEqual({ _id: 'd2', _outbox: [] });
+    expect(model.docs.get('d3')).toMatchObject({ waiting: [{ id: 'x-d3' }, { id: 'x-other' }] });
   });
 
   it('a held flush NATS refuses pulls nothing and leaves the events to the sweep; the joined write is made', async () => {

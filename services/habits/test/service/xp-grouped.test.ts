@@ -81,6 +81,42 @@ describe('habits service: the XP of many completions at once', () => {
     bulks.mockRestore();
   });
 
+  it('settles concurrent completions with their pulls several tasks a command, each exactly', async () => {
+    const ada = h.as(userActor());
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++)
+      ids.push((await ada.post('/api/tasks', habitBody({ difficulty: 'easy' }))).json().data.id);
+    const stored = (id: string) => h.ctx.db.collection('tasks').findOne({ _id: id as never });
+    for (const id of ids) await expect.poll(() => stored(id)).toMatchObject({ _outbox: [] });
+    const bulks = vi.spyOn(models().Task.collection, 'bulkWrite');
+    const done = await Promise.all(ids.map((id) => ada.post(`/api/tasks/${id}/complete`)));
+    expect(done.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    for (const id of ids) {
+      await expect
+        .poll(async () => {
+          const task = await stored(id);
+          return { outbox: task?._outbox, pending: task?.xpPending ?? null };
+        })
+        .toEqual({ outbox: [], pending: null });
+      expect(await stored(id)).not.toHaveProperty('xpPendingSince');
+    }
+    // The settles that came while one was out went as one command, a statement a task,
+    // each the task's pull with its XP's settling.
+    const statements = bulks.mock.calls.flatMap(([ops]) => ops);
+    expect(statements.length).toBeGreaterThan(1);
+    for (const op of statements)
+      expect(op).toMatchObject({
+        updateOne: {
+          filter: { xpPending: [expect.objectContaining({ xp: expect.any(Number) })] },
+          update: {
+            $pullAll: { _outbox: [{ type: 'habits.task.completed' }] },
+            $unset: { xpPending: '', xpPendingSince: '' },
+          },
+        },
+      });
+    bulks.mockRestore();
+  });
+
   it('settles two completions of one habit at once, each once, whichever finds the other waiting', async () => {
     const ada = h.as(userActor());
     const id = (await ada.post('/api/tasks', habitBody({ difficulty: 'hard' }))).json().data.id;
