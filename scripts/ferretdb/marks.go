@@ -35,9 +35,10 @@ type fieldMarks struct {
 //
 // Reads hold mu shared from reading the marks until their statement has started (modernc's
 // QueryContext takes the first step, which fixes SQLite's read snapshot). A write that adds
-// a mark holds mu alone from before it takes a connection until it commits, so a statement
-// either started before the write committed (and cannot see the new value) or reads the
-// mark. A write that adds no mark holds nothing.
+// a mark holds mu alone from before it takes a connection until it commits (in a command's
+// transaction, command.go, until its savepoint is released: the mark is then in place before
+// the command commits), so a statement either started before the write committed (and cannot
+// see the new value) or reads the mark. A write that adds no mark holds nothing.
 //
 // A collection's marks are loaded without mu (rlockLoaded): loading writes (index upgrades,
 // side tables, statistics), and waiting for a database's write lock while holding mu alone
