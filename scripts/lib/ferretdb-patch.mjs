@@ -140,11 +140,14 @@
 // database's write lock; a command of 17 holding that lock waited for the marks' lock before
 // its next statement, and both stood still until SQLite's busy timeout (10 s): a service's
 // first read of a collection beside its outbox's batch of pulls answered 10 s late.
+//
+// 20. A transaction's frames reach the write-ahead log in one write, not two per page:
+// sqlite-driver-patch.mjs.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DRIVER_FILE } from './sqlite-driver-patch.mjs';
+import { DRIVER_FILE, LIB_FILE } from './sqlite-driver-patch.mjs';
 import { LIBC_FILE } from './libc-patch.mjs';
 
 const DRIVER_PATCH = fileURLToPath(new URL('./sqlite-driver-patch.mjs', import.meta.url));
@@ -152,7 +155,7 @@ const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 17;
+export const FERRETDB_PATCH_LEVEL = 18;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -739,6 +742,7 @@ export function ferretDBPatchDigest() {
   const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
   for (const file of Object.keys(FILES)) hash.update(readFileSync(path.join(GO_DIR, file)));
   hash.update(readFileSync(DRIVER_PATCH)).update(readFileSync(DRIVER_FILE));
+  hash.update(readFileSync(LIB_FILE));
   hash.update(readFileSync(LIBC_PATCH)).update(readFileSync(LIBC_FILE));
   hash.update(readFileSync(VENDOR_MODULE));
   return hash.digest('hex').slice(0, 8);

@@ -18,8 +18,9 @@ import path from 'node:path';
  * Vendors `module` (at `version`, or without one the version FerretDB's build selects) into
  * `<ferretSrc>/third_party/<dir>`. `place(name)` says what becomes of each entry of the
  * module's folder: 'link' (a symbolic link to the module cache's), 'copy', a function (the
- * file's text changed by it), or nothing (left out). `goFile` is copied in as
- * `momentum_<its name>`. `env` is the environment of `go mod download`.
+ * file's text changed by it), `{ place, goFile }` (a folder put together the same way), or
+ * nothing (left out). `goFile` is copied in as `momentum_<its name>`. `env` is the
+ * environment of `go mod download`.
  */
 export function vendorModule(ferretSrc, env, { module, version, dir, place, goFile }) {
   const info = JSON.parse(
@@ -29,15 +30,20 @@ export function vendorModule(ferretSrc, env, { module, version, dir, place, goFi
       env,
     }),
   );
-  const to = path.join(ferretSrc, 'third_party', dir);
+  placeFolder(info.Dir, path.join(ferretSrc, 'third_party', dir), { place, goFile });
+  appendFileSync(path.join(ferretSrc, 'go.mod'), `\nreplace ${module} => ./third_party/${dir}\n`);
+}
+
+/** Puts `to` together from the module's folder `from`, entry by entry (see vendorModule). */
+function placeFolder(from, to, { place, goFile }) {
   mkdirSync(to, { recursive: true });
-  for (const name of readdirSync(info.Dir)) {
+  for (const name of readdirSync(from)) {
     const how = place(name);
-    const [fromFile, toFile] = [path.join(info.Dir, name), path.join(to, name)];
+    const [fromFile, toFile] = [path.join(from, name), path.join(to, name)];
     if (how === 'link') symlinkSync(fromFile, toFile);
     else if (how === 'copy') copyFileSync(fromFile, toFile);
     else if (typeof how === 'function') writeFileSync(toFile, how(readFileSync(fromFile, 'utf8')));
+    else if (how) placeFolder(fromFile, toFile, how);
   }
   copyFileSync(goFile, path.join(to, `momentum_${path.basename(goFile)}`));
-  appendFileSync(path.join(ferretSrc, 'go.mod'), `\nreplace ${module} => ./third_party/${dir}\n`);
 }

@@ -11,7 +11,9 @@ import {
 } from '../../../scripts/lib/ferretdb-patch.mjs';
 import {
   DRIVER_CHANGES,
+  LIB_CHANGES,
   patchDriverSource,
+  patchLibSource,
   // @ts-expect-error plain ESM helper of the npm scripts
 } from '../../../scripts/lib/sqlite-driver-patch.mjs';
 // @ts-expect-error plain ESM helper of the npm scripts
@@ -114,8 +116,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 17, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(17);
+  it('is at level 18, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(18);
   });
 
   it("takes findAndModify's fields: validated before the write, applied to the answer", () => {
@@ -433,6 +435,30 @@ describe('SQLite driver patch', () => {
     expect(() => patchDriverSource(driverFixture() + driverFixture())).toThrow(
       /expected 1 .* found 2/s,
     );
+  });
+});
+
+describe("SQLite's write-ahead log patch", () => {
+  /** Just the texts of walFrames the change looks for, once each. */
+  const libFixture = () =>
+    (LIB_CHANGES as { from: string }[]).map((c) => c.from).join('\t// …\n');
+
+  it('writes the frames of a call through one batch, sent before the checksums, sync and index', () => {
+    const text = patchLibSource(libFixture(), 'sqlite_linux_amd64.go');
+    expect(text).toContain('\tvar batch walBatch\n\tdefer batch.release()\n');
+    expect(text).toContain('\t\trc = batch.frame(tls, bp, p, nDbSize, iOffset)\n');
+    expect(text).not.toContain('_walWriteOneFrame(tls, bp, p, nDbSize, iOffset)');
+    expect(text.indexOf('batch.write(tls, bp)')).toBeLessThan(
+      text.indexOf('/* Recalculate checksums within the wal file if required. */'),
+    );
+    expect(text.indexOf('batch.frame(')).toBeLessThan(text.indexOf('batch.write('));
+  });
+
+  it('refuses a generated file that is not the one it was written for', () => {
+    expect(() => patchLibSource('package sqlite3\n', 'sqlite_linux_arm64.go')).toThrow(
+      /modernc.org\/sqlite changed: expected one .* in sqlite_linux_arm64.go/s,
+    );
+    expect(() => patchLibSource(libFixture() + libFixture())).toThrow(/expected one/);
   });
 });
 
