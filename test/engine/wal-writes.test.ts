@@ -60,14 +60,10 @@ async function stop(engine: Engine, signal?: NodeJS.Signals) {
 const writeCalls = (engine: Engine) =>
   Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${engine.child.pid}/io`, 'utf8'))![1]);
 
-interface Doc {
-  _id: string;
-  u: string;
-  n: number;
-  body: string;
-  a?: number;
-  [key: string]: unknown;
-}
+type Doc = { _id: string; u: string; n: number; body: string } & Record<
+  (typeof INDEXED)[number],
+  number
+>;
 
 /** A collection indexed like the tasks: nine compound indexes led by the owner. */
 async function tasks(engine: Engine, name: string): Promise<Collection<Doc>> {
@@ -81,7 +77,10 @@ const doc = (i: number, pad = 2000): Doc => ({
   u: 'owner',
   n: 0,
   body: 'x'.repeat(pad),
-  ...Object.fromEntries(INDEXED.map((f, k) => [f, i * (k + 1)])),
+  ...(Object.fromEntries(INDEXED.map((f, k) => [f, i * (k + 1)])) as Record<
+    (typeof INDEXED)[number],
+    number
+  >),
 });
 
 /** Write calls per insert and per update of a document with nine indexes, in turn. */
@@ -99,7 +98,10 @@ describe('the write-ahead log, written a transaction at a time', () => {
   it('costs an insert or update a few write calls, not two per page it changes', async () => {
     const [patched, unpatched] = await Promise.all([start(true), start(false)]);
     try {
-      const [mine, released] = await Promise.all([callsPerWrite(patched), callsPerWrite(unpatched)]);
+      const [mine, released] = await Promise.all([
+        callsPerWrite(patched),
+        callsPerWrite(unpatched),
+      ]);
       // Each write: its frames (one call), the reply to the client, and its share of the
       // checkpoint every 64 writes. As released: a header and a page for each of the row's
       // and the eleven indexes' pages (the insert), or of the changed ones (the update).

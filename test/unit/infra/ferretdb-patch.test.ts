@@ -440,8 +440,7 @@ describe('SQLite driver patch', () => {
 
 describe("SQLite's write-ahead log patch", () => {
   /** Just the texts of walFrames the change looks for, once each. */
-  const libFixture = () =>
-    (LIB_CHANGES as { from: string }[]).map((c) => c.from).join('\t// …\n');
+  const libFixture = () => (LIB_CHANGES as { from: string }[]).map((c) => c.from).join('\t// …\n');
 
   it('writes the frames of a call through one batch, sent before the checksums, sync and index', () => {
     const text = patchLibSource(libFixture(), 'sqlite_linux_amd64.go');
