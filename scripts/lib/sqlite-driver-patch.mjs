@@ -21,23 +21,15 @@ import { vendorModule } from './vendor-module.mjs';
 export const SQLITE_DRIVER = 'modernc.org/sqlite';
 export const SQLITE_DRIVER_VERSION = 'v1.32.0';
 
+/** One of our Go files under scripts/ferretdb. */
+const ourGoFile = (...parts) =>
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb', ...parts);
+
 /** Our Go file that joins the driver's package. */
-export const DRIVER_FILE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'ferretdb',
-  'sqlite-driver',
-  'stmtcache.go',
-);
+export const DRIVER_FILE = ourGoFile('sqlite-driver', 'stmtcache.go');
 
 /** Our Go file that joins the generated `lib` package. */
-export const LIB_FILE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'ferretdb',
-  'sqlite-lib',
-  'walbatch.go',
-);
+export const LIB_FILE = ourGoFile('sqlite-lib', 'walbatch.go');
 
 /** The generated files walbatch.go builds for (its build constraint). */
 const LIB_GENERATED = ['sqlite_linux_amd64.go', 'sqlite_linux_arm64.go'];

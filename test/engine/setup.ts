@@ -1,22 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM helper shared with the npm scripts
-import { startFerretDB, stopEngine } from '../../scripts/lib/engines.mjs';
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, startFerretDB, stopEngine } from '../../scripts/lib/engines.mjs';
 
 /**
  * Two private engines for the engine tests: FerretDB as this repo builds it (patched) and as

@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { MongoClient, type Collection } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper shared with the npm scripts
-import { startFerretDB, stopEngine } from '../../scripts/lib/engines.mjs';
+import { freePort, startFerretDB, stopEngine } from '../../scripts/lib/engines.mjs';
 
 /**
  * A transaction's frames reach the write-ahead log in one write (FerretDB patch level 18,
@@ -22,17 +21,6 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface Engine {
   child: ChildProcess;
   client: MongoClient;
@@ -41,10 +29,10 @@ interface Engine {
   patched: boolean;
 }
 
-async function start(patched: boolean, dir?: string, port?: number): Promise<Engine> {
+async function start(patched: boolean, dir?: string, at?: number): Promise<Engine> {
   dir ??= mkdtempSync(path.join(tmpdir(), 'momentum-wal-writes-'));
   if (!dirs.includes(dir)) dirs.push(dir);
-  port ??= await freePort();
+  const port: number = at ?? (await freePort());
   const child = (await startFerretDB({ dir, port, patched })) as ChildProcess;
   const client = await new MongoClient(`mongodb://127.0.0.1:${port}`).connect();
   return { child, client, dir, port, patched };
