@@ -88,7 +88,21 @@ describe('habits service: the XP of many completions at once', () => {
       ids.push((await ada.post('/api/tasks', habitBody({ difficulty: 'easy' }))).json().data.id);
     const stored = (id: string) => h.ctx.db.collection('tasks').findOne({ _id: id as never });
     for (const id of ids) await expect.poll(() => stored(id)).toMatchObject({ _outbox: [] });
-    const bulks = vi.spyOn(models().Task.collection, 'bulkWrite');
+    const collection = models().Task.collection;
+    const bulks = vi.spyOn(collection, 'bulkWrite');
+    // The first pull sent alone is held a while, so the other completions' settles queue
+    // behind it and go out together, however fast the engine answers the first.
+    const updateOne = collection.updateOne.bind(collection);
+    let held = false;
+    const updates = vi.spyOn(collection, 'updateOne').mockImplementation((async (
+      ...args: Parameters<typeof updateOne>
+    ) => {
+      if (!held && '$pullAll' in (args[1] as object)) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return updateOne(...args);
+    }) as never);
     const done = await Promise.all(ids.map((id) => ada.post(`/api/tasks/${id}/complete`)));
     expect(done.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     for (const id of ids) {
@@ -114,6 +128,8 @@ describe('habits service: the XP of many completions at once', () => {
           },
         },
       });
+    expect(held).toBe(true);
+    updates.mockRestore();
     bulks.mockRestore();
   });
 
