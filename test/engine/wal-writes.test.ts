@@ -17,7 +17,11 @@ import { freePort, startFerretDB, stopEngine } from '../../scripts/lib/engines.m
 const INDEXED = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
 const dirs: string[] = [];
 
-afterAll(() => {
+/** Engines started and not stopped yet: a test that fails half-way leaves none running. */
+const running = new Set<Engine>();
+
+afterAll(async () => {
+  await Promise.all([...running].map((engine) => stop(engine)));
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,10 +39,13 @@ async function start(patched: boolean, dir?: string, at?: number): Promise<Engin
   const port: number = at ?? (await freePort());
   const child = (await startFerretDB({ dir, port, patched })) as ChildProcess;
   const client = await new MongoClient(`mongodb://127.0.0.1:${port}`).connect();
-  return { child, client, dir, port, patched };
+  const engine = { child, client, dir, port, patched };
+  running.add(engine);
+  return engine;
 }
 
 async function stop(engine: Engine, signal?: NodeJS.Signals) {
+  running.delete(engine);
   await engine.client.close(true);
   if (signal) engine.child.kill(signal);
   await stopEngine(engine.child);
