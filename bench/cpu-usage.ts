@@ -23,6 +23,23 @@ export function cpuMs(pid: number): number {
   return ((utime + stime) * 1000) / TICKS_PER_S;
 }
 
+/**
+ * Write system calls a process has made so far (`syscw` of /proc/<pid>/io: every thread),
+ * or NaN where that file cannot be read (another user's process). On a loopback stack each
+ * write wakes its reader, so they are what batching saves.
+ */
+export function writeCalls(pid: number): number {
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Write calls of each named process so far. */
+export const writeSnapshot = (pids: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, writeCalls(pid)]));
+
 /** CPU ms of each named process so far. */
 export const cpuSnapshot = (pids: Record<string, number>): Record<string, number> =>
   Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));

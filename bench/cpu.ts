@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cpuSnapshot, pidListeningOn } from './cpu-usage.js';
+import { cpuSnapshot, pidListeningOn, writeSnapshot } from './cpu-usage.js';
 import { round, runLoad, type LoadOptions } from './load.js';
 import { rawFigures, type RawFigures } from './raw.js';
 import { startWorld, type World } from './world.js';
@@ -20,6 +20,8 @@ export interface CpuFigure {
   non2xx: number;
   /** CPU ms per request of each process of the stack, the engine (`ferretdb`) among them. */
   msPerRequest: Record<string, number>;
+  /** Write system calls per request of each process (NaN where /proc/<pid>/io is closed). */
+  writesPerRequest: Record<string, number>;
   sumMs: number;
   engineShare: number;
   /** The raw driver operation it stands on: the engine's own CPU ms per operation. */
@@ -75,7 +77,14 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
       withMcp: true,
     });
     try {
-      const pids = { ...world.pids, ferretdb: enginePid as number };
+      // The NATS server every process publishes to and reads from, when it runs here: its
+      // CPU per request is the stack's as much as the engine's is.
+      const natsPid = pidListeningOn(Number(new URL(world.natsUrl).port || 4222));
+      const pids = {
+        ...world.pids,
+        ferretdb: enginePid as number,
+        ...(natsPid ? { 'nats-server': natsPid } : {}),
+      };
       const loads = await scenarios(world);
       // The JIT and the caches warm on reads first, then the stack is left alone a while.
       await runLoad({ ...loads.getTask, amount: 3000 });
@@ -212,9 +221,11 @@ async function measured(
   await runLoad({ ...load, durationS: WARM_UP_S });
   const opsBefore = await engineOperations(world);
   const before = cpuSnapshot(pids);
+  const writesBefore = writeSnapshot(pids);
   const profiled = engineProfile && goProfile(engineProfile, durationS);
   const result = await runLoad({ ...load, durationS });
   const after = cpuSnapshot(pids);
+  const writesAfter = writeSnapshot(pids);
   await profiled;
   const opsAfter = await engineOperations(world);
   const n = Math.max(result.requests, 1);
@@ -228,12 +239,16 @@ async function measured(
   const msPerRequest = Object.fromEntries(
     Object.keys(pids).map((name) => [name, round((after[name]! - before[name]!) / n, 3)]),
   );
+  const writesPerRequest = Object.fromEntries(
+    Object.keys(pids).map((name) => [name, round((writesAfter[name]! - writesBefore[name]!) / n)]),
+  );
   const sum = Object.values(msPerRequest).reduce((a, b) => a + b, 0);
   return {
     requests: result.requests,
     rps: result.rps,
     non2xx: result.non2xx,
     msPerRequest,
+    writesPerRequest,
     sumMs: round(sum, 2),
     engineShare: round((msPerRequest.ferretdb ?? 0) / Math.max(sum, 0.001)),
     raw,

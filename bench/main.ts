@@ -241,6 +241,8 @@ function printCpu(c: Awaited<ReturnType<typeof cpuFigures>>) {
   row('raw operation', (f) => f.raw?.operation ?? '—');
   row('rps', (f) => String(f.rps));
   row('non-2xx', (f) => String(f.non2xx));
+  console.log('write system calls per request');
+  for (const name of names) row(name, (f) => String(f.writesPerRequest[name]));
   for (const [name, f] of figures)
     console.log(
       `${name}: engine commands per request ` +

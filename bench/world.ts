@@ -26,6 +26,7 @@ export interface World {
   serviceUrls: Record<string, string>;
   pids: Record<string, number>;
   mongoUrl: string;
+  natsUrl: string;
   dbPrefix: string;
   secret: string;
   admin: BenchClient;
@@ -99,6 +100,7 @@ export async function startWorld(
       stack.children.map((c: { name: string; child: { pid: number } }) => [c.name, c.child.pid]),
     ),
     mongoUrl: mongo.url,
+    natsUrl: nats.url,
     dbPrefix,
     secret,
     admin,
