@@ -4,6 +4,7 @@ import type { EventBus, Logger } from './bus.js';
 import { outboxGaugeFailures, watchOutbox, type OutboxStats } from '@momentum/telemetry';
 import { PeerWatch } from './peers.js';
 import { OutboxPulls, type JoinedWrite } from './outbox-pulls.js';
+import { WriteWindow } from './write-window.js';
 
 /**
  * Transactional outbox without transactions: a write stores its events in the written
@@ -71,6 +72,11 @@ export interface HeldPull {
 export interface OutboxRelayOptions {
   /** A sweep runs at least this often, dirty or not (ms; 30 s by default). */
   fullSweepEveryMs?: number;
+  /**
+   * How long a flush waits for others to publish with (ms; 5 by default): the publishes of
+   * one window leave in one write (write-window.ts). The writer's reply never waits for it.
+   */
+  publishWindowMs?: number;
 }
 
 export class OutboxRelay {
@@ -90,6 +96,7 @@ export class OutboxRelay {
   private lastStats: { at: number; stats: Promise<OutboxStats> } | undefined;
   private lastSweep = 0;
   private readonly fullSweepEveryMs: number;
+  private readonly publishWindow: WriteWindow;
   private indexed: Promise<void> = Promise.resolve();
   private sweeping: Promise<void> | undefined;
   /** Each model's pulls of published entries, batched (outbox-pulls.ts). */
@@ -104,6 +111,7 @@ export class OutboxRelay {
     options: OutboxRelayOptions = {},
   ) {
     this.fullSweepEveryMs = options.fullSweepEveryMs ?? 30_000;
+    this.publishWindow = new WriteWindow(options.publishWindowMs ?? 5);
     for (const model of models) {
       const schema = model.schema as OutboxModel['schema'] | undefined;
       const declared = schema?.indexes().some(([keys]) => PENDING_KEY in keys);
@@ -182,7 +190,9 @@ export class OutboxRelay {
   flushHolding(model: OutboxModel, id: string, written: readonly EventEnvelope[]): HeldPull {
     const events = [...written];
     // Tracked alone too, so a refusal is logged and marks the relay dirty once.
-    const published = this.stopped ? null : this.publishInOrder(events);
+    const published = this.stopped
+      ? null
+      : this.publishWindow.next().then(() => this.publishInOrder(events));
     if (published) this.track(id, published);
     const pull = () => this.pullsOf(model).pull(id, events);
     return {
@@ -266,9 +276,9 @@ export class OutboxRelay {
   }
 
   private async flushDoc(model: OutboxModel, id: string, key: string): Promise<void> {
-    // One turn of the event loop first: flushes asked for by the writes of this turn are
-    // taken by this one.
-    await null;
+    // The publish window first: flushes of this document asked for meanwhile are taken by
+    // this one, and other documents' flushes publish with it.
+    await this.publishWindow.next();
     const written = this.waiting.get(key);
     this.waiting.delete(key);
     if (written) return this.publishAll(model, { _id: id, [OUTBOX_FIELD]: written });
@@ -361,6 +371,7 @@ export class OutboxRelay {
     this.unwatch?.();
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.publishWindow.closeNow();
     await Promise.allSettled(this.pending);
     this.peers?.stop({ goodbye: !this.dirty });
   }

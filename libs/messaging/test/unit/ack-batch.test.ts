@@ -1,49 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { AckBatch } from '../../src/ack-batch.js';
 
-const turnEnd = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Messages that record, in order, when each was acked. */
+/** Messages that record, in order, when each was acked, with the run it was acked in. */
 function messages(n: number, log: string[]) {
   return Array.from({ length: n }, (_, i) => ({ ack: () => log.push(`ack ${i}`) }));
 }
 
 describe('AckBatch', () => {
-  it('holds the acks of a turn, even across microtasks, and sends them in order at its end', async () => {
+  it('holds the acks of its window, across turns of the event loop, and sends them in order together', async () => {
     const log: string[] = [];
     const [a, b, c] = messages(3, log);
-    const batch = new AckBatch();
+    const batch = new AckBatch(30);
     batch.ack(a!);
-    await Promise.resolve();
+    await nextTurn();
     batch.ack(b!);
+    await nextTurn();
     queueMicrotask(() => batch.ack(c!));
-    await Promise.resolve();
+    await nextTurn();
     expect(log).toEqual([]);
-    await turnEnd();
+    await sleep(40);
     expect(log).toEqual(['ack 0', 'ack 1', 'ack 2']);
   });
 
   it('starts a new batch after sending one; nothing is sent twice', async () => {
     const log: string[] = [];
     const [a, b] = messages(2, log);
-    const batch = new AckBatch();
+    const batch = new AckBatch(5);
     batch.ack(a!);
-    await turnEnd();
+    await sleep(15);
+    expect(log).toEqual(['ack 0']);
     batch.ack(b!);
-    await turnEnd();
-    await turnEnd();
+    await sleep(15);
+    await sleep(15);
     expect(log).toEqual(['ack 0', 'ack 1']);
   });
 
-  it('flush sends what is queued at once (before a drain), and the turn’s end then sends nothing more', async () => {
+  it('flush sends what is queued at once (before a drain), and the window’s end then sends nothing more', async () => {
     const log: string[] = [];
     const [a, b] = messages(2, log);
-    const batch = new AckBatch();
+    const batch = new AckBatch(5);
     batch.ack(a!);
     batch.ack(b!);
     batch.flush();
     expect(log).toEqual(['ack 0', 'ack 1']);
-    await turnEnd();
+    await sleep(15);
     expect(log).toEqual(['ack 0', 'ack 1']);
   });
 });

@@ -110,14 +110,15 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 function relayFor(
   model: FakeModel,
   bus = new FakeBus(),
-  { every = 60_000, full = 60_000, log = silent as Logger } = {},
+  // The publish window at 0 (the end of the turn) unless a test is about the window.
+  { every = 60_000, full = 60_000, log = silent as Logger, window = 0 } = {},
 ) {
   const relay = new OutboxRelay(
     bus as unknown as EventBus,
     [model as unknown as Model<any>],
     log,
     every,
-    { fullSweepEveryMs: full },
+    { fullSweepEveryMs: full, publishWindowMs: window },
   );
   return { relay, bus, m: model as unknown as Model<any> };
 }
@@ -144,6 +145,39 @@ describe('OutboxRelay', () => {
     for (const id of ids) expect(model.outboxOf(id)).toEqual([]);
     // The first alone, at once; the four asked for meanwhile in one.
     expect(model.pullCommands).toEqual([1, 4]);
+  });
+
+  it('flushes asked for in separate turns within the publish window publish together when it closes', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model, new FakeBus(), { window: 40 });
+    // The turn of the event loop each publish ran in: one turn, one socket write.
+    let turn = 0;
+    const turns: number[] = [];
+    const publish = bus.publish.bind(bus);
+    bus.publish = (event) => (turns.push(turn), publish(event));
+    const events: EventEnvelope[] = [];
+    for (const id of ['d1', 'd2', 'd3']) {
+      events.push(...model.put(id, 'things.thing.created'));
+      relay.flush(m, id, model.outboxOf(id));
+      await new Promise((r) => setImmediate(r));
+      turn++;
+    }
+    expect(bus.published).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(turns).toEqual([3, 3, 3]);
+    await relay.stop();
+    for (const id of ['d1', 'd2', 'd3']) expect(model.outboxOf(id)).toEqual([]);
+  });
+
+  it('stop publishes what waits for the window at once', async () => {
+    const model = new FakeModel();
+    const { relay, bus, m } = relayFor(model, new FakeBus(), { window: 60_000 });
+    const events = model.put('d1', 'things.thing.created');
+    relay.flush(m, 'd1', model.outboxOf('d1'));
+    await relay.stop();
+    expect(bus.published).toEqual(events.map((e) => e.id));
+    expect(model.outboxOf('d1')).toEqual([]);
   });
 
   it('sweeps once at startup for events a crash left behind, and not again while healthy', async () => {
