@@ -149,10 +149,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DRIVER_FILE, LIB_FILE } from './sqlite-driver-patch.mjs';
 import { LIBC_FILE } from './libc-patch.mjs';
+import { changeText } from './text-change.mjs';
 
 const DRIVER_PATCH = fileURLToPath(new URL('./sqlite-driver-patch.mjs', import.meta.url));
 const LIBC_PATCH = fileURLToPath(new URL('./libc-patch.mjs', import.meta.url));
 const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.url));
+const TEXT_CHANGE = fileURLToPath(new URL('./text-change.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
 export const FERRETDB_PATCH_LEVEL = 18;
@@ -744,7 +746,7 @@ export function ferretDBPatchDigest() {
   hash.update(readFileSync(DRIVER_PATCH)).update(readFileSync(DRIVER_FILE));
   hash.update(readFileSync(LIB_FILE));
   hash.update(readFileSync(LIBC_PATCH)).update(readFileSync(LIBC_FILE));
-  hash.update(readFileSync(VENDOR_MODULE));
+  hash.update(readFileSync(VENDOR_MODULE)).update(readFileSync(TEXT_CHANGE));
   return hash.digest('hex').slice(0, 8);
 }
 
@@ -756,12 +758,7 @@ export function patchFerretDBSource(srcDir) {
   const texts = new Map();
   for (const { file, from, to } of CHANGES) {
     const text = texts.get(file) ?? readFileSync(path.join(srcDir, file), 'utf8');
-    if (text.split(from).length !== 2)
-      throw new Error(`FerretDB source changed: expected one "${from}" in ${file}`);
-    texts.set(
-      file,
-      text.replace(from, () => to),
-    );
+    texts.set(file, changeText(text, [{ from, to }], { upstream: 'FerretDB source', file }));
   }
   for (const [file, text] of texts) writeFileSync(path.join(srcDir, file), text);
   for (const [from, to] of Object.entries(FILES))

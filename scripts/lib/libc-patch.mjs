@@ -7,6 +7,7 @@
 // are copied with their memcmp renamed out of the way, and FerretDB's go.mod replaces the
 // module with the copy.
 import { fileURLToPath } from 'node:url';
+import { changeText } from './text-change.mjs';
 import { vendorModule } from './vendor-module.mjs';
 
 export const LIBC = 'modernc.org/libc';
@@ -20,11 +21,8 @@ const MUSL_MEMCMP = 'func Xmemcmp(tls *TLS, vl uintptr, vr uintptr, n Tsize_t) (
 const RENAMED = 'func xmemcmpMusl(tls *TLS, vl uintptr, vr uintptr, n Tsize_t) (r1 int32) {';
 
 /** A generated file with musl's memcmp renamed; throws if it is not the text we expect. */
-export function renameMuslMemcmp(text, file) {
-  if (text.split(MUSL_MEMCMP).length !== 2)
-    throw new Error(`${LIBC} changed: expected one "${MUSL_MEMCMP}" in ${file}`);
-  return text.replace(MUSL_MEMCMP, RENAMED);
-}
+export const renameMuslMemcmp = (text, file) =>
+  changeText(text, [{ from: MUSL_MEMCMP, to: RENAMED }], { upstream: LIBC, file });
 
 /**
  * Links the libc version FerretDB's build selects into `<ferretSrc>/third_party/libc`, with

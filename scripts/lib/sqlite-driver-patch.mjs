@@ -16,6 +16,7 @@
 // rest of `lib` is linked.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { changeText } from './text-change.mjs';
 import { vendorModule } from './vendor-module.mjs';
 
 export const SQLITE_DRIVER = 'modernc.org/sqlite';
@@ -52,15 +53,8 @@ export const DRIVER_CHANGES = [
 ];
 
 /** The driver's sqlite.go with the changes made; throws if it is not the text we expect. */
-export function patchDriverSource(text) {
-  for (const { from, to, count } of DRIVER_CHANGES) {
-    const found = text.split(from).length - 1;
-    if (found !== count)
-      throw new Error(`${SQLITE_DRIVER} changed: expected ${count} "${from}", found ${found}`);
-    text = text.split(from).join(to);
-  }
-  return text;
-}
+export const patchDriverSource = (text) =>
+  changeText(text, DRIVER_CHANGES, { upstream: SQLITE_DRIVER, file: 'sqlite.go' });
 
 /** Each `from` must occur exactly once in each of LIB_GENERATED, inside walFrames. */
 export const LIB_CHANGES = [
@@ -81,14 +75,8 @@ export const LIB_CHANGES = [
 ];
 
 /** A generated file of `lib` with LIB_CHANGES made; throws if it is not the text we expect. */
-export function patchLibSource(text, file = 'lib') {
-  for (const { from, to } of LIB_CHANGES) {
-    if (text.split(from).length !== 2)
-      throw new Error(`${SQLITE_DRIVER} changed: expected one "${from}" in ${file}`);
-    text = text.replace(from, to);
-  }
-  return text;
-}
+export const patchLibSource = (text, file = 'lib') =>
+  changeText(text, LIB_CHANGES, { upstream: SQLITE_DRIVER, file });
 
 /**
  * Copies the driver into `<ferretSrc>/third_party/sqlite`, changes it there, and points
