@@ -23,12 +23,12 @@ export class WriteWindow {
     const close = () => {
       if (this.current !== window) return;
       this.current = undefined;
-      if (this.ms === 0) clearImmediate(timer as NodeJS.Immediate);
-      else clearTimeout(timer as NodeJS.Timeout);
+      // Closed early (closeNow): a drained process need not wait out the timer to exit.
+      cancelTimer();
       resolve();
     };
     const window = { promise, close };
-    const timer = this.ms === 0 ? setImmediate(close) : setTimeout(close, this.ms);
+    const cancelTimer = this.startTimer(close);
     this.current = window;
     return promise;
   }
@@ -36,5 +36,15 @@ export class WriteWindow {
   /** Closes the open window at once (before a drain): its callers resume now. */
   closeNow(): void {
     this.current?.close();
+  }
+
+  /** Calls `close` when the window's time is up; returns what cancels that. */
+  private startTimer(close: () => void): () => void {
+    if (this.ms === 0) {
+      const immediate = setImmediate(close);
+      return () => clearImmediate(immediate);
+    }
+    const timeout = setTimeout(close, this.ms);
+    return () => clearTimeout(timeout);
   }
 }
