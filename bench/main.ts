@@ -12,7 +12,7 @@ import {
   scalingRatios,
   scalingSizes,
 } from './scaling.js';
-import { gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
+import { gatewayLine, gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
 import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
 import { eventLag, rssGrowth, settledRss } from './vitals.js';
@@ -134,6 +134,7 @@ try {
   const sent = [
     gateway.viaGateway,
     gateway.direct,
+    gateway.bare,
     mcp.rest,
     mcp.mcp,
     mixed,
@@ -203,6 +204,7 @@ function printWrites(w: Awaited<ReturnType<typeof writeRatios>>) {
       `${line('GET ÷ 2×findOne', w.getTask)}; ${line('create a to-do ÷ insertOne', w.createTodo)}; ` +
       line('complete a habit ÷ findOneAndUpdate', w.completeHabit),
   );
+  console.log(`1. alone: gateway ÷ direct GET ${gatewayLine(w.gatewayOverDirect)}`);
   return w;
 }
 
@@ -326,7 +328,7 @@ function printTable(r: any) {
     ],
     [
       '1. gateway ÷ direct GET /api/tasks/:id',
-      `${r.gatewayOverDirect.ratio} (${r.gatewayOverDirect.viaGateway.rps} / ${r.gatewayOverDirect.direct.rps} rps)`,
+      gatewayLine(r.gatewayOverDirect),
       r.gatewayOverDirect.target,
     ],
     [

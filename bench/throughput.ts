@@ -1,9 +1,19 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { runLoad, round, type LoadResult } from './load.js';
 import { directHeaders, type World } from './world.js';
+// @ts-expect-error plain ESM helpers shared with the npm scripts
+import { componentNode } from '../scripts/lib/runtime.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
-/** Figure 1: GET /api/tasks/:id through the gateway ÷ straight to habits (signed actor). */
+/**
+ * Figure 1: GET /api/tasks/:id through the gateway ÷ straight to habits (signed actor), and
+ * beside it the same GET through a bare proxy (bare-proxy.mjs: the hop alone, headers signed
+ * once): what any Node proxy costs on this machine, and so how much of the gap is the
+ * gateway's own work (`gatewayOverBare`).
+ */
 export async function gatewayRatio(world: World, taskId: string) {
   const path = `/api/tasks/${taskId}`;
   const direct = await runLoad({
@@ -16,7 +26,57 @@ export async function gatewayRatio(world: World, taskId: string) {
     headers: { authorization: `Bearer ${world.user.key}` },
     durationS: DURATION_S,
   });
-  return { viaGateway, direct, ratio: round(viaGateway.rps / direct.rps), target: '≥ 0.85' };
+  const bare = await viaBareProxy(world, path);
+  return {
+    viaGateway,
+    direct,
+    bare,
+    ratio: round(viaGateway.rps / direct.rps),
+    bareOverDirect: round(bare.rps / direct.rps),
+    gatewayOverBare: round(viaGateway.rps / bare.rps),
+    target: '≥ 0.85',
+  };
+}
+
+/** Figure 1 as the table prints it. */
+export const gatewayLine = (g: Awaited<ReturnType<typeof gatewayRatio>>) =>
+  `${g.ratio} (${g.viaGateway.rps} / ${g.direct.rps} rps); a bare proxy ÷ direct ` +
+  `${g.bareOverDirect} (${g.bare.rps} rps), gateway ÷ bare proxy ${g.gatewayOverBare}`;
+
+/** How often the bare proxy is handed freshly signed headers: well inside their 30 s. */
+const RESIGN_MS = 10_000;
+
+/** The GET through bare-proxy.mjs, started for the run on the components' Node. */
+async function viaBareProxy(world: World, path: string): Promise<LoadResult> {
+  const proxy = spawn(
+    componentNode(),
+    [fileURLToPath(new URL('./bare-proxy.mjs', import.meta.url))],
+    {
+      env: { ...process.env, BARE_PROXY_UPSTREAM: world.serviceUrls.habits },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const exited = once(proxy, 'exit');
+  // A proxy that died is reported below; a write to it then must not throw.
+  proxy.stdin.on('error', () => undefined);
+  const sign = () => proxy.stdin.write(`${JSON.stringify(directHeaders(world, 'GET', path))}\n`);
+  sign();
+  const resign = setInterval(sign, RESIGN_MS);
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      proxy.stdout.once('data', (line: Buffer) => resolve(Number(String(line).trim())));
+      void exited.then(([code]) => reject(new Error(`the bare proxy exited (${String(code)})`)));
+    });
+    const result = await runLoad({ url: `http://127.0.0.1:${port}${path}`, durationS: DURATION_S });
+    // Refused answers are quick: counted as reads they would flatter the floor.
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`the bare proxy had ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return result;
+  } finally {
+    clearInterval(resign);
+    if (proxy.exitCode === null) proxy.kill('SIGTERM');
+    await exited;
+  }
 }
 
 /** Figure 4: a get_task tool call on the gateway's /mcp ÷ the same REST read. */

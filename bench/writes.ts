@@ -54,7 +54,7 @@ export async function writeFigures(
 
 /**
  * Figure 0 alone, on a stack of its own (`BENCH_ONLY=writes`): the raw engine operations,
- * then GET by id, creating a to-do and completing a habit through the gateway, each as a
+ * then GET by id (figure 1's runs, also returned), creating a to-do and completing a habit through the gateway, each as a
  * ratio to the operation it stands on, measured in this one run. For comparing a change to
  * the write path without the rest of the benchmark.
  */
@@ -75,7 +75,7 @@ export async function writeRatios(basePort: number, durationS: number) {
     const raw = await rawFigures(world, durationS);
     const gateway = await gatewayRatio(world, todo.data.id);
     const writes = await writeFigures(world, durationS);
-    return { raw, ...overRaw(raw, gateway.viaGateway, writes) };
+    return { raw, ...overRaw(raw, gateway.viaGateway, writes), gatewayOverDirect: gateway };
   } finally {
     await world.stop();
   }

@@ -1,0 +1,34 @@
+// Figure 1's floor (throughput.ts): the proxy hop alone, on the components' Node. It parses
+// each request, sends it on to one upstream with the headers the bench signed last, and relays
+// the status, content type and body — no key check, signing, logs, metrics or traces. What it
+// loses against a direct call is what any Node proxy in front of a service costs here; what the
+// gateway loses against it is the gateway's own work.
+import http from 'node:http';
+import { createInterface } from 'node:readline';
+import { Pool } from 'undici';
+
+const upstream = process.env.BARE_PROXY_UPSTREAM;
+if (!upstream) throw new Error('BARE_PROXY_UPSTREAM is needed');
+
+// A line of JSON on stdin each time the bench signs them afresh (a signature is good for 30 s).
+let headers = {};
+createInterface({ input: process.stdin }).on('line', (line) => {
+  headers = JSON.parse(line);
+});
+
+// As many connections as the load has: none waits for one.
+const pool = new Pool(upstream, { connections: 16 });
+const server = http.createServer((req, res) => {
+  pool
+    .request({ path: req.url, method: req.method, headers })
+    .then(async (answer) => {
+      const body = Buffer.from(await answer.body.arrayBuffer());
+      res.writeHead(answer.statusCode, { 'content-type': answer.headers['content-type'] });
+      res.end(body);
+    })
+    .catch((err) => {
+      res.writeHead(502).end(String(err));
+    });
+});
+// A free port, said on stdout for the bench to read.
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
