@@ -99,12 +99,14 @@ try {
   // rounds). The MCP tool calls are among them: the gateway keeps up to 64 built MCP servers
   // for reuse, and left out of the warm-up they read as +7–10% of the gateway's memory, a
   // pool filling, not a leak (with them in, +0.9%, +1.7%, +1.7% over three more rounds of
-  // every figure's requests). The reads come last because the memory figure's last run is
+  // every figure's requests). So are figure 1's GETs straight to habits and through the bare
+  // proxy: each opens 16 connections of its own to habits. The reads come last because the memory figure's last run is
   // reads too, so both readings are taken in the same state (right after a mixed run projects
   // and issues hold 25% more than after reads, every time).
   step('warm-up');
   await writeFigures(world, WARM_UP_WRITES_S);
   await mcpRatio(world, ids.taskId);
+  await gatewayRatio(world, ids.taskId);
   await measure(world, templates, SMALL);
   await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
   await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
