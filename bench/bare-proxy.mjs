@@ -10,10 +10,15 @@ import { Pool } from 'undici';
 const upstream = process.env.BARE_PROXY_UPSTREAM;
 if (!upstream) throw new Error('BARE_PROXY_UPSTREAM is needed');
 
-// A line of JSON on stdin each time the bench signs them afresh (a signature is good for 30 s).
-let headers = {};
+// A line of JSON on stdin each time the bench signs them afresh (a signature is good for 30 s);
+// it listens once it has the first.
+let headers = null;
 createInterface({ input: process.stdin }).on('line', (line) => {
+  const first = headers === null;
   headers = JSON.parse(line);
+  // A free port, said on stdout for the bench to read.
+  if (first)
+    server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));
 });
 
 // As many connections as the load has: none waits for one.
@@ -30,5 +35,3 @@ const server = http.createServer((req, res) => {
       res.writeHead(502).end(String(err));
     });
 });
-// A free port, said on stdout for the bench to read.
-server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));

@@ -10,8 +10,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
 /**
  * Figure 1: GET /api/tasks/:id through the gateway ÷ straight to habits (signed actor), and
- * beside it the same GET through a bare proxy (bare-proxy.mjs: the hop alone, headers signed
- * once): what any Node proxy costs on this machine, and so how much of the gap is the
+ * beside it the same GET through a bare proxy (bare-proxy.mjs: the hop alone, with headers the
+ * bench signs): what any Node proxy costs on this machine, and so how much of the gap is the
  * gateway's own work (`gatewayOverBare`).
  */
 export async function gatewayRatio(world: World, taskId: string) {
