@@ -54,9 +54,9 @@ export async function writeFigures(
 
 /**
  * Figure 0 alone, on a stack of its own (`BENCH_ONLY=writes`): the raw engine operations,
- * then GET by id (figure 1's runs, also returned), creating a to-do and completing a habit through the gateway, each as a
- * ratio to the operation it stands on, measured in this one run. For comparing a change to
- * the write path without the rest of the benchmark.
+ * then GET by id (figure 1's runs, also returned), creating a to-do and completing a habit
+ * through the gateway, each as a ratio to the operation it stands on, measured in this one
+ * run. For comparing a change to the write path without the rest of the benchmark.
  */
 export async function writeRatios(basePort: number, durationS: number) {
   const world = await startWorld(basePort);
