@@ -17,9 +17,9 @@ export const expiredKey = (expiresAt: string) => {
  */
 export const keyExpiryPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const expiresAt = request.actor?.keyExpiresAt;
-      if (expiresAt && Date.parse(expiresAt) <= Date.now()) throw expiredKey(expiresAt);
+      done(expiresAt && Date.parse(expiresAt) <= Date.now() ? expiredKey(expiresAt) : undefined);
     });
   },
   {

@@ -32,12 +32,14 @@ export const keyCacheInvalidationPlugin = fp<KeyCacheInvalidationOptions>(
   async (app, { cache }) => {
     if (typeof cache?.dropWhere !== 'function')
       throw new Error('keyCacheInvalidationPlugin: a key cache is required');
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const change = request.routeOptions.config.dropsCachedKeys;
-      if (!change || reply.statusCode >= 400 || !request.actor) return;
-      if (change === 'agent') cache.dropAgent(param(request, 'id') ?? '');
-      else if (change === 'member') cache.dropUser(param(request, 'userId') ?? '');
-      else cache.dropUser(request.actor.userId);
+      if (change && reply.statusCode < 400 && request.actor) {
+        if (change === 'agent') cache.dropAgent(param(request, 'id') ?? '');
+        else if (change === 'member') cache.dropUser(param(request, 'userId') ?? '');
+        else cache.dropUser(request.actor.userId);
+      }
+      done();
     });
   },
   {

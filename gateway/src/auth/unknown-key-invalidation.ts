@@ -15,8 +15,9 @@ export const createsKey = (method: string, url: string) =>
  */
 export const unknownKeyInvalidationPlugin = fp<{ unknown: UnknownKeyIds }>(
   async (app, { unknown }) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (reply.statusCode < 400 && createsKey(request.method, request.url)) unknown.clear();
+      done();
     });
   },
   { name: 'momentum-unknown-key-invalidation', fastify: '5.x' },

@@ -1,7 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 let lastMs = -1;
 let counter = 0;
+
+/**
+ * Random bytes drawn ahead, 16 per id: one `randomFillSync` per 256 ids instead of two
+ * `randomBytes` calls per id (1.4% of habits' CPU under completions, each making an event id).
+ */
+const POOL_IDS = 256;
+const pool = Buffer.alloc(16 * POOL_IDS);
+let poolNext = pool.length;
+
+function randomSixteen(): Buffer {
+  if (poolNext === pool.length) {
+    randomFillSync(pool);
+    poolNext = 0;
+  }
+  const bytes = Buffer.from(pool.subarray(poolNext, poolNext + 16));
+  poolNext += 16;
+  return bytes;
+}
 
 /**
  * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, a 12-bit counter that rises
@@ -11,9 +29,11 @@ let counter = 0;
  * ids can be cut by age with a string comparison (the habits profile's applied list).
  */
 export function uuidv7(now = Date.now()): string {
+  const bytes = randomSixteen();
   if (now > lastMs) {
     lastMs = now;
-    counter = randomBytes(1)[0]! & 0x7f;
+    // The counter starts at random below half its range, so it rarely runs out.
+    counter = bytes[7]! & 0x7f;
   } else {
     counter++;
     if (counter > 0xfff) {
@@ -22,9 +42,10 @@ export function uuidv7(now = Date.now()): string {
       counter = 0;
     }
   }
-  const bytes = randomBytes(16);
-  const ms = BigInt(lastMs);
-  for (let i = 0; i < 6; i++) bytes[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  // 48 bits of milliseconds, written as two numbers (no BigInt: a double holds them exactly).
+  const high = Math.floor(lastMs / 0x10000);
+  bytes.writeUInt32BE(high >>> 0, 0);
+  bytes.writeUInt16BE(lastMs % 0x10000, 4);
   bytes[6] = 0x70 | ((counter >> 8) & 0x0f);
   bytes[7] = counter & 0xff;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { ActorSchema, type Actor } from '@momentum/contracts';
 
 /**
@@ -39,9 +39,7 @@ export interface SignedRequest {
 }
 
 export const bodyDigest = (body?: string | Uint8Array | null) =>
-  createHash('sha256')
-    .update(body ?? '')
-    .digest('base64url');
+  hash('sha256', body ?? '', 'base64url');
 export const EMPTY_BODY_DIGEST = bodyDigest();
 
 const signerOf = (s: string | Signer): Signer =>
@@ -167,8 +165,22 @@ export const verifyActor = (
   now = Date.now(),
 ): Actor | null => verifyRequest(headers, trusted, request, now)?.actor ?? null;
 
+/**
+ * Each signing key as a KeyObject, made once: handing createHmac the string made it convert
+ * and import the key on every request (13% of an HMAC's time).
+ */
+const keyObjects = new Map<string, KeyObject>();
+function keyObjectOf(key: string): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(Buffer.from(key));
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 function mac(key: string, parts: string[]): string {
-  return createHmac('sha256', key)
+  return createHmac('sha256', keyObjectOf(key))
     .update(parts.map((p, i) => (i === 2 ? p.toUpperCase() : p)).join('\n'))
     .digest('base64url');
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
 /**
@@ -43,5 +43,5 @@ export const checkSecret = (secret: string, hash: string) => bcrypt.compare(secr
 export const containsApiKey = (text: string) =>
   /svc_[A-Za-z0-9]{1,64}_[A-Za-z0-9_-]{16,256}/.test(text);
 
-/** Cache key for a verified key: never the raw key itself. */
-export const keyFingerprint = (raw: string) => createHash('sha256').update(raw).digest('base64url');
+/** Cache key for a verified key: never the raw key itself. One-shot: no Hash object per request. */
+export const keyFingerprint = (raw: string) => hash('sha256', raw, 'base64url');

@@ -18,8 +18,9 @@ export async function serve(
   // keep-alive timeout (72 s) and the 15 s limit below ended the process with 1 instead
   // (test/faults/graceful-shutdown.test.ts). Answers sent while closing therefore close
   // their connection, which also tells the client not to send another request on it.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // SIGUSR2 asks for a garbage collection (below), never a shutdown.
   closeWithGrace({ delay: 15_000, logger: app.log, skip: ['SIGUSR2'] }, async ({ signal, err }) => {

@@ -116,7 +116,7 @@ export class UpstreamPool extends Dispatcher {
     return this.origins[0]!;
   }
 
-  /** The replicas not marked down now (the ones a request would be sent to first). */
+  /** The replicas not marked down now (the ones a request would be sent to first; a lone one always). */
   up(now = Date.now()): string[] {
     return this.replicas.filter((r) => r.downUntil <= now).map((r) => r.origin);
   }
@@ -138,6 +138,12 @@ export class UpstreamPool extends Dispatcher {
     opts: Dispatcher.DispatchOptions,
     handler: Dispatcher.DispatchHandler,
   ): boolean {
+    // A lone replica has no other to retry on or skip to: nothing to watch, so the request
+    // goes straight to it (the watching wrapper cost about 1% of the gateway's time).
+    if (this.replicas.length === 1) {
+      const [only] = this.replicas as [Replica];
+      return only.pool.dispatch({ ...opts, origin: only.origin }, handler);
+    }
     return this.attempt(opts, handler as LegacyHandler, this.order(), 0);
   }
 

@@ -18,11 +18,11 @@ export const securityHeaders: Record<string, string> = {
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       for (const name in securityHeaders) {
         if (!reply.hasHeader(name)) reply.header(name, securityHeaders[name]!);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'momentum-security-headers', fastify: '5.x' },
