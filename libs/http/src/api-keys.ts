@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 
 /**
@@ -44,4 +44,4 @@ export const containsApiKey = (text: string) =>
   /svc_[A-Za-z0-9]{1,64}_[A-Za-z0-9_-]{16,256}/.test(text);
 
 /** Cache key for a verified key: never the raw key itself. One-shot: no Hash object per request. */
-export const keyFingerprint = (raw: string) => hash('sha256', raw, 'base64url');
+export const keyFingerprint = (raw: string) => digest('sha256', raw, 'base64url');
