@@ -116,7 +116,10 @@ export class UpstreamPool extends Dispatcher {
     return this.origins[0]!;
   }
 
-  /** The replicas not marked down now (the ones a request would be sent to first; a lone one always). */
+  /**
+   * The replicas not marked down now (the ones a request would be sent to first); a lone
+   * replica is never marked down, having none to be skipped for.
+   */
   up(now = Date.now()): string[] {
     return this.replicas.filter((r) => r.downUntil <= now).map((r) => r.origin);
   }
