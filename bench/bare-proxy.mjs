@@ -1,6 +1,6 @@
-// Figure 1's floor (throughput.ts): the proxy hop alone, on the components' Node. It parses
-// each request, sends it on to one upstream with the headers the bench signed last, and relays
-// the status, content type and body — no key check, signing, logs, metrics or traces. What it
+// Figure 1's floor (throughput.ts), and figure 13's hop (floor.ts): the proxy hop alone, on the
+// components' Node. It parses each request, sends it on to one upstream with the headers the
+// bench signed last (and the request's body), and relays the status, content type and body — no key check, signing, logs, metrics or traces. What it
 // loses against a direct call is what any Node proxy in front of a service costs here; what the
 // gateway loses against it is the gateway's own work.
 import http from 'node:http';
@@ -24,8 +24,13 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 // As many connections as the load has: none waits for one.
 const pool = new Pool(upstream, { connections: 16 });
 const server = http.createServer((req, res) => {
+  // A body goes on as it arrives, with its type and length (figure 13's creates).
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : req;
+  const sent = { ...headers };
+  for (const name of ['content-type', 'content-length'])
+    if (body && req.headers[name]) sent[name] = req.headers[name];
   pool
-    .request({ path: req.url, method: req.method, headers })
+    .request({ path: req.url, method: req.method, headers: sent, body })
     .then(async (answer) => {
       const body = Buffer.from(await answer.body.arrayBuffer());
       res.writeHead(answer.statusCode, { 'content-type': answer.headers['content-type'] });

@@ -22,6 +22,7 @@ import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
 import { cpuFigures } from './cpu.js';
+import { floorFigures, floorLine } from './floor.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { componentNodeVersion } from '../scripts/lib/runtime.mjs';
 
@@ -119,6 +120,8 @@ try {
   const gateway = await gatewayRatio(world, ids.taskId);
   step('7. writes: create a to-do, complete a habit');
   const writes = await writeFigures(world, DURATION_S);
+  step('13. the floor of each');
+  const floor = await floorFigures(world, raw, DURATION_S);
   step('4. MCP ÷ REST');
   const mcp = await mcpRatio(world, ids.taskId);
   step(`3. scaling at ${SMALL}`);
@@ -162,6 +165,7 @@ try {
     raw,
     overRaw: overRaw(raw, gateway.viaGateway, writes),
     gatewayOverDirect: gateway,
+    floor,
     mixed: { ...mixed, target: '≥ 174 rps (3 × 58), p99 ≤ 10 × p50' },
     mixedAtHalfRate: { ...paced, target: 'p99 ≤ 8 × p50' },
     scaling: { small, large, ratios: scalingRatios(small, large) },
@@ -207,6 +211,7 @@ function printWrites(w: Awaited<ReturnType<typeof writeRatios>>) {
       line('complete a habit ÷ findOneAndUpdate', w.completeHabit),
   );
   console.log(`1. alone: gateway ÷ direct GET ${gatewayLine(w.gatewayOverDirect)}`);
+  console.log(`13. alone: the floor: ${floorLine(w.floor, w)}`);
   return w;
 }
 
@@ -332,6 +337,11 @@ function printTable(r: any) {
       '1. gateway ÷ direct GET /api/tasks/:id',
       gatewayLine(r.gatewayOverDirect),
       r.gatewayOverDirect.target,
+    ],
+    [
+      '13. the floor: the least each request can be here, as a ratio to its raw operation',
+      floorLine(r.floor, r.overRaw),
+      '—',
     ],
     [
       '2. mixed: rps, p50, p99 (ms)',

@@ -1,10 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { startHelper } from './helper-process.js';
 import { runLoad, round, type LoadResult } from './load.js';
 import { directHeaders, type World } from './world.js';
-// @ts-expect-error plain ESM helpers shared with the npm scripts
-import { componentNode } from '../scripts/lib/runtime.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
@@ -48,25 +44,13 @@ const RESIGN_MS = 10_000;
 
 /** The GET through bare-proxy.mjs, started for the run on the components' Node. */
 async function viaBareProxy(world: World, path: string): Promise<LoadResult> {
-  const proxy = spawn(
-    componentNode(),
-    [fileURLToPath(new URL('./bare-proxy.mjs', import.meta.url))],
-    {
-      env: { ...process.env, BARE_PROXY_UPSTREAM: world.serviceUrls.habits },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const exited = once(proxy, 'exit');
-  // A proxy that died is reported below; a write to it then must not throw.
-  proxy.stdin.on('error', () => undefined);
-  const sign = () => proxy.stdin.write(`${JSON.stringify(directHeaders(world, 'GET', path))}\n`);
+  const proxy = startHelper('./bare-proxy.mjs', { BARE_PROXY_UPSTREAM: world.serviceUrls.habits! });
+  const sign = () =>
+    proxy.child.stdin.write(`${JSON.stringify(directHeaders(world, 'GET', path))}\n`);
   sign();
   const resign = setInterval(sign, RESIGN_MS);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      proxy.stdout.once('data', (line: Buffer) => resolve(Number(String(line).trim())));
-      void exited.then(([code]) => reject(new Error(`the bare proxy exited (${String(code)})`)));
-    });
+    const port = await proxy.port;
     const result = await runLoad({ url: `http://127.0.0.1:${port}${path}`, durationS: DURATION_S });
     // Refused answers are quick: counted as reads they would flatter the floor.
     if (result.non2xx > 0 || result.errors > 0)
@@ -74,8 +58,7 @@ async function viaBareProxy(world: World, path: string): Promise<LoadResult> {
     return result;
   } finally {
     clearInterval(resign);
-    if (proxy.exitCode === null) proxy.kill('SIGTERM');
-    await exited;
+    await proxy.stop();
   }
 }
 

@@ -1,3 +1,4 @@
+import { floorFigures } from './floor.js';
 import { runLoad, type LoadResult } from './load.js';
 import { rawFigures, ratio, type RawFigures } from './raw.js';
 import { gatewayRatio } from './throughput.js';
@@ -55,8 +56,8 @@ export async function writeFigures(
 /**
  * Figure 0 alone, on a stack of its own (`BENCH_ONLY=writes`): the raw engine operations,
  * then GET by id (figure 1's runs, also returned), creating a to-do and completing a habit
- * through the gateway, each as a ratio to the operation it stands on, measured in this one
- * run. For comparing a change to the write path without the rest of the benchmark.
+ * through the gateway, each as a ratio to the operation it stands on, and figure 13's floor
+ * of each, measured in this one run. For comparing a change to the write path without the rest of the benchmark.
  */
 export async function writeRatios(basePort: number, durationS: number) {
   const world = await startWorld(basePort);
@@ -75,7 +76,8 @@ export async function writeRatios(basePort: number, durationS: number) {
     const raw = await rawFigures(world, durationS);
     const gateway = await gatewayRatio(world, todo.data.id);
     const writes = await writeFigures(world, durationS);
-    return { raw, ...overRaw(raw, gateway.viaGateway, writes), gatewayOverDirect: gateway };
+    const floor = await floorFigures(world, raw, durationS);
+    return { raw, ...overRaw(raw, gateway.viaGateway, writes), gatewayOverDirect: gateway, floor };
   } finally {
     await world.stop();
   }
