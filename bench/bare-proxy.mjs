@@ -1,8 +1,9 @@
-// Figure 1's floor (throughput.ts), and figure 13's hop (floor.ts): the proxy hop alone, on the
+// Figure 1's floor (throughput.ts) and figure 13's hop (floor.ts): the proxy hop alone, on the
 // components' Node. It parses each request, sends it on to one upstream with the headers the
-// bench signed last (and the request's body), and relays the status, content type and body — no key check, signing, logs, metrics or traces. What it
-// loses against a direct call is what any Node proxy in front of a service costs here; what the
-// gateway loses against it is the gateway's own work.
+// bench signed last (and the request's body), and relays the status, content type and body —
+// no key check, signing, logs, metrics or traces. What it loses against a direct call is what
+// any Node proxy in front of a service costs here; what the gateway loses against it is the
+// gateway's own work.
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { Pool } from 'undici';

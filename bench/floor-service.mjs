@@ -5,7 +5,7 @@
 // requests meanwhile go in one bulk write); a completion reads the task, writes it guarded by
 // its revision with its event, adds the XP to the profile, answers, publishes and pulls; a GET
 // reads once. No key check, validation, logs, metrics or traces; a body that is not JSON
-// throws. What it reaches is the most any implementation of these requests with an outbox,
+// answers 500. What it reaches is the most any implementation of these requests with an outbox,
 // behind a proxy or not, could reach here.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -49,12 +49,15 @@ async function pullOff(id, event) {
   pulls.push({ updateOne: { filter: { _id: id }, update: { $pullAll: { _outbox: [event] } } } });
   if (pulling) return;
   pulling = true;
-  while (pulls.length) {
-    const batch = pulls;
-    pulls = [];
-    await tasks.bulkWrite(batch, { ordered: false });
+  try {
+    while (pulls.length) {
+      const batch = pulls;
+      pulls = [];
+      await tasks.bulkWrite(batch, { ordered: false });
+    }
+  } finally {
+    pulling = false;
   }
-  pulling = false;
 }
 
 /** After the answer: publish, then pull the event off its task. */
@@ -147,12 +150,13 @@ const server = http.createServer((req, res) => {
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
     const [, , , id, action] = req.url.split('/'); // /api/tasks[/:id[/complete]]
-    const answer =
+    const answer = Promise.resolve().then(() =>
       req.method === 'POST' && !id
         ? create(JSON.parse(Buffer.concat(chunks).toString()))
         : req.method === 'POST' && action === 'complete'
           ? complete(id)
-          : read(id);
+          : read(id),
+    );
     answer.then(
       ([status, body]) => send(res, status, body),
       (err) => send(res, 500, { error: { message: String(err) } }),
