@@ -91,6 +91,8 @@ describe('a service app', () => {
     const swapped = await post(signed(real), '{"type":"todo","title":"theirs"}');
     expect(swapped.statusCode).toBe(401);
     expect(swapped.json().error.code).toBe('UNAUTHORIZED');
+    // A signature for no body does not carry one.
+    expect((await post(signed(''), real)).statusCode).toBe(401);
     // A GET's signature does not open a POST.
     const get = signActor(actor, TEST_SECRET, { method: 'GET', url: '/api/things' });
     expect((await post(get, '')).statusCode).toBe(401);
