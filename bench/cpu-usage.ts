@@ -80,3 +80,7 @@ export function pidListeningOn(port: number): number | undefined {
   }
   return undefined;
 }
+
+/** The process serving a local URL (`mongodb://host:port`, `nats://host:port`), if found. */
+export const pidServing = (url: string, defaultPort: number): number | undefined =>
+  pidListeningOn(Number(new URL(url).port || defaultPort));

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cpuSnapshot, pidListeningOn, writeSnapshot } from './cpu-usage.js';
+import { cpuSnapshot, pidServing, writeSnapshot } from './cpu-usage.js';
 import { round, runLoad, type LoadOptions } from './load.js';
 import { rawFigures, type RawFigures } from './raw.js';
 import { startWorld, type World } from './world.js';
@@ -70,7 +70,7 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
     const mongoUrl: string = engine
       ? `mongodb://127.0.0.1:${enginePort}`
       : (await ensureMongo()).url;
-    const enginePid = engine?.pid ?? pidListeningOn(Number(new URL(mongoUrl).port || 27017));
+    const enginePid = engine?.pid ?? pidServing(mongoUrl, 27017);
     if (!enginePid) throw new Error(`no process found listening for ${mongoUrl}`);
     const world = await startWorld(basePort, profiles ? { CPU_PROFILE_DIR: profiles } : {}, {
       mongoUrl,
@@ -79,7 +79,7 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
     try {
       // The NATS server every process publishes to and reads from, when it runs here: its
       // CPU per request is the stack's as much as the engine's is.
-      const natsPid = pidListeningOn(Number(new URL(world.natsUrl).port || 4222));
+      const natsPid = pidServing(world.natsUrl, 4222);
       const pids = {
         ...world.pids,
         ferretdb: enginePid as number,

@@ -1,4 +1,4 @@
-import { cpuSnapshot, pidListeningOn } from './cpu-usage.js';
+import { cpuSnapshot, pidServing } from './cpu-usage.js';
 import { startHelper } from './helper-process.js';
 import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { ratio, type RawFigures } from './raw.js';
@@ -45,8 +45,8 @@ export async function floorFigures(
   try {
     const proxyUrl = `http://127.0.0.1:${await proxy.port}`;
     const pids: Record<string, number> = { floor: service.child.pid!, proxy: proxy.child.pid! };
-    const engine = pidListeningOn(portOf(world.mongoUrl, 27017));
-    const nats = pidListeningOn(portOf(world.natsUrl, 4222));
+    const engine = pidServing(world.mongoUrl, 27017);
+    const nats = pidServing(world.natsUrl, 4222);
     if (engine) pids.engine = engine;
     if (nats) pids.nats = nats;
 
@@ -125,10 +125,6 @@ export async function floorFigures(
     await service.stop();
   }
 }
-
-/** The port of a local server's URL (`mongodb://host:port/…`, `nats://host:port`, `host:port`). */
-const portOf = (url: string, otherwise: number) =>
-  Number(/:(\d+)(?:\/|$)/.exec(url)?.[1] ?? otherwise);
 
 /** Figure 13 as the table prints it, beside the API's figure 0 of the same run. */
 export function floorLine(floor: FloorFigures, api: Record<Kind, { ratio: number }>): string {
