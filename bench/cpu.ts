@@ -5,6 +5,7 @@ import { cpuSnapshot, pidServing, writeSnapshot } from './cpu-usage.js';
 import { round, runLoad, type LoadOptions } from './load.js';
 import { rawFigures, type RawFigures } from './raw.js';
 import { startWorld, type World } from './world.js';
+import { stopOnExit } from './on-exit.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { ensureMongo, startFerretDB, stopEngine } from '../scripts/lib/engines.mjs';
 
@@ -66,6 +67,10 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
   const engine = engineDir
     ? await startFerretDB({ dir: engineDir, port: enginePort, debugAddr })
     : null;
+  const stopOwnEngine = stopOnExit(async () => {
+    await stopEngine(engine);
+    if (engineDir) rmSync(engineDir, { recursive: true, force: true });
+  });
   try {
     const mongoUrl: string = engine
       ? `mongodb://127.0.0.1:${enginePort}`
@@ -128,8 +133,7 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
       if (profiles) nameProfiles(profiles, world.pids);
     }
   } finally {
-    await stopEngine(engine);
-    if (engineDir) rmSync(engineDir, { recursive: true, force: true });
+    await stopOwnEngine();
   }
 }
 

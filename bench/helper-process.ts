@@ -2,6 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { stopOnExit } from './on-exit.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { componentNode } from '../scripts/lib/runtime.mjs';
 
@@ -30,9 +31,9 @@ export function startHelper(script: string, env: Record<string, string>): Helper
     void exited.then(([code]) => reject(new Error(`${script} exited (${String(code)})`)));
   });
   port.catch(() => undefined);
-  const stop = async () => {
+  const stop = stopOnExit(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
-  };
+  });
   return { child, port, stop };
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { signActor } from '@momentum/http';
 import type { Actor } from '@momentum/contracts';
 import { BenchClient } from './client.js';
+import { stopOnExit } from './on-exit.js';
 import {
   deleteStaleRunStreams,
   deleteStreams,
@@ -55,66 +56,83 @@ export async function startWorld(
 ): Promise<World> {
   ensureDependencies();
   const mongo = mongoUrl ? { url: mongoUrl, child: null } : await ensureMongo();
-  const nats = await ensureNats();
-  // What killed runs left on a shared server (their buckets reserve storage until refused).
-  await deleteStaleRunStreams(nats.url).catch(() => undefined);
-  await build({ quiet: true });
-  const run = randomUUID().replace(/-/g, '').slice(0, 8);
-  const secret = randomBytes(32).toString('base64url');
-  const adminKey = newUserKey();
-  const dbPrefix = `bench_${run}`;
-  const stack = await startStack({
-    mongoUrl: mongo.url,
-    natsUrl: nats.url,
-    secret,
-    // They call services straight, as the gateway would, signing with the shared secret.
-    acceptSharedSecret: true,
-    adminKey,
-    basePort,
-    dbPrefix,
-    eventPrefix: `bench${run}`,
-    logLevel: 'warn',
-    quiet: process.env.BENCH_VERBOSE !== 'true',
-    withMcp,
-    // REPLICAS=N as `npm start` runs it: N gateways, N processes of every service.
-    replicas,
-    // --expose-gc: memory is read after a full collection (vitals.ts).
-    extraEnv: { RATE_LIMIT_MAX: '0', NODE_OPTIONS: '--expose-gc', ...env },
+  let nats: { url: string; child: unknown } = { url: '', child: null };
+  let stack: { stop: () => Promise<void> } | undefined;
+  let dropData = async () => {};
+  // Registered before anything starts, so a failed set-up, an error or a signal stops it all.
+  const stop = stopOnExit(async () => {
+    await stack?.stop();
+    await dropData();
+    await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   });
-  const admin = new BenchClient(stack.gatewayUrl, adminKey);
-  const created = await admin.expect(201, 'POST', '/api/users', { name: 'Bench User' });
-  const user = admin.as(created.data.apiKey);
-  const team = await user.expect(201, 'POST', '/api/teams', { name: 'Bench Team', key: 'BEN' });
-  const project = await user.expect(201, 'POST', '/api/projects', {
-    teamId: team.data.id,
-    name: 'Bench',
-    key: 'BEN',
-  });
-  const me = await user.expect(200, 'GET', '/api/me');
-  const userActor: Actor = { ...me.data, type: 'user', userId: me.data.id };
-  return {
-    gatewayUrl: stack.gatewayUrl,
-    gatewayUrls: stack.gatewayUrls,
-    serviceUrls: stack.urls,
-    pids: Object.fromEntries(
-      stack.children.map((c: { name: string; child: { pid: number } }) => [c.name, c.child.pid]),
-    ),
-    mongoUrl: mongo.url,
-    natsUrl: nats.url,
-    dbPrefix,
-    secret,
-    admin,
-    user,
-    userActor,
-    teamId: team.data.id,
-    projectId: project.data.id,
-    stop: async () => {
-      await stack.stop();
+  try {
+    nats = await ensureNats();
+    // What killed runs left on a shared server (their buckets reserve storage until refused).
+    await deleteStaleRunStreams(nats.url).catch(() => undefined);
+    await build({ quiet: true });
+    const run = randomUUID().replace(/-/g, '').slice(0, 8);
+    const secret = randomBytes(32).toString('base64url');
+    const adminKey = newUserKey();
+    const dbPrefix = `bench_${run}`;
+    dropData = async () => {
       await dropDatabases(mongo.url, `${dbPrefix}_`);
       await deleteStreams(nats.url, new RegExp(`^BENCH${run.toUpperCase()}_`));
-      await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
-    },
-  };
+    };
+    const started = await startStack({
+      mongoUrl: mongo.url,
+      natsUrl: nats.url,
+      secret,
+      // They call services straight, as the gateway would, signing with the shared secret.
+      acceptSharedSecret: true,
+      adminKey,
+      basePort,
+      dbPrefix,
+      eventPrefix: `bench${run}`,
+      logLevel: 'warn',
+      quiet: process.env.BENCH_VERBOSE !== 'true',
+      withMcp,
+      // REPLICAS=N as `npm start` runs it: N gateways, N processes of every service.
+      replicas,
+      // --expose-gc: memory is read after a full collection (vitals.ts).
+      extraEnv: { RATE_LIMIT_MAX: '0', NODE_OPTIONS: '--expose-gc', ...env },
+    });
+    stack = started;
+    const admin = new BenchClient(started.gatewayUrl, adminKey);
+    const created = await admin.expect(201, 'POST', '/api/users', { name: 'Bench User' });
+    const user = admin.as(created.data.apiKey);
+    const team = await user.expect(201, 'POST', '/api/teams', { name: 'Bench Team', key: 'BEN' });
+    const project = await user.expect(201, 'POST', '/api/projects', {
+      teamId: team.data.id,
+      name: 'Bench',
+      key: 'BEN',
+    });
+    const me = await user.expect(200, 'GET', '/api/me');
+    const userActor: Actor = { ...me.data, type: 'user', userId: me.data.id };
+    return {
+      gatewayUrl: started.gatewayUrl,
+      gatewayUrls: started.gatewayUrls,
+      serviceUrls: started.urls,
+      pids: Object.fromEntries(
+        started.children.map((c: { name: string; child: { pid: number } }) => [
+          c.name,
+          c.child.pid,
+        ]),
+      ),
+      mongoUrl: mongo.url,
+      natsUrl: nats.url,
+      dbPrefix,
+      secret,
+      admin,
+      user,
+      userActor,
+      teamId: team.data.id,
+      projectId: project.data.id,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 /**
