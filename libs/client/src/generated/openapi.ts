@@ -276,7 +276,7 @@ export type paths = {
      * Update a task (archived:false brings it back) — or — Update an issue; every change is recorded in its activity
      * @description **Update a task (archived:false brings it back)** (habits). Answers the id, the changed fields and `updatedAt`.
      *
-     *     **Update an issue; every change is recorded in its activity** (issues). Answers the whole issue, as GET does.
+     *     **Update an issue; every change is recorded in its activity** (issues). Answers the issue as `POST` does, with its new `updatedAt`; its comments, activity, blockers and sub-issues are on `GET /api/tasks/:id`.
      */
     patch: operations['updateTaskOrIssue'];
     trace?: never;
@@ -4182,7 +4182,7 @@ export interface operations {
                 data: components['schemas']['TaskChanges'];
               }
             | {
-                data: components['schemas']['IssueDetail'];
+                data: components['schemas']['Issue'];
               };
         };
       };

@@ -13,7 +13,7 @@ import {
 import { defineRoute } from '@momentum/http';
 import type { IssuesDeps } from '../deps.js';
 import { createIssue } from '../usecases/create-issue.js';
-import { issueDetail, issueDetailOf, listIssues } from '../usecases/read-issues.js';
+import { issueDetail, listIssues } from '../usecases/read-issues.js';
 import { updateIssue } from '../usecases/update-issue.js';
 import { deleteIssue } from '../usecases/delete-issue.js';
 import { issueDetailView, issuePageView, issueView } from './replies.js';
@@ -84,17 +84,18 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       method: 'PATCH',
       url: '/api/tasks/:id',
       summary: 'Update an issue; every change is recorded in its activity',
-      description: 'Answers the whole issue, as GET does.',
+      description:
+        'Answers the issue as `POST` does, with its new `updatedAt`; its comments, activity, blockers and sub-issues are on `GET /api/tasks/:id`.',
       operationId: 'updateIssue',
       tags,
       params: IssueParams,
       body: UpdateIssueBody,
-      response: { status: 200, schema: dataOf(IssueDetailView) },
+      response: { status: 200, schema: dataOf(IssueView) },
       errors: [403],
     },
     async ({ actor, params, body }) => {
       const doc = await updateIssue(deps, actor, params.id, body);
-      return { data: issueDetailView(await issueDetailOf(deps, actor, doc)) };
+      return { data: issueView(doc, doc.assignee ?? undefined) };
     },
   );
 

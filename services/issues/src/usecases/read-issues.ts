@@ -96,10 +96,6 @@ export async function issueDetail(
   return detailOf(deps, scope, await visibleIssue(deps.issues, scope, id), cursors);
 }
 
-/** The first page of an issue the actor was just given (a PATCH answers the issue it wrote). */
-export const issueDetailOf = (deps: IssuesDeps, actor: Actor, doc: IssueDoc) =>
-  detailOf(deps, scopeOf(actor), doc, { commentsBefore: null, activityBefore: null });
-
 async function detailOf(
   deps: IssuesDeps,
   scope: Scope,
