@@ -93,17 +93,13 @@ try {
 
   // Warm-up long enough for the JIT and the heaps to settle, so the memory figure measures
   // growth, not start-up: every kind of request the figures send, the mix twice, then reads. A
-  // path first used after the first reading counts its code, connections and caches as growth (on
-  // Node 20 projects and issues grew 50–90% in their first mixed run; on Node 24 habits 139 → 162
-  // MiB in its first burst of creates and completions at 16 connections, issues 139 → 149 in its
-  // second mixed run; then each stayed within 2% through three more rounds). The MCP tool calls
-  // are among them: the gateway keeps up to 64 built MCP servers for reuse, and left out of the
-  // warm-up they read as +7–10% of the gateway's memory, a pool filling, not a leak (with them
-  // in, +0.9%, +1.7%, +1.7% over three more rounds of every figure's requests). So are figure 1's
-  // GETs straight to habits and through the bare proxy: each opens 16 connections of its own to
-  // habits. The reads come last because the memory figure's last run is reads too, so both
-  // readings are taken in the same state (right after a mixed run projects and issues hold 25%
-  // more than after reads, every time).
+  // path first used after the first reading counts its code, connections and caches as growth,
+  // which is why the mix runs twice (some paths are first taken in the second). The MCP tool calls
+  // are among them: the gateway keeps up to 64 built MCP servers for reuse, a pool that would
+  // otherwise fill during the figure and read as growth. So are figure 1's GETs straight to
+  // habits and through the bare proxy: each opens 16 connections of its own to habits. The
+  // reads come last because the memory figure's last run is reads too, so both readings are
+  // taken in the same state (right after a mixed run, services hold more than after reads).
   step('warm-up');
   await writeFigures(world, WARM_UP_WRITES_S);
   await mcpRatio(world, ids.taskId);

@@ -7,7 +7,7 @@
 //   layer:<layer>  a whole layer, every package's files and the root's in one vitest: what
 //                  `npm test` runs (unit, service, e2e, engine, faults, replicas). One vitest
 //                  instead of one per package: the unit files share one process, and vitest
-//                  and the service layer's engines start once (unit 165 → 88 CPU s, A/B)
+//                  and the service layer's engines start once
 // A test task writes vitest's JSON report to .cache/reports/<layer>.json in its directory, a
 // turbo output: a task turbo skips restores it, and `npm test` adds the reports up.
 import { spawnSync } from 'node:child_process';
@@ -27,7 +27,7 @@ function run(command, args) {
 
 /**
  * Test files run at once, per layer: one, vitest's default on two cores. Two service or
- * end-to-end files at once ran into each other's timeouts on a fresh clone of this machine.
+ * end-to-end files at once run into each other's timeouts on a two-core machine.
  */
 const WORKERS = { unit: 1, service: 1, e2e: 1, engine: 1, faults: 1, replicas: 1 };
 

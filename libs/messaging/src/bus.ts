@@ -116,8 +116,8 @@ export class EventBus {
       reconnectTimeWait: 250,
       timeout: 3000,
       // No Error made per request to carry the caller's stack into a later timeout: each
-      // JetStream publish is a request, and those stacks were 3–4% of habits' CPU under
-      // creates (nats.js documents the option for publishers).
+      // JetStream publish is a request, so the stacks would cost CPU on every write (nats.js
+      // documents the option for publishers).
       noAsyncTraces: true,
     });
     const jsm = await nc.jetstreamManager();

@@ -78,8 +78,8 @@ function finish(run: Running, outcome: 'ok' | 'error'): void {
  * Measured from mongoose's `operation-start`/`operation-end` events (every call through one
  * of the connection's collections, which mongoose emits anyway) and, for find and aggregate
  * (which answer a cursor at once), from the cursor's `toArray`. The driver's own command
- * monitoring built two event objects per command and decoded every query's reply a second
- * time: 10–20% of a service's CPU per request (figure 12).
+ * monitoring builds two event objects per command and decodes every query's reply a second
+ * time, a large share of a service's CPU per request.
  */
 export function monitorEngine(connection: Connection, dbName: string): void {
   const running = new Map<unknown, Running>();

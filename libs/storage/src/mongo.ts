@@ -2,7 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { monitorEngine } from './engine-monitoring.js';
 
 // Mongoose captures `new Error().stack` on every query to show where it was made if it
-// fails; with source maps on, that is about 5% of a busy service's CPU. The driver's own
+// fails; with source maps on, that is a noticeable share of a busy service's CPU. The driver's own
 // error and our logs say enough.
 mongoose.set('skipOriginalStackTraces', true);
 

@@ -88,7 +88,7 @@ export const traceContextPropagator: TextMapPropagator = {
  * Tracing without the SDK, for a process that exports no spans: W3C `traceparent` read and
  * written, and spans that carry ids and record nothing. No context manager is registered,
  * so nothing is tracked across async calls (the SDK's async hooks, emitter bindings and span
- * objects cost 3–9% of a process's CPU for spans nobody received): a request's ids travel
+ * objects cost CPU on every request for spans nobody receives): a request's ids travel
  * with the request itself (http.ts), into its log lines and the calls the gateway makes for it.
  */
 export function startIdOnlyTracing(): void {

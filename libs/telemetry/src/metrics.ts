@@ -24,9 +24,8 @@ function once<M extends Metric>(name: string, make: () => M): M {
 
 /**
  * How often the event-loop lag histogram samples (ms). prom-client's 10 ms default wakes an
- * idle process 100 times a second: 2.5 ms of CPU a second for nothing (measured; 0.4 ms at
- * 100 ms, and 3.8 on a day this VM's wake-ups cost more: docs/BENCHMARKS.md, idle). A lag
- * that matters (tens of ms and more) still shows in the percentiles.
+ * idle process 100 times a second, and on a virtual machine each wake-up costs CPU; a lag
+ * that matters (tens of ms and more) still shows in the percentiles at 100 ms.
  */
 export const EVENT_LOOP_SAMPLE_MS = 100;
 

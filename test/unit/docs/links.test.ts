@@ -17,6 +17,7 @@ const docs = [
   ...readdirSync(path.join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
+  ...readdirSync(path.join(ROOT, 'services')).map((s) => `services/${s}/README.md`),
 ].filter((f) => existsSync(path.join(ROOT, f)));
 
 /** Markdown without its fenced code blocks, where a `#` line is not a heading. */

@@ -31,7 +31,7 @@ export function dayKey(at: Date, timeZone = 'UTC', dayStartHour = 0): string {
 
 /**
  * Each zone's local date and hour at the last second asked: every read asks for "today",
- * and Intl's formatToParts was 1.7% of habits' CPU under reads. Zone offsets are whole
+ * and Intl's formatToParts is too costly to call on each. Zone offsets are whole
  * seconds, so one second has one local date and hour.
  */
 const lastSecond = new Map<string, { second: number; day: string; hour: number }>();

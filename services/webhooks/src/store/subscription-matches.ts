@@ -3,7 +3,7 @@ import type { SubscriptionDoc } from './models.js';
 /**
  * The active subscriptions under each audience key (`user:…`, `team:…`), kept in memory so
  * an event costs no engine read when its keys were seen before: every event of a user or
- * team with no subscription used to be one `find` on `subscriptions`. Kept exact by
+ * team with no subscription would otherwise be one `find` on `subscriptions`. Kept exact by
  * subscription changes: a write through the store (and a subscription the failure record
  * disables) drops everything here and in every other replica (`forgetAll`, announced over
  * plain NATS, subscription-changes.ts). A read that was under way across a drop is answered
