@@ -6,6 +6,7 @@ import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
 import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
+import { gatewayAnswers } from './readiness.js';
 import { Histogram, collectDefaultMetrics, register } from 'prom-client';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -70,18 +71,22 @@ function startMetrics(): Histogram<'path' | 'method' | 'status_code'> {
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 100 });
   return new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'HTTP requests answered, by path (/mcp, /health, other), method and status code',
+    help: 'HTTP requests answered, by path (/mcp, /health, /ready, other), method and status code',
     labelNames: ['path', 'method', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
 }
 
-const ROUTES = new Set(['/mcp', '/health', '/metrics']);
+const ROUTES = new Set(['/mcp', '/health', '/ready', '/metrics']);
 
 async function handle(config: Config, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   if (ROUTES.has(path)) nameServerSpan(req, path);
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
+  if (path === '/ready' && req.method === 'GET')
+    return (await gatewayAnswers(config.SVC_BASE_URL))
+      ? sendJson(res, 200, { status: 'ready' })
+      : sendJson(res, 503, { status: 'unavailable', reason: 'the gateway does not answer' });
   if (path === '/metrics' && req.method === 'GET') {
     res.writeHead(200, { 'content-type': register.contentType });
     res.end(await register.metrics());
@@ -117,7 +122,7 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
     res.once('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
       end({
-        path: path === '/mcp' || path === '/health' ? path : 'other',
+        path: path === '/mcp' || path === '/health' || path === '/ready' ? path : 'other',
         status_code: res.statusCode,
       });
     });
