@@ -4,9 +4,10 @@
 // and go.sum pin every version; built once into .cache/bin under a name that carries the
 // tool's version and a digest of its module, and reused until either changes. Go's build
 // cache makes a rebuild after a change cheap.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 import { ROOT, log, which } from './util.mjs';
 
@@ -52,10 +53,11 @@ export function goToolBinary(name) {
 
 /**
  * The tool's binary, built first if this version is not in .cache/bin yet (Go and the module
- * proxy are all it needs). Blocks while it builds: from 40 s (compose-check) to about 2
- * minutes (kustomize, kube-score) on a fresh machine.
+ * proxy are all it needs). Resolves once built: from 40 s (compose-check) to about 2 minutes
+ * (kustomize, kube-score) on a fresh machine. Asynchronous, so a test worker waiting for it
+ * keeps answering its runner.
  */
-export function buildGoTool(name) {
+export async function buildGoTool(name) {
   const bin = goToolBinary(name);
   if (existsSync(bin)) return bin;
   if (!which('go')) throw new Error(`Go is needed to build ${name} (infra/tools/${name})`);
@@ -65,12 +67,18 @@ export function buildGoTool(name) {
   // run would take for a finished binary.
   const tmp = `${bin}.${process.pid}.tmp`;
   try {
-    execFileSync('go', ['build', '-trimpath', '-buildvcs=false', '-o', tmp, GO_TOOLS[name].pkg], {
-      cwd: toolDir(name),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      // go.sum is committed: -mod=readonly refuses to build anything it does not pin.
-      env: { ...process.env, GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local' },
-    });
+    const child = spawn(
+      'go',
+      ['build', '-trimpath', '-buildvcs=false', '-o', tmp, GO_TOOLS[name].pkg],
+      {
+        cwd: toolDir(name),
+        stdio: ['ignore', 'ignore', 'inherit'],
+        // go.sum is committed: -mod=readonly refuses to build anything it does not pin.
+        env: { ...process.env, GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local' },
+      },
+    );
+    const [code] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`go build of ${name} exited with ${code}`);
     renameSync(tmp, bin);
   } finally {
     rmSync(tmp, { force: true });

@@ -16,8 +16,8 @@ let bin = '';
 let dir = '';
 let envFile = '';
 
-beforeAll(() => {
-  bin = buildGoTool('compose-check');
+beforeAll(async () => {
+  bin = await buildGoTool('compose-check');
   dir = mkdtempSync(path.join(tmpdir(), 'compose-go-'));
   envFile = path.join(dir, '.env');
   writeComposeEnv({ composeFile, envFile });

@@ -7,7 +7,7 @@ import * as goTools from '../../../scripts/lib/go-tools.mjs';
 export type GoTool = 'compose-check' | 'kustomize' | 'kube-score';
 
 /** The tool's binary, built first when this version is not in .cache/bin. */
-export const buildGoTool = goTools.buildGoTool as (name: GoTool) => string;
+export const buildGoTool = goTools.buildGoTool as (name: GoTool) => Promise<string>;
 
 /** A cold build takes minutes on a busy two-core machine (the report has the figures). */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;
