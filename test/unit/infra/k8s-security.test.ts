@@ -249,13 +249,14 @@ describe('infra/k8s: NetworkPolicies', () => {
     expect(admitted('Ingress', GATEWAY.name, nsPeer('default'), GATEWAY.port)).toBe(false);
   });
 
-  it('monitoring reaches each component’s metrics port only, MongoDB and NATS not at all', () => {
+  it('monitoring reaches each component’s metrics port only (never its API port), MongoDB and NATS not at all', () => {
     const prometheus = nsPeer(MONITORING_NAMESPACE, { 'app.kubernetes.io/name': 'prometheus' });
     /** Where Prometheus finds a component's metrics: its pods' prometheus.io/port. */
     const metricsPort = (name: string) => {
       const template = asObj(spec(asObj(named('Deployment', name)?.doc)).template);
       return Number(asObj(meta(template).annotations)['prometheus.io/port']);
     };
+    for (const c of DEPLOYED) expect(metricsPort(c.name), c.name).not.toBe(c.port);
     for (const to of PODS)
       for (const port of PORTS) {
         const want = DEPLOYED.some((c) => c.name === to) && port === metricsPort(to);
