@@ -8,6 +8,8 @@ export type GoTool = 'compose-check' | 'kustomize' | 'kube-score';
 
 /** The tool's binary, built first when this version is not in .cache/bin. */
 export const buildGoTool = goTools.buildGoTool as (name: GoTool) => Promise<string>;
+/** Where the tool's binary is: `.cache/bin/<name>-<version>-<digest of its module>`. */
+export const goToolBinary = goTools.goToolBinary as (name: GoTool) => string;
 
 /** A cold build takes minutes on a busy two-core machine (the report has the figures). */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;
