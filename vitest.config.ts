@@ -24,6 +24,7 @@ const UNIT_OWN_PROCESS = [
   'libs/telemetry/test/unit/id-only-tracing.test.ts',
   'libs/http/test/unit/telemetry.test.ts',
   'mcp-server/test/unit/tracing.test.ts',
+  'mcp-server/test/unit/metrics-port.test.ts',
   'gateway/test/unit/forged-key-floods.test.ts',
   'test/unit/openapi/document.test.ts',
 ];

@@ -12,6 +12,13 @@ export const ConfigSchema = z.object({
     .default(3100)
     .describe('Port of the HTTP mode'),
   HOST: z.string().default('127.0.0.1').describe('Interface the HTTP mode listens on'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe('A port of its own for GET /metrics of the HTTP mode; 0: on MCP_PORT'),
 });
 export type Config = z.output<typeof ConfigSchema>;
 

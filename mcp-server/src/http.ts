@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { nameServerSpan, tracedServerFactory } from '@momentum/telemetry/tracing';
 import { handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
@@ -6,6 +6,7 @@ import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
 import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
+import { gatewayAnswers } from './readiness.js';
 import { Histogram, collectDefaultMetrics, register } from 'prom-client';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -70,23 +71,54 @@ function startMetrics(): Histogram<'path' | 'method' | 'status_code'> {
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 100 });
   return new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'HTTP requests answered, by path (/mcp, /health, other), method and status code',
+    help: 'HTTP requests answered, by path (/mcp, /health, /ready, other), method and status code',
     labelNames: ['path', 'method', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
 }
 
-const ROUTES = new Set(['/mcp', '/health', '/metrics']);
+const ROUTES = new Set(['/mcp', '/health', '/ready', '/metrics']);
+
+async function sendMetrics(res: ServerResponse): Promise<void> {
+  res.writeHead(200, { 'content-type': register.contentType });
+  res.end(await register.metrics());
+}
+
+/**
+ * /metrics on METRICS_PORT, apart from the MCP endpoint (a deployment admits its Prometheus
+ * to that port alone). A port taken: a warning, and the MCP endpoint is served anyway.
+ */
+async function serveMetricsPort(config: Config, log: Logger): Promise<Server | undefined> {
+  const server = createServer((req, res) => {
+    if (req.method === 'GET' && (req.url ?? '').split('?')[0] === '/metrics')
+      return void sendMetrics(res).catch(() => res.writeHead(500).end());
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.METRICS_PORT, config.HOST, () => resolve());
+    });
+    return server;
+  } catch (err) {
+    log.warn(
+      { err: (err as Error).message, port: config.METRICS_PORT },
+      'metrics port unavailable',
+    );
+    return undefined;
+  }
+}
 
 async function handle(config: Config, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   if (ROUTES.has(path)) nameServerSpan(req, path);
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
-  if (path === '/metrics' && req.method === 'GET') {
-    res.writeHead(200, { 'content-type': register.contentType });
-    res.end(await register.metrics());
-    return;
-  }
+  if (path === '/ready' && req.method === 'GET')
+    return (await gatewayAnswers(config.SVC_BASE_URL))
+      ? sendJson(res, 200, { status: 'ready' })
+      : sendJson(res, 503, { status: 'unavailable', reason: 'the gateway does not answer' });
+  if (path === '/metrics' && req.method === 'GET' && config.METRICS_PORT === 0)
+    return sendMetrics(res);
   if (path !== '/mcp')
     return sendJson(res, 404, {
       error: { code: 'NOT_FOUND', message: `No route ${req.method} ${path}` },
@@ -117,7 +149,7 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
     res.once('finish', () => {
       const path = (req.url ?? '/').split('?')[0];
       end({
-        path: path === '/mcp' || path === '/health' ? path : 'other',
+        path: path === '/mcp' || path === '/health' || path === '/ready' ? path : 'other',
         status_code: res.statusCode,
       });
     });
@@ -132,6 +164,11 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
     server.once('error', reject);
     server.listen(config.MCP_PORT, config.HOST, () => resolve());
   });
+  if (config.METRICS_PORT > 0) {
+    const metrics = await serveMetricsPort(config, log);
+    // closed with the MCP endpoint (main.ts closes that one on SIGTERM)
+    if (metrics) server.once('close', () => metrics.close());
+  }
   log.info(
     { gateway: config.SVC_BASE_URL },
     `momentum MCP server listening on http://${config.HOST}:${config.MCP_PORT}/mcp`,

@@ -190,6 +190,9 @@ export async function startStack({
           ...signing[s.name],
           PORT: String(port),
           MONGO_DB: `${dbPrefix}_${s.name}`,
+          // /metrics on the service's own port here (a METRICS_PORT in the shell is the
+          // gateway's: every process of this host binding it would collide)
+          METRICS_PORT: '0',
         };
         if (s.name === 'identity') env.ADMIN_API_KEY = adminKey;
         if (s.name === 'webhooks') env.WEBHOOKS_SECRET_KEY ??= webhooksKey;
@@ -224,7 +227,12 @@ export async function startStack({
     let mcpUrl = null;
     if (withMcp && existsSync(path.join(ROOT, bundlePath(MCP_SERVER)))) {
       const component = { ...MCP_SERVER, args: ['--http'] };
-      const env = { ...common, MCP_PORT: String(ports['mcp-server']), SVC_BASE_URL: gatewayUrl };
+      const env = {
+        ...common,
+        MCP_PORT: String(ports['mcp-server']),
+        SVC_BASE_URL: gatewayUrl,
+        METRICS_PORT: '0',
+      };
       mcpUrl = `http://127.0.0.1:${ports['mcp-server']}`;
       const mcp = spawnComponent(component, env, { quiet });
       children.push({ name: 'mcp-server', child: mcp, component, env, url: mcpUrl });

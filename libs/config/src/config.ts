@@ -64,6 +64,11 @@ export const BaseConfigSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(64),
   /** Requests that may wait for a turn; one more gets 503 with Retry-After. */
   MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /**
+   * A port of its own for `GET /metrics`, apart from the API (a deployment then admits its
+   * Prometheus to that port alone); 0, the default: /metrics on PORT.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 

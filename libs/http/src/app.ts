@@ -30,6 +30,11 @@ export interface ServiceAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Admission control (admission.ts); off when absent. */
   admission?: AdmissionOptions;
+  /**
+   * The service's METRICS_PORT: above 0, /metrics is served there (runService), not on this
+   * app's port.
+   */
+  metricsPort?: number;
 }
 
 /**
@@ -87,8 +92,11 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     internalSecret: options.signing ? trustedKeys(options.signing) : options.internalSecret,
   });
   if (options.admission) void app.register(admissionPlugin, options.admission);
-  // /metrics on the service's own port; the gateway never routes it.
-  void app.register(metricsPlugin, { service: options.name, expose: true });
+  // /metrics on the service's own port, or on METRICS_PORT; the gateway never routes it.
+  void app.register(metricsPlugin, {
+    service: options.name,
+    expose: (options.metricsPort ?? 0) === 0,
+  });
 
   app.addHook('onResponse', logCompletion);
 

@@ -30,6 +30,7 @@ export function testConfig(
     LOG_LEVEL: 'silent',
     MAX_IN_FLIGHT: 4,
     MAX_QUEUED: 2000,
+    METRICS_PORT: 0,
     // Keys hashed at bcrypt's least cost: a test checks what a key unlocks, not how slowly.
     API_KEY_HASH_COST: KEY_HASH_COST.min,
     ...extra,

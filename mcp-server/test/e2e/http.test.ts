@@ -23,6 +23,12 @@ describe('mcp-server over Streamable HTTP (--http)', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
+  it('GET /ready answers 200 without a key while the gateway answers (the readiness probe)', async () => {
+    const res = await fetch(`${standaloneUrl()}/ready`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready' });
+  });
+
   it('answers 404 off /mcp, 400 to a body that is not JSON and 405 to GET (stateless)', async () => {
     const key = `Bearer ${ws.user.apiKey}`;
     const elsewhere = await fetch(`${standaloneUrl()}/other`);

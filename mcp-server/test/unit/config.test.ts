@@ -8,6 +8,7 @@ describe('mcp-server configuration', () => {
       SVC_BASE_URL: 'http://127.0.0.1:3000',
       MCP_PORT: 3100,
       HOST: '127.0.0.1',
+      METRICS_PORT: 0,
     });
   });
 
@@ -17,12 +18,14 @@ describe('mcp-server configuration', () => {
       SVC_BASE_URL: 'https://momentum.example/base',
       MCP_PORT: '4100',
       HOST: '0.0.0.0',
+      METRICS_PORT: '9464',
     };
     expect(loadConfig(env)).toEqual({
       SVC_API_KEY: 'svc_a_b',
       SVC_BASE_URL: 'https://momentum.example/base',
       MCP_PORT: 4100,
       HOST: '0.0.0.0',
+      METRICS_PORT: 9464,
     });
   });
 

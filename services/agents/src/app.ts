@@ -55,6 +55,7 @@ export async function buildAgentsApp(
     admission: admissionOf(ctx.config),
     errorShape: 'B',
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
+    metricsPort: ctx.config.METRICS_PORT,
   });
   installBadRequestForValidation(app);
   registerAgentRoutes(app, deps);

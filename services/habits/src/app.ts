@@ -56,6 +56,7 @@ export async function buildHabitsApp(
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
+    metricsPort: ctx.config.METRICS_PORT,
   });
   registerTaskRoutes(app, deps);
   registerProfileRoutes(app, deps);

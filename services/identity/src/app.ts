@@ -49,6 +49,7 @@ export async function buildIdentityApp(
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
+    metricsPort: ctx.config.METRICS_PORT,
   });
 
   registerMeRoutes(app, deps);

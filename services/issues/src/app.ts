@@ -82,6 +82,7 @@ export async function buildIssuesApp(
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
+    metricsPort: ctx.config.METRICS_PORT,
   });
   // Static /search is registered beside /:id; the router prefers the static segment.
   registerSearchRoutes(app, deps);

@@ -71,6 +71,7 @@ export async function buildProjectsApp(
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
+    metricsPort: ctx.config.METRICS_PORT,
   });
   registerProjectRoutes(app, deps);
   registerInternalRoutes(app, deps);

@@ -107,6 +107,7 @@ export async function buildWebhooksApp(
     logLevel: config.LOG_LEVEL,
     admission: admissionOf(config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
+    metricsPort: ctx.config.METRICS_PORT,
   });
   registerEventTypeRoutes(app);
   registerSubscriptionRoutes(app, deps);

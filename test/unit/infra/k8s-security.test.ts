@@ -35,9 +35,20 @@ const podPeer = (name: string): Peer => ({
 });
 const nsPeer = (ns: string, labels: Obj = {}): Peer => ({ ns, labels });
 
+/** A label selector as the API server evaluates it: matchLabels and matchExpressions, ANDed. */
 const matchLabels = (selector: unknown, labels: Obj) =>
   Object.entries(asObj(asObj(selector).matchLabels)).every(([k, v]) => labels[k] === v) &&
-  asArr(asObj(selector).matchExpressions).length === 0;
+  asArr(asObj(selector).matchExpressions)
+    .map(asObj)
+    .every(({ key, operator, values }) => {
+      const has = Object.hasOwn(labels, String(key));
+      const listed = asArr(values).includes(labels[String(key)]);
+      if (operator === 'In') return has && listed;
+      if (operator === 'NotIn') return !has || !listed;
+      if (operator === 'Exists') return has;
+      if (operator === 'DoesNotExist') return !has;
+      throw new Error(`unknown selector operator ${String(operator)}`);
+    });
 const ipNumber = (ip: string) => ip.split('.').reduce((n, o) => n * 256 + Number(o), 0);
 const inCidr = (ip: string, cidr: string) => {
   const [base = '', bits = '0'] = cidr.split('/');
@@ -159,7 +170,11 @@ describe('infra/k8s: pod security', () => {
           expect(p.hostPort, String(c.name)).toBeUndefined();
       const podSec = asObj(pod.securityContext);
       expect(podSec.runAsNonRoot).toBe(true);
-      expect(Number(podSec.runAsUser)).toBeGreaterThan(0);
+      // ids >= 10000: no user or group of the node's own (kube-score's check)
+      expect(Number(podSec.runAsUser)).toBeGreaterThanOrEqual(10000);
+      expect(Number(podSec.runAsGroup)).toBeGreaterThanOrEqual(10000);
+      if (podSec.fsGroup !== undefined)
+        expect(Number(podSec.fsGroup)).toBeGreaterThanOrEqual(10000);
       expect(asObj(podSec.seccompProfile).type).toBe('RuntimeDefault');
       for (const c of containersOf(m)) {
         const sec = asObj(c.securityContext);
@@ -234,13 +249,14 @@ describe('infra/k8s: NetworkPolicies', () => {
     expect(admitted('Ingress', GATEWAY.name, nsPeer('default'), GATEWAY.port)).toBe(false);
   });
 
-  it('monitoring reaches each component’s metrics port only, MongoDB and NATS not at all', () => {
+  it('monitoring reaches each component’s metrics port only (never its API port), MongoDB and NATS not at all', () => {
     const prometheus = nsPeer(MONITORING_NAMESPACE, { 'app.kubernetes.io/name': 'prometheus' });
     /** Where Prometheus finds a component's metrics: its pods' prometheus.io/port. */
     const metricsPort = (name: string) => {
       const template = asObj(spec(asObj(named('Deployment', name)?.doc)).template);
       return Number(asObj(meta(template).annotations)['prometheus.io/port']);
     };
+    for (const c of DEPLOYED) expect(metricsPort(c.name), c.name).not.toBe(c.port);
     for (const to of PODS)
       for (const port of PORTS) {
         const want = DEPLOYED.some((c) => c.name === to) && port === metricsPort(to);
@@ -258,6 +274,22 @@ describe('infra/k8s: NetworkPolicies', () => {
         from,
       ).toBe(false);
       expect(admitted('Egress', from, nsPeer('default'), 443), from).toBe(false);
+    }
+  });
+
+  it('every component sends its traces to the OTLP collector the ConfigMap names (4318), nothing else there', () => {
+    const endpoint = read('infra/k8s/configmap.yaml').match(
+      /e\.g\. http:\/\/[\w-]+\.([\w-]+):(\d+)/,
+    );
+    expect(endpoint, 'the example endpoint of the ConfigMap').not.toBeNull();
+    const [, namespace = '', port = ''] = endpoint ?? [];
+    expect(port).toBe('4318');
+    const collector = nsPeer(namespace, { 'app.kubernetes.io/name': 'otel-collector' });
+    for (const from of PODS) {
+      const component = DEPLOYED.some((c) => c.name === from);
+      expect(admitted('Egress', from, collector, 4318), from).toBe(component);
+      expect(admitted('Egress', from, collector, 4317), from).toBe(false);
+      expect(admitted('Egress', from, nsPeer('default'), 4318), from).toBe(false);
     }
   });
 
@@ -306,20 +338,33 @@ describe('infra/k8s: Ingress', () => {
     }
   });
 
-  it('every host is served over TLS with a certificate from a Secret, HTTP redirected', () => {
+  it('every host is served over TLS with a certificate of its own, HTTP redirected', () => {
+    /** secretName → the Ingresses and hosts whose certificate it holds. */
+    const holders = new Map<string, { ingress: string; hosts: string[] }[]>();
     for (const i of ingresses) {
       expect(spec(i).ingressClassName, String(meta(i).name)).toBeDefined();
       const tls = asArr(spec(i).tls).map(asObj);
       for (const rule of asArr(spec(i).rules).map(asObj)) {
         const covering = tls.find((t) => asArr(t.hosts).includes(rule.host));
-        expect(covering?.secretName, String(rule.host)).toBe('momentum-tls');
+        expect(covering?.secretName, String(rule.host)).toMatch(/^momentum-[a-z]+-tls$/);
+      }
+      for (const t of tls) {
+        const list = holders.get(String(t.secretName)) ?? [];
+        list.push({ ingress: String(meta(i).name), hosts: asArr(t.hosts).map(String) });
+        holders.set(String(t.secretName), list);
       }
       expect(asObj(meta(i).annotations)['nginx.ingress.kubernetes.io/force-ssl-redirect']).toBe(
         'true',
       );
     }
-    // the certificate's Secret: by cert-manager (annotation) or by the documented command
-    expect(deploymentGuide).toMatch(/kubectl -n momentum create secret tls momentum-tls\b/);
+    // cert-manager makes one Certificate per Secret from one Ingress: a Secret named by two
+    // Ingresses (or two entries) for different hosts leaves one host without a certificate
+    for (const [secretName, list] of holders) expect(list.length, secretName).toBe(1);
+    // each certificate's Secret: by cert-manager (annotation) or by the documented command
+    for (const secretName of holders.keys())
+      expect(deploymentGuide).toMatch(
+        new RegExp(`kubectl -n momentum create secret tls ${secretName}\\b`),
+      );
   });
 });
 

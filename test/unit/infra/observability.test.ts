@@ -5,13 +5,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { ROOT, GATEWAY, read, asObj, asArr, type Obj } from './support.js';
+import { ROOT, read, asObj, asArr, type Obj } from './support.js';
 import { DEPLOYED } from './schemas.js';
 
-/** Where each process serves /metrics: its own port, the gateway's METRICS_PORT. */
-const GATEWAY_METRICS_PORT = 9464;
-const metricsPort = (name: string, port: number) =>
-  name === GATEWAY.name ? GATEWAY_METRICS_PORT : port;
+/** Where each process serves /metrics in the deployments: METRICS_PORT, apart from its API. */
+const METRICS_PORT = 9464;
+const metricsPort = (_name: string, port: number) => {
+  expect(port).not.toBe(METRICS_PORT);
+  return METRICS_PORT;
+};
 
 const prometheus = asObj(parse(read('infra/prometheus/prometheus.yml')));
 const compose = asObj(parse(read('docker-compose.yml'), { merge: true }));
@@ -34,7 +36,7 @@ describe('observability', () => {
     }
   });
 
-  it('the Compose profile runs Prometheus, Grafana (provisioned) and Jaeger; the gateway has METRICS_PORT', () => {
+  it('the Compose profile runs Prometheus, Grafana (provisioned) and Jaeger; every process has METRICS_PORT', () => {
     for (const name of ['prometheus', 'grafana', 'jaeger'])
       expect(asArr(asObj(services[name]).profiles), name).toEqual(['observability']);
     const mounts = (name: string) => asArr(asObj(services[name]).volumes).map(String);
@@ -43,9 +45,10 @@ describe('observability', () => {
     );
     expect(mounts('grafana').some((m) => m.startsWith('./infra/grafana/dashboards:'))).toBe(true);
     expect(mounts('grafana').some((m) => m.startsWith('./infra/grafana/provisioning:'))).toBe(true);
-    expect(asObj(asObj(services.gateway).environment).METRICS_PORT).toBe(
-      String(GATEWAY_METRICS_PORT),
-    );
+    for (const c of DEPLOYED)
+      expect(asObj(asObj(services[c.name]).environment).METRICS_PORT, c.name).toBe(
+        String(METRICS_PORT),
+      );
     // Every process of the stack may export traces, and does only when the endpoint is set.
     for (const c of DEPLOYED)
       expect(asObj(asObj(services[c.name]).environment), c.name).toHaveProperty(

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../../src/app.js';
-import { metricsPlugin, type MetricsPluginOptions } from '../../src/metrics.js';
+import type { AddressInfo } from 'node:net';
+import { metricsPlugin, serveMetrics, type MetricsPluginOptions } from '../../src/metrics.js';
 import { exportsSpans, otlpProtocol } from '@momentum/telemetry';
 import { injectAs, TEST_SECRET, userActor } from '@momentum/testing';
 import { sampleApp } from '../support/sample-app.js';
@@ -62,6 +63,31 @@ describe('metrics', () => {
     // Default process metrics, labelled with the service.
     expect(after).toMatch(/^process_resident_memory_bytes\{service="sample"\} \d+/m);
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds\{service="sample"\} /m);
+  });
+
+  it('with a METRICS_PORT, /metrics is served there and not on the service port', async () => {
+    const svc = createServiceApp({
+      name: 'apart',
+      internalSecret: TEST_SECRET,
+      logger: false,
+      metricsPort: 9464,
+    });
+    const server = await serveMetrics(0, '127.0.0.1', svc.log);
+    try {
+      const onApi = await svc.inject({ method: 'GET', url: '/metrics' });
+      // no such route there: refused as any unknown path (401 without a signed actor)
+      expect([401, 404]).toContain(onApi.statusCode);
+      expect(onApi.body).not.toContain('http_request_duration_seconds');
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/^# HELP http_request_duration_seconds /m);
+      expect((await fetch(`${base}/other`)).status).toBe(404);
+      expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await svc.close();
+    }
   });
 
   it('/health says alive; /ready says whether the database and NATS are reachable', async () => {
