@@ -101,7 +101,7 @@ describe('notifications through the gateway', () => {
     });
     expect(mention.status).toBe(201);
     const [mentioned] = await told(member.apiKey, about(issue.id, 'issue.mentioned'));
-    expect(mentioned.comment).toEqual({
+    expect(mentioned!.comment).toEqual({
       id: mention.body.data.id,
       excerpt: `@${member.name} could you look?`,
     });
@@ -191,7 +191,7 @@ describe('notifications through the gateway', () => {
     const got = await eventually(
       async () =>
         receiver.received.find(
-          (r) => r.path === '/inbox' && JSON.parse(r.body).data.notification.id === listed.id,
+          (r) => r.path === '/inbox' && JSON.parse(r.body).data.notification.id === listed!.id,
         ),
       20_000,
       100,
