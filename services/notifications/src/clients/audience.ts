@@ -15,10 +15,11 @@ export interface Audience {
 }
 
 /**
- * The audience over HTTP, asked afresh for every event: a member removed from a team is
- * not told of it from the next event on. A user reaches their teams; an agent, while
- * active, its own team, or its owner's teams when it has none (as the gateway decides).
- * Identity or agents away is an error (the event is retried), never "nobody".
+ * The audience over HTTP, asked afresh for every event (no cache to go stale): a member
+ * removed from a team is not told of it from the next event on. A user hears of the teams
+ * they are a member of; an agent, while active, of its own team, or of its owner's teams
+ * when it has none, and only while its owner is a member (as its key's actor is made). Identity or agents away is an error (the event
+ * is retried), never "nobody".
  */
 export class HttpAudience implements Audience {
   constructor(
@@ -40,26 +41,22 @@ export class HttpAudience implements Audience {
 
   async mayHear(people: readonly Recipient[], teamId: string): Promise<Recipient[]> {
     const agentIds = people.filter((p) => p.type === 'agent').map((p) => p.id);
-    const agents = agentIds.length
-      ? ((await this.agents.post<AgentSummary[]>('/internal/agents/lookup', { ids: agentIds })) ??
-        [])
-      : [];
-    const teamsOf = new Map<string, Promise<string[]>>();
-    const userTeams = (userId: string) => {
-      let teams = teamsOf.get(userId);
-      if (!teams) teamsOf.set(userId, (teams = this.teamIdsOf(userId)));
-      return teams;
-    };
-    const allowed = await Promise.all(
-      people.map(async (p) => {
-        if (p.type === 'user') return (await userTeams(p.id)).includes(teamId);
-        const agent = agents.find((a) => a.id === p.id);
-        if (!agent?.isActive) return false;
-        if (agent.teamId) return agent.teamId === teamId;
-        return (await userTeams(agent.ownerId)).includes(teamId);
-      }),
-    );
-    return people.filter((_, i) => allowed[i]);
+    // Two calls whatever the number of people: the team's members, and the agents named.
+    const [members, agents] = await Promise.all([
+      this.identity.get<UserSummary[]>(`/internal/teams/${encodeURIComponent(teamId)}/members`),
+      agentIds.length
+        ? this.agents.post<AgentSummary[]>('/internal/agents/lookup', { ids: agentIds })
+        : Promise.resolve([] as AgentSummary[]),
+    ]);
+    const inTeam = new Set((members ?? []).map((m) => m.id));
+    const agentById = new Map((agents ?? []).map((a) => [a.id, a]));
+    return people.filter((p) => {
+      if (p.type === 'user') return inTeam.has(p.id);
+      const agent = agentById.get(p.id);
+      // Never more than its owner reaches (agents' key-actor.ts): the owner must be a member.
+      if (!agent?.isActive || !inTeam.has(agent.ownerId)) return false;
+      return !agent.teamId || agent.teamId === teamId;
+    });
   }
 
   async names(ids: readonly string[]): Promise<Map<string, string>> {
@@ -69,13 +66,6 @@ export class HttpAudience implements Audience {
       this.agents.post<AgentSummary[]>('/internal/agents/lookup', { ids }),
     ]);
     return new Map([...(users ?? []), ...(agents ?? [])].map((p) => [p.id, p.name]));
-  }
-
-  private async teamIdsOf(userId: string): Promise<string[]> {
-    const user = await this.identity.get<{ teamIds: string[] }>(
-      `/internal/users/${encodeURIComponent(userId)}`,
-    );
-    return user?.teamIds ?? [];
   }
 
   async close(): Promise<void> {
