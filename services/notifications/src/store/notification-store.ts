@@ -65,27 +65,25 @@ export class NotificationStore {
   }
 
   /**
-   * Keeps an inbox at `cap` at most: the oldest read notifications go first, then the
-   * oldest unread. Counted from the index, at most `cap + 1`; nothing read beyond that.
+   * Keeps an inbox at `cap` at most: the unread are kept before the read, the newer before
+   * the older, and whatever falls beyond `cap` in that order goes (so the oldest read go
+   * first, then the oldest unread). The victims come from one read of that order, so two
+   * trims running at once (two notifications for one person) each remove what lies beyond
+   * the cap in what they read, and together never more.
    */
   async trim(recipientId: string, cap: number): Promise<number> {
     const held = await this.m.Notification.countDocuments({ recipientId }, { limit: cap + 1 });
     if (held <= cap) return 0;
-    let removed = 0;
-    for (const read of [true, false]) {
-      const excess = (await this.m.Notification.countDocuments({ recipientId })) - cap;
-      if (excess <= 0) break;
-      const oldest = await this.m.Notification.find({ recipientId, read }, { _id: 1 })
-        .sort({ createdAt: 1, _id: 1 })
-        .limit(excess)
-        .lean<Array<{ _id: string }>>();
-      if (!oldest.length) continue;
-      const done = await this.m.Notification.deleteMany({
-        recipientId,
-        _id: { $in: oldest.map((d) => d._id) },
-      });
-      removed += done.deletedCount;
-    }
-    return removed;
+    const beyond = await this.m.Notification.find({ recipientId }, { _id: 1 })
+      .sort({ read: 1, createdAt: -1, _id: -1 })
+      .skip(cap)
+      .limit(1000)
+      .lean<Array<{ _id: string }>>();
+    if (!beyond.length) return 0;
+    const done = await this.m.Notification.deleteMany({
+      recipientId,
+      _id: { $in: beyond.map((d) => d._id) },
+    });
+    return done.deletedCount;
   }
 }
