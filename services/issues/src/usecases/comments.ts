@@ -36,7 +36,12 @@ export async function addComment(
   const issue = await visibleIssue(deps.issues, scopeOf(actor), issueId);
   const mentions = await mentionsIn(deps, issue, body);
   const mentioned = mentions.map(({ type, id }) => ({ type, id }));
-  const watchers = await joinWatchers(deps, issueId, [watcherOf(actor), ...mentioned]);
+  const watchers = await joinWatchers(
+    deps,
+    issueId,
+    [watcherOf(actor), ...mentioned],
+    issue.watchers ?? [],
+  );
   const fields = { _id: uuidv7(), issueId, body, userId: actor.id, userType: actor.type, mentions };
   const notice = { actor, body, mentioned, watchers };
   const { comment, activity } = await deps.comments.insert(
@@ -60,9 +65,7 @@ export async function editComment(
   const own = await ownComment(deps, actor, issueId, commentId);
   const mentions = await mentionsIn(deps, issue, body);
   const mentioned = newlyMentioned(own.mentions, mentions).map(({ type, id }) => ({ type, id }));
-  const watchers = mentioned.length
-    ? await joinWatchers(deps, issueId, mentioned)
-    : (issue.watchers ?? []);
+  const watchers = await joinWatchers(deps, issueId, mentioned, issue.watchers ?? []);
   const event = makeEvent(
     EventTypes.issues.commentUpdated,
     eventData(issue, { ...own, mentions }, { actor, body, mentioned, watchers }),

@@ -27,12 +27,17 @@ export async function unwatchIssue(deps: IssuesDeps, actor: Actor, id: string): 
   if (!done) throw notFound('Issue');
 }
 
-/** Adds people who took part (commented, were mentioned); answers the watchers after. */
+/**
+ * Adds people who took part (commented, were mentioned); answers the watchers after. `known`
+ * is the list as just read: when everyone is on it already, nothing is read or written.
+ */
 export async function joinWatchers(
   deps: Pick<IssuesDeps, 'issues'>,
   id: string,
   people: ReadonlyArray<Watcher | null>,
+  known?: readonly Watcher[],
 ): Promise<Watcher[]> {
+  if (known && people.every((p) => !p || known.some((w) => w.id === p.id))) return [...known];
   const done = await deps.issues.rewatch(id, (current) => {
     const next = withWatchers(current, people);
     return next.length === current.length ? null : next;
