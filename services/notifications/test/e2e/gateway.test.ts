@@ -133,6 +133,55 @@ describe('notifications through the gateway', () => {
     expect(changed).toMatchObject({ oldStatus: 'in_progress', newStatus: 'done' });
   });
 
+  it('tells the watchers of an issue whose last open blocker is done', async () => {
+    const blocked = await newIssue({ title: 'Waits on two' });
+    const first = await newIssue({ title: 'First' });
+    const second = await newIssue({ title: 'Second' });
+    await api(member.apiKey, 'PUT', `/api/tasks/${blocked.id}/watch`);
+    for (const by of [first, second])
+      expect(
+        (
+          await api(owner.apiKey, 'POST', `/api/tasks/${blocked.id}/blockers`, {
+            blockedById: by.id,
+          })
+        ).status,
+      ).toBe(201);
+    await api(owner.apiKey, 'PATCH', `/api/tasks/${first.id}`, { status: 'done' });
+    await api(owner.apiKey, 'PATCH', `/api/tasks/${second.id}`, { status: 'cancelled' });
+    const [unblocked] = await told(member.apiKey, about(blocked.id, 'issue.unblocked'));
+    expect(unblocked).toMatchObject({
+      subject: { identifier: blocked.identifier, title: 'Waits on two' },
+      blocker: { id: second.id, identifier: second.identifier, title: 'Second' },
+    });
+    expect(
+      (await inboxOf(member.apiKey)).filter(about(blocked.id, 'issue.unblocked')),
+    ).toHaveLength(1);
+  });
+
+  it('tells an agent only while it is active', async () => {
+    const issue = await newIssue();
+    expect((await api(agent.key, 'PUT', `/api/tasks/${issue.id}/watch`)).status).toBe(204);
+    await api(member.apiKey, 'PUT', `/api/tasks/${issue.id}/watch`);
+    await api(owner.apiKey, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'While active' });
+    await told(agent.key, about(issue.id, 'issue.commented'));
+    const off = await api(owner.apiKey, 'PATCH', `/api/agents/${agent.id}`, { isActive: false });
+    expect(off.status).toBe(200);
+    await api(owner.apiKey, 'POST', `/api/tasks/${issue.id}/comments`, { body: 'While inactive' });
+    await told(member.apiKey, about(issue.id, 'issue.commented'), 2);
+    expect(
+      (await api(owner.apiKey, 'PATCH', `/api/agents/${agent.id}`, { isActive: true })).status,
+    ).toBe(200);
+    const forAgent = await eventually(
+      async () => {
+        const res = await api(agent.key, 'GET', '/api/notifications?limit=100');
+        return res.status === 200 ? (res.body.data as Note[]) : null;
+      },
+      20_000,
+      100,
+    );
+    expect(forAgent.filter(about(issue.id, 'issue.commented'))).toHaveLength(1);
+  });
+
   it('marks read and counts the unread', async () => {
     const reader = await newUser();
     await api(owner.apiKey, 'POST', `/api/teams/${team.id}/members`, { userId: reader.id });
