@@ -31,6 +31,7 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   ISSUES_URL: url(DefaultPorts.issues),
   AGENTS_URL: url(DefaultPorts.agents),
   WEBHOOKS_URL: url(DefaultPorts.webhooks),
+  NOTIFICATIONS_URL: url(DefaultPorts.notifications),
   /** How long a verified key is trusted without asking again (invalidated at once by events). */
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   ...KeyGuardConfig,
@@ -73,7 +74,8 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
-export type Upstream = 'identity' | 'habits' | 'projects' | 'issues' | 'agents' | 'webhooks';
+export type Upstream =
+  'identity' | 'habits' | 'projects' | 'issues' | 'agents' | 'webhooks' | 'notifications';
 
 export const upstreamUrls = (c: GatewayConfig): Record<Upstream, string> => ({
   identity: c.IDENTITY_URL,
@@ -82,4 +84,5 @@ export const upstreamUrls = (c: GatewayConfig): Record<Upstream, string> => ({
   issues: c.ISSUES_URL,
   agents: c.AGENTS_URL,
   webhooks: c.WEBHOOKS_URL,
+  notifications: c.NOTIFICATIONS_URL,
 });

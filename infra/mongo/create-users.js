@@ -5,7 +5,8 @@
 // Compose runs it on the first start (/docker-entrypoint-initdb.d), Kubernetes in the Job
 // mongo-rs-init once the replica set has a primary.
 /* global db, print -- mongosh's own names */
-const SERVICES = ['identity', 'habits', 'projects', 'issues', 'agents', 'webhooks'];
+// prettier-ignore
+const SERVICES = ['identity', 'habits', 'projects', 'issues', 'agents', 'webhooks', 'notifications'];
 
 const admin = db.getSiblingDB('admin');
 for (const service of SERVICES) {

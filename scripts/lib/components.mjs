@@ -6,6 +6,7 @@ export const SERVICES = [
   { name: 'issues', entry: 'services/issues/src/main.ts', port: 3004 },
   { name: 'agents', entry: 'services/agents/src/main.ts', port: 3005 },
   { name: 'webhooks', entry: 'services/webhooks/src/main.ts', port: 3006 },
+  { name: 'notifications', entry: 'services/notifications/src/main.ts', port: 3007 },
 ];
 export const GATEWAY = { name: 'gateway', entry: 'gateway/src/main.ts', port: 3000 };
 export const MCP_SERVER = { name: 'mcp-server', entry: 'mcp-server/src/main.ts', port: 3100 };
@@ -21,6 +22,7 @@ export const CALLS = {
   issues: ['identity', 'agents'],
   agents: ['identity'],
   webhooks: ['identity'],
+  notifications: ['identity', 'agents'],
 };
 
 /**

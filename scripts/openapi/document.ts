@@ -5,6 +5,7 @@ import { projectsDocument } from '@momentum/projects/openapi';
 import { issuesDocument } from '@momentum/issues/openapi';
 import { agentsDocument } from '@momentum/agents/openapi';
 import { webhooksDocument } from '@momentum/webhooks/openapi';
+import { notificationsDocument } from '@momentum/notifications/openapi';
 import { gatewayDocument, upstreamUrls, type GatewayConfig } from '@momentum/gateway/docs';
 
 /** Each service's document from its route definitions, in the gateway's upstream order. */
@@ -15,6 +16,7 @@ const SERVICES = [
   { service: 'issues', document: issuesDocument },
   { service: 'agents', document: agentsDocument },
   { service: 'webhooks', document: webhooksDocument },
+  { service: 'notifications', document: notificationsDocument },
 ];
 
 /**

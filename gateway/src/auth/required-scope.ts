@@ -18,6 +18,7 @@ export const SCOPE_TABLE: ReadonlyArray<{ prefix: string; resource: string | nul
   { prefix: '/api/projects', resource: 'projects' },
   { prefix: '/api/agents', resource: 'agents' },
   { prefix: '/api/webhooks', resource: 'webhooks' },
+  { prefix: '/api/notifications', resource: 'notifications' },
   { prefix: '/api/tasks', resource: 'tasks|issues' },
 ];
 

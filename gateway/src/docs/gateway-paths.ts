@@ -153,6 +153,11 @@ export const TAGS = [
     description:
       'Domain events POSTed to your URL, signed as Standard Webhooks say: subscriptions, the event catalogue, the delivery log',
   },
+  {
+    name: 'notifications',
+    description:
+      'Your inbox: assignments, mentions, comments and status changes of the issues you watch',
+  },
   { name: 'platform', description: 'Health, readiness and this document' },
   { name: 'mcp', description: 'The Model Context Protocol endpoint' },
 ];

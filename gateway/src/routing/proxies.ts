@@ -17,6 +17,7 @@ export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
   { prefix: '/api/projects', upstream: 'projects' },
   { prefix: '/api/agents', upstream: 'agents' },
   { prefix: '/api/webhooks', upstream: 'webhooks' },
+  { prefix: '/api/notifications', upstream: 'notifications' },
 ];
 
 /**

@@ -10,7 +10,7 @@ const ANY = ['GET', 'PATCH', 'DELETE', 'POST', 'PUT'];
 
 /**
  * `/api/tasks` is shared by the habits and issues services. The router picks the upstream
- * where the path names it (completion is a task's; comments and blockers are an issue's);
+ * where the path names it (completion is a task's; comments, blockers and watching are an issue's);
  * the list and the create look at the query and the body (task-router.ts); the rest asks
  * who owns the id. `/api/tasks/:id` declares the methods both services answer there, so any
  * other is 405 here; below it, the owning service knows its sub-resources and answers the rest.
@@ -47,7 +47,7 @@ export function registerTaskRoutes(
   scope.route({ method: 'GET', url: '/api/tasks/search', ...routed(() => 'issues', false) });
   scope.route({ method: ['GET', 'PATCH', 'DELETE'], url: '/api/tasks/:id', ...byOwner(false) });
   scope.route({ method: 'POST', url: '/api/tasks/:id/complete', ...to('habits') });
-  for (const sub of ['comments', 'blockers']) {
+  for (const sub of ['comments', 'blockers', 'watch']) {
     for (const url of [`/api/tasks/:id/${sub}`, `/api/tasks/:id/${sub}/*`])
       scope.route({ method: ANY, url, ...to('issues') });
   }

@@ -30,7 +30,15 @@ export type UpstreamHandler = (
   seen: SeenRequest,
 ) => unknown;
 
-const SERVICES: Upstream[] = ['identity', 'habits', 'projects', 'issues', 'agents', 'webhooks'];
+const SERVICES: Upstream[] = [
+  'identity',
+  'habits',
+  'projects',
+  'issues',
+  'agents',
+  'webhooks',
+  'notifications',
+];
 
 export class Keyring implements KeyDirectory {
   private readonly records = new Map<string, KeyRecord>();

@@ -59,6 +59,7 @@ describe('gateway: services that fail', () => {
         issues: 'ok',
         agents: 'unavailable',
         webhooks: 'unavailable',
+        notifications: 'ok',
       },
     });
   });

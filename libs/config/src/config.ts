@@ -97,5 +97,6 @@ export const DefaultPorts = {
   issues: 3004,
   agents: 3005,
   webhooks: 3006,
+  notifications: 3007,
   mcp: 3100,
 } as const;

@@ -115,3 +115,12 @@ export interface UserSummary {
   name: string;
   avatar: string;
 }
+
+/** Data of `identity.membership.added` / `identity.membership.removed`. */
+export interface MembershipEventData {
+  teamId: string;
+  userId: string;
+  /** Added events: the team's name and the acting person's, for the notifications service. */
+  teamName?: string;
+  actorName?: string;
+}

@@ -57,6 +57,11 @@ export const SubIssueSummary = IssueSummary.extend({
 }).meta({ id: 'SubIssue' });
 export type SubIssueSummary = z.infer<typeof SubIssueSummary>;
 
+/** A person following an issue. */
+export const WatcherView = z
+  .object({ type: z.enum(['user', 'agent']), id: z.string() })
+  .meta({ id: 'Watcher' });
+
 export const Mention = z
   .object({ id: Uuid, name: z.string(), type: z.enum(['user', 'agent']) })
   .meta({ id: 'Mention' });
@@ -139,6 +144,11 @@ export const IssueDetailView = IssueView.extend({
   blockedBy: z.array(BlockerView),
   blocking: z.array(BlockerView),
   subIssues: z.array(SubIssueSummary),
+  watchers: z
+    .array(WatcherView)
+    .describe(
+      'Who is told of its comments and status changes: the creator, assignees, commenters and the mentioned, and whoever watches it (PUT /api/tasks/{id}/watch)',
+    ),
 }).meta({
   id: 'IssueDetail',
   description: 'An issue with its comments, activity, blockers and sub-issues',

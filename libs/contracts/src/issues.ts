@@ -35,6 +35,42 @@ export interface IssueEventData {
   version: number;
   /** Field names that changed (updated events). */
   changed?: string[];
+  // What the notifications service tells people from (added later: optional, so events
+  // written before them still read).
+  /** The project's team. */
+  teamId?: string;
+  title?: string;
+  /** The acting person's name when the event was written. */
+  actorName?: string;
+  /** The assignee after the write, and before it when the write changed it. */
+  assignee?: Watcher | null;
+  previousAssignee?: Watcher | null;
+  /** The status before the write, when the write changed it. */
+  previousStatus?: IssueStatus;
+  /** People newly @mentioned in the description by this write. */
+  mentioned?: Watcher[];
+  /** Who watches the issue after the write. */
+  watchers?: Watcher[];
+  /**
+   * Issues whose last open blocker this write finished (status done or cancelled): each
+   * with its team and watchers, so the unblocked are told without asking back.
+   */
+  unblocked?: UnblockedIssue[];
+}
+
+/** A person who follows an issue: told of its comments and status changes. */
+export interface Watcher {
+  type: 'user' | 'agent';
+  id: string;
+}
+
+export interface UnblockedIssue {
+  id: string;
+  projectId: string;
+  teamId: string;
+  identifier: string;
+  title: string;
+  watchers: Watcher[];
 }
 
 /** One row of the issues service's `GET /internal/issue-states?projectId=` (rebuilds). */
@@ -58,6 +94,17 @@ export interface CommentEventData {
   userId: string;
   /** Ids of the users and agents mentioned (created/updated). */
   mentions?: string[];
+  // For the notifications service (optional: older events lack them).
+  teamId?: string;
+  identifier?: string;
+  issueTitle?: string;
+  actorName?: string;
+  /** The people mentioned, with their kind (created/updated). */
+  mentioned?: Watcher[];
+  /** The comment's first 200 characters. */
+  excerpt?: string;
+  /** Who watches the issue after the comment (its author and the mentioned included). */
+  watchers?: Watcher[];
 }
 
 /** Data of `issues.blocker.added` / `issues.blocker.removed`. */

@@ -20,6 +20,8 @@ export const SCOPE_CATALOGUE = {
   'agents:write': 'Create, change and delete agents, and mint or rotate their keys',
   'webhooks:read': 'Read webhook subscriptions and their deliveries',
   'webhooks:write': 'Create, change and delete subscriptions, rotate secrets, redeliver',
+  'notifications:read': 'Read the caller’s inbox of notifications and its unread count',
+  'notifications:write': 'Mark the caller’s notifications read',
   'profile:read': 'Read XP, level and day settings',
   'profile:write': 'Change the time zone and the hour the day starts',
   'keys:read': 'List the caller’s own API keys (never the keys themselves)',

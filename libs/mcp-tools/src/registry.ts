@@ -6,6 +6,7 @@ import { archiveTask, completeTask } from './tools/task-progress.js';
 import { addBlocker, removeBlocker } from './tools/blockers.js';
 import { getMe, listTeams } from './tools/identity.js';
 import { createWebhook, listWebhooks } from './tools/webhooks.js';
+import { listNotifications, markNotificationsRead } from './tools/notifications.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tools with differing schemas
 export type AnyTool = ToolDefinition<any, any>;
@@ -14,7 +15,8 @@ export type AnyTool = ToolDefinition<any, any>;
  * Every tool, in the order they are listed to clients: the contract's nine on both surfaces
  * (plus create_project and list_teams on the standalone server), and beyond it what a person
  * running habits and issues through an assistant would miss: completing and archiving a
- * task, adding and removing a blocker, listing and creating webhooks.
+ * task, adding and removing a blocker, listing and creating webhooks, reading and clearing the
+ * caller's inbox.
  */
 export const TOOLS: readonly AnyTool[] = [
   listProjects,
@@ -34,6 +36,8 @@ export const TOOLS: readonly AnyTool[] = [
   listTeams,
   listWebhooks,
   createWebhook,
+  listNotifications,
+  markNotificationsRead,
 ];
 
 /** The tools a surface offers: in-app the shared ones, standalone all of them. */

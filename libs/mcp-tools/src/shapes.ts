@@ -178,3 +178,34 @@ export const WebhookWithSecret = open(
   },
   'The new webhook subscription and its signing secret',
 );
+
+export const Notification = open(
+  {
+    id,
+    type: z
+      .string()
+      .describe(
+        'issue.assigned, issue.mentioned, issue.commented, issue.status_changed, issue.unblocked or team.member_added',
+      ),
+    read: z.boolean().describe('Whether it was marked read'),
+    createdAt: timestamp,
+    actor: open(
+      {
+        type: z.string().describe('user, agent or system'),
+        id: z.string().describe('Who acted'),
+        name: z.string().describe('Their name'),
+      },
+      'Who acted (never the recipient)',
+    ),
+    subject: open(
+      {
+        type: z.string().describe('issue or team'),
+        id: z.string().describe('The issue’s or team’s id'),
+        identifier: z.string().optional().describe('The issue’s key, e.g. ENG-12'),
+        title: z.string().optional().describe('The issue’s title or the team’s name'),
+      },
+      'What it is about',
+    ),
+  },
+  'An entry of the caller’s inbox; by kind also comment {id, excerpt}, oldStatus/newStatus, blocker',
+);

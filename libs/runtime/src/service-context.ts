@@ -7,7 +7,7 @@ import type { BaseConfig } from '@momentum/config';
 import { connectMongo } from '@momentum/storage';
 
 /**
- * Every service process: the five that own an event stream (`ServiceName`) and webhooks,
+ * Every service process: the six that own an event stream (`ServiceName`) and webhooks,
  * which publishes nothing and only consumes theirs.
  */
 export type ServiceProcess = ServiceName | 'webhooks';

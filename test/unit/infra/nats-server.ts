@@ -11,7 +11,7 @@ import { ROOT } from './support.js';
 export const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 export const hasNatsServer = () => existsSync(NATS_SERVER);
 
-/** Every NATS user of the deployment: the six services and the gateway. */
+/** Every NATS user of the deployment: the seven services and the gateway. */
 export const NATS_USERS = [
   'identity',
   'habits',
@@ -19,6 +19,7 @@ export const NATS_USERS = [
   'issues',
   'agents',
   'webhooks',
+  'notifications',
   'gateway',
 ] as const;
 export type NatsUser = (typeof NATS_USERS)[number];

@@ -50,6 +50,7 @@ export const EXTRA_ENV: Record<string, string[]> = {
   issues: ['IDENTITY_URL', 'AGENTS_URL'],
   agents: ['IDENTITY_URL'],
   webhooks: ['IDENTITY_URL'],
+  notifications: ['IDENTITY_URL', 'AGENTS_URL'],
 };
 export const SERVICE_ENV = [
   'PORT',

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { McpTestClient } from '@momentum/mcp-tools/testing';
-import { api } from '../../../../test/support/e2e.js';
+import { api, eventually, newUser } from '../../../../test/support/e2e.js';
 import type { Workspace } from './e2e-fixtures.js';
 
 /**
@@ -160,10 +160,52 @@ export async function subscribingWebhooks(mcp: McpTestClient, ws: Workspace) {
   }
 }
 
+/**
+ * list_notifications and mark_notifications_read: a teammate assigns the caller an issue over
+ * REST; the caller's inbox shows it, and marking it read takes it off the unread list.
+ */
+export async function readingTheInbox(mcp: McpTestClient, ws: Workspace) {
+  const mate = await newUser();
+  expect(
+    (await api(ws.user.apiKey, 'POST', `/api/teams/${ws.team.id}/members`, { userId: mate.id }))
+      .status,
+  ).toBe(201);
+  const issue = await api(mate.apiKey, 'POST', '/api/tasks', {
+    projectId: ws.project.id,
+    title: 'Review the release notes',
+    assigneeId: ws.user.id,
+  });
+  expect(issue.status).toBe(201);
+  const mine = (n: { type: string; subject: { id: string } }) =>
+    n.type === 'issue.assigned' && n.subject.id === issue.body.data.id;
+  const listed = await eventually(
+    async () => {
+      const { notifications } = await mcp.ok('list_notifications', { unread: true, limit: 100 });
+      return notifications.find(mine);
+    },
+    20_000,
+    100,
+  );
+  expect(listed).toMatchObject({
+    read: false,
+    actor: { type: 'user', id: mate.id, name: mate.name },
+    subject: { type: 'issue', identifier: issue.body.data.identifier },
+  });
+  expect(await mcp.ok('mark_notifications_read', { ids: [listed.id] })).toEqual({ updated: 1 });
+  const unread = await mcp.ok('list_notifications', { unread: true, limit: 100 });
+  expect(unread.notifications.some(mine)).toBe(false);
+  expect(unread.meta).toMatchObject({ nextCursor: null });
+  expect(await mcp.fail('mark_notifications_read', {})).toMatchObject({
+    code: 'VALIDATION_ERROR',
+    status: 422,
+  });
+}
+
 /** The tools beyond the contract, registered in the calling `describe` (filled by its beforeAll). */
 export function itGoesBeyondTheContract(mcp: McpTestClient, ws: Workspace) {
   it('complete_task: XP, new level, leveledUp and streak', () => completingTasks(mcp, ws));
   it('archive_task: archives a task, refuses an issue', () => archivingTasks(mcp, ws));
   it('add_blocker and remove_blocker', () => blockingIssues(mcp, ws));
   it('create_webhook and list_webhooks', () => subscribingWebhooks(mcp, ws));
+  it('list_notifications and mark_notifications_read', () => readingTheInbox(mcp, ws));
 }

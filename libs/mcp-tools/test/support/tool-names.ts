@@ -12,13 +12,15 @@ export const IN_APP_TOOLS = [
   'search_tasks',
   'add_comment',
   'get_me',
-  // Beyond the contract's nine: completing and archiving tasks, blockers, webhooks.
+  // Beyond the contract's nine: completing and archiving tasks, blockers, webhooks, the inbox.
   'complete_task',
   'archive_task',
   'add_blocker',
   'remove_blocker',
   'list_webhooks',
   'create_webhook',
+  'list_notifications',
+  'mark_notifications_read',
 ];
 
 /** The standalone server's: the in-app tools, and projects and teams to start from. */

@@ -13,10 +13,14 @@ const READ_ONLY = [
   'get_me',
   'list_teams',
   'list_webhooks',
+  'list_notifications',
 ];
 
-/** Overwrite, hide or remove something; the same call again changes nothing more. */
-const DESTRUCTIVE = ['update_task', 'archive_task', 'remove_blocker'];
+/**
+ * Overwrite, hide or remove something; the same call again changes nothing more (marking read
+ * overwrites the unread state, which nothing restores).
+ */
+const DESTRUCTIVE = ['update_task', 'archive_task', 'remove_blocker', 'mark_notifications_read'];
 
 type JsonSchema = {
   properties?: Record<string, JsonSchema>;
@@ -78,8 +82,8 @@ describe('the tool registry', () => {
   it('offers exactly the fifteen in-app tools and the seventeen standalone ones', () => {
     expect(inApp.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(standalone.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
-    expect(toolsFor('in-app')).toHaveLength(15);
-    expect(toolsFor('standalone')).toHaveLength(17);
+    expect(toolsFor('in-app')).toHaveLength(17);
+    expect(toolsFor('standalone')).toHaveLength(19);
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
   });
 
@@ -146,6 +150,8 @@ describe('the tool registry', () => {
       list_teams: ['teams'],
       list_webhooks: ['webhooks', 'meta'],
       create_webhook: ['webhook'],
+      list_notifications: ['notifications', 'meta'],
+      mark_notifications_read: ['updated'],
     });
   });
 
@@ -183,6 +189,8 @@ describe('the tool registry', () => {
       list_teams: [],
       list_webhooks: [],
       create_webhook: ['events', 'url'],
+      list_notifications: [],
+      mark_notifications_read: [],
     });
   });
 });

@@ -1,4 +1,10 @@
-import { EventTypes, makeEvent, type Actor } from '@momentum/contracts';
+import {
+  EventTypes,
+  makeEvent,
+  type Actor,
+  type EventEnvelope,
+  type MembershipEventData,
+} from '@momentum/contracts';
 
 /**
  * Identity events are invalidation signals for gateway caches (memberships change a
@@ -8,8 +14,17 @@ import { EventTypes, makeEvent, type Actor } from '@momentum/contracts';
 export const userCreated = (actor: Actor, user: { id: string; name: string }) =>
   makeEvent(EventTypes.identity.userCreated, user, actor);
 
-export const membershipAdded = (actor: Actor, teamId: string, userId: string) =>
-  makeEvent(EventTypes.identity.membershipAdded, { teamId, userId }, actor);
+/** The team's and the actor's names ride along for the notifications service (team.member_added). */
+export const membershipAdded = (
+  actor: Actor,
+  team: { _id: string; name: string },
+  userId: string,
+): EventEnvelope<MembershipEventData> =>
+  makeEvent(
+    EventTypes.identity.membershipAdded,
+    { teamId: team._id, userId, teamName: team.name, actorName: actor.name },
+    actor,
+  );
 
 export const membershipRemoved = (actor: Actor, teamId: string, userId: string) =>
   makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId }, actor);

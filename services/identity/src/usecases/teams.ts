@@ -28,7 +28,7 @@ export async function createTeam(
     chosen: input.key !== undefined,
     createdBy: actor.id,
   });
-  await join(deps, actor, team._id, actor.id);
+  await join(deps, actor, team, actor.id);
   return team;
 }
 
@@ -43,7 +43,7 @@ export async function addMember(
   const team = await manageableTeam(deps, actor, teamId);
   const user = await deps.users.find(userId);
   if (!user) throw notFound('User');
-  await join(deps, actor, team._id, user._id);
+  await join(deps, actor, team, user._id);
   return { teamId: team._id, userId: user._id };
 }
 
@@ -81,9 +81,14 @@ export async function teamMembers(
   return users.summaries(await teams.memberIdsOf(teamId));
 }
 
-async function join({ teams, outbox }: IdentityDeps, actor: Actor, teamId: string, userId: string) {
-  const event = membershipAdded(actor, teamId, userId);
-  const membership = await teams.addMember(teamId, userId, event);
+async function join(
+  { teams, outbox }: IdentityDeps,
+  actor: Actor,
+  team: Pick<TeamDoc, '_id' | 'name'>,
+  userId: string,
+) {
+  const event = membershipAdded(actor, team, userId);
+  const membership = await teams.addMember(team._id, userId, event);
   await outbox.announce(teams.memberships, membership._id, event);
 }
 

@@ -16,6 +16,7 @@ import { createIssue } from '../usecases/create-issue.js';
 import { issueDetail, listIssues } from '../usecases/read-issues.js';
 import { updateIssue } from '../usecases/update-issue.js';
 import { deleteIssue } from '../usecases/delete-issue.js';
+import { unwatchIssue, watchIssue } from '../usecases/watchers.js';
 import { issueDetailView, issuePageView, issueView } from './replies.js';
 
 const tags = ['issues'];
@@ -113,6 +114,44 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
     },
     async ({ actor, params }) => {
       await deleteIssue(deps, actor, params.id);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/tasks/:id/watch',
+      summary: 'Watch an issue: be told of its comments and status changes',
+      description:
+        'Anyone who may read the issue; watching again changes nothing. An issue has at most 200 watchers (409 beyond).',
+      operationId: 'watchIssue',
+      tags,
+      params: IssueParams,
+      response: { status: 204, description: 'Watching' },
+      errors: [403, 409],
+    },
+    async ({ actor, params }) => {
+      await watchIssue(deps, actor, params.id);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/tasks/:id/watch',
+      summary: 'Stop watching an issue',
+      description:
+        'Commenting on it, being assigned or mentioned makes the caller a watcher again.',
+      operationId: 'unwatchIssue',
+      tags,
+      params: IssueParams,
+      response: { status: 204, description: 'Not watching' },
+      errors: [403],
+    },
+    async ({ actor, params }) => {
+      await unwatchIssue(deps, actor, params.id);
     },
   );
 }

@@ -130,5 +130,6 @@ export function issueDetailView(d: IssueDetail): IssueDetailView {
     blockedBy: blockerViews(d.blockedBy, d.related),
     blocking: blockerViews(d.blocking, d.related),
     subIssues: d.subIssues.map(subIssueView),
+    watchers: (d.doc.watchers ?? []).map((w) => ({ type: w.type, id: w.id })),
   };
 }

@@ -1,4 +1,4 @@
-import type { EventEnvelope, IssueState, Scope } from '@momentum/contracts';
+import type { EventEnvelope, IssueState, Scope, Watcher } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
 import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/storage';
 import { refuseFullOutbox } from '@momentum/messaging';
@@ -149,6 +149,31 @@ export class IssueStore {
     const { wrote, result, activity } = written.result;
     const outbox = wrote ? (written.doc._outbox ?? []) : [];
     return { doc, result, wrote, outbox, activity };
+  }
+
+  /**
+   * Changes who watches a live issue: `next` gets the watchers as stored and answers the new
+   * list, or null to leave it. Guarded by `rev` like every decided write (a concurrent change
+   * that read the old list decides again), and no event: watching is no change of the issue.
+   * Null when there is no live issue.
+   */
+  async rewatch(
+    id: string,
+    next: (current: Watcher[]) => Watcher[] | null,
+  ): Promise<{ doc: IssueDoc; watchers: Watcher[] } | null> {
+    const written = await updateWithRevision<IssueDoc, Watcher[] | null>(
+      this.m.Issue,
+      id,
+      (stored) => {
+        if (stored.deletedAt) return { result: null };
+        const current = stored.watchers ?? [];
+        const changed = next(current);
+        if (!changed) return { result: current };
+        return { update: { $set: { watchers: changed } }, result: changed };
+      },
+    );
+    if (!written?.result) return null;
+    return { doc: listed(written.doc), watchers: written.result };
   }
 
   /** The parent chain above an issue, nearest first; stops at a repeat (defensive). */

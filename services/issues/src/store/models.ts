@@ -5,6 +5,7 @@ import type {
   IssuePriority,
   IssueStatus,
   Mention,
+  Watcher,
 } from '@momentum/contracts';
 import { uuidv7 } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/storage';
@@ -18,6 +19,8 @@ export interface AssigneeSnapshot {
   id: string;
   name: string;
   avatar: string;
+  /** A user or an agent (absent on snapshots taken before it was kept: a user). */
+  type?: Watcher['type'];
 }
 
 export interface IssueDoc extends CarriedActivity {
@@ -44,6 +47,12 @@ export interface IssueDoc extends CarriedActivity {
   sortOrder: number;
   searchKeys: string[];
   createdBy: string;
+  /**
+   * Who is told of its comments and status changes (the notifications service, from the
+   * events): the creator, assignees, commenters and the mentioned, and whoever asked.
+   * Absent on issues written before watchers existed.
+   */
+  watchers?: Watcher[];
   /** Rises by one with every write; the events carry it (IssueEventData). */
   version: number;
   /** The write guard of updateWithRevision: rises with every write decided on a read. */
@@ -225,6 +234,7 @@ function issueSchema() {
       sortOrder: { type: Number, default: 0 },
       searchKeys: { type: [String], default: [] },
       createdBy: str,
+      watchers: mixedList,
       version: { type: Number, default: 1 },
       rev: revision,
       deletedAt: { type: Date, default: null },

@@ -7,15 +7,17 @@ import {
   type Actor,
   type CommentEventData,
   type Mention,
+  type Watcher,
 } from '@momentum/contracts';
+import { excerptOf, newlyMentioned, watcherOf } from '../domain/watchers.js';
+import { joinWatchers } from './watchers.js';
 import { uuidv7 } from '@momentum/contracts';
-import { resolveMentions } from '../domain/mentions.js';
 import type { CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
 import { recordCarried } from './carried-activity.js';
 import type { NewActivity } from '../store/activity-store.js';
 import { visibleIssue } from './access.js';
-import { mentionable } from './people.js';
+import { mentionsInText } from './people.js';
 
 type CommentAction = 'comment_added' | 'comment_edited' | 'comment_deleted';
 
@@ -33,10 +35,18 @@ export async function addComment(
 ): Promise<CommentEntry> {
   const issue = await visibleIssue(deps.issues, scopeOf(actor), issueId);
   const mentions = await mentionsIn(deps, issue, body);
+  const mentioned = mentions.map(({ type, id }) => ({ type, id }));
+  const watchers = await joinWatchers(
+    deps,
+    issueId,
+    [watcherOf(actor), ...mentioned],
+    issue.watchers ?? [],
+  );
   const fields = { _id: uuidv7(), issueId, body, userId: actor.id, userType: actor.type, mentions };
+  const notice = { actor, body, mentioned, watchers };
   const { comment, activity } = await deps.comments.insert(
     fields,
-    makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields), actor),
+    makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields, notice), actor),
     entry(actor, issue, 'comment_added', null, fields._id),
   );
   deps.outbox.comment(comment._id);
@@ -54,9 +64,11 @@ export async function editComment(
   const issue = await visibleIssue(deps.issues, scopeOf(actor), issueId);
   const own = await ownComment(deps, actor, issueId, commentId);
   const mentions = await mentionsIn(deps, issue, body);
+  const mentioned = newlyMentioned(own.mentions, mentions).map(({ type, id }) => ({ type, id }));
+  const watchers = await joinWatchers(deps, issueId, mentioned, issue.watchers ?? []);
   const event = makeEvent(
     EventTypes.issues.commentUpdated,
-    eventData(issue, { ...own, mentions }),
+    eventData(issue, { ...own, mentions }, { actor, body, mentioned, watchers }),
     actor,
   );
   // The filter names the author: a comment deleted meanwhile is not found.
@@ -110,20 +122,38 @@ async function ownComment(
   return comment;
 }
 
-async function mentionsIn(deps: IssuesDeps, issue: IssueDoc, body: string): Promise<Mention[]> {
-  if (!body.includes('@')) return [];
-  return resolveMentions(body, await mentionable(deps.directory, issue.teamId, deps.log));
+const mentionsIn = (deps: IssuesDeps, issue: IssueDoc, body: string): Promise<Mention[]> =>
+  mentionsInText(deps, issue.teamId, body);
+
+/** What the notifications service needs of a comment's event besides its identity. */
+interface CommentNotice {
+  actor: Actor;
+  body: string;
+  mentioned: Watcher[];
+  watchers: Watcher[];
 }
 
 const eventData = (
   issue: IssueDoc,
   c: Pick<CommentEntry, '_id' | 'userId' | 'mentions'>,
+  notice?: CommentNotice,
 ): CommentEventData => ({
   id: c._id,
   issueId: issue._id,
   projectId: issue.projectId,
   userId: c.userId,
   mentions: c.mentions.map((m) => m.id),
+  teamId: issue.teamId,
+  identifier: issue.identifier,
+  issueTitle: issue.title,
+  ...(notice
+    ? {
+        actorName: notice.actor.name,
+        mentioned: notice.mentioned,
+        excerpt: excerptOf(notice.body),
+        watchers: notice.watchers,
+      }
+    : {}),
 });
 
 /** The activity entry a comment's write carries. */

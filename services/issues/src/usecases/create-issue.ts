@@ -17,7 +17,8 @@ import type { IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
 import { recordCarried } from './carried-activity.js';
 import { checkParent } from './parent.js';
-import { teamAssignee } from './people.js';
+import { mentionsInText, teamAssignee } from './people.js';
+import { watcherOf, withWatchers } from '../domain/watchers.js';
 
 /**
  * Create an issue: check project, assignee and parent first, so a refused request takes
@@ -41,6 +42,9 @@ export async function createIssue(
   const status = body.status ?? DEFAULT_ISSUE_STATUS;
   const priority = body.priority ?? DEFAULT_ISSUE_PRIORITY;
   const description = body.description ?? '';
+  const mentioned = await mentionsInText(deps, project.teamId, description);
+  const assigneeWatcher = assignee ? { type: assignee.type ?? 'user', id: assignee.id } : null;
+  const watchers = withWatchers([], [watcherOf(actor), assigneeWatcher, ...mentioned]);
   const {
     issue: created,
     outbox,
@@ -49,7 +53,19 @@ export async function createIssue(
     project._id,
     (number) => {
       const identifier = formatIdentifier(project.key, number);
-      const data: IssueEventData = { id, projectId: project._id, identifier, status, version: 1 };
+      const data: IssueEventData = {
+        id,
+        projectId: project._id,
+        identifier,
+        status,
+        version: 1,
+        teamId: project.teamId,
+        title: body.title,
+        actorName: actor.name,
+        assignee: assigneeWatcher,
+        mentioned: mentioned.map(({ type, id }) => ({ type, id })),
+        watchers,
+      };
       return {
         _id: id,
         projectId: project._id,
@@ -72,6 +88,7 @@ export async function createIssue(
         sortOrder: body.sortOrder ?? number,
         searchKeys: searchKeysOf(body.title, description),
         createdBy: actor.id,
+        watchers,
         version: 1,
         deletedAt: null,
         _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],

@@ -1,5 +1,6 @@
 import { validationError, type Mention, type PersonSummary } from '@momentum/contracts';
 import type { Directory, Person } from '../clients/directory.js';
+import { resolveMentions } from '../domain/mentions.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { Logger } from '@momentum/messaging';
 
@@ -24,7 +25,7 @@ export async function teamAssignee(
       },
     );
   }
-  return { id: person.id, name: person.name, avatar: person.avatar };
+  return { id: person.id, name: person.name, avatar: person.avatar, type: person.type };
 }
 
 /** Everyone a comment of the team may mention; a directory that does not answer mentions no one. */
@@ -69,4 +70,14 @@ export async function assigneesOf(
     log.warn({ err }, 'directory lookup failed; showing assignee snapshots');
   }
   return out;
+}
+
+/** The people of the team `@mentioned` in a text (none without an `@`, no lookup then). */
+export async function mentionsInText(
+  deps: { directory: Directory; log: Logger },
+  teamId: string,
+  text: string,
+): Promise<Mention[]> {
+  if (!text.includes('@')) return [];
+  return resolveMentions(text, await mentionable(deps.directory, teamId, deps.log));
 }

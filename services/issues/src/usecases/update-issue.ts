@@ -24,6 +24,7 @@ import { nextIssueEventData } from '../domain/issue-event.js';
 import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
 import { teamAssignee } from './people.js';
+import { noticeOf } from './issue-notice.js';
 
 /**
  * PATCH an issue: diff against the issue as read, check what changed, and write it in one
@@ -55,9 +56,14 @@ export async function updateIssue(
     const changes = diffIssue(current, patch);
     if (!changes.length) return { result: changes };
     const set = await fieldsToSet(deps, scope, current, changes, patch, assigneeIn);
+    const notice = await noticeOf(deps, current, set);
+    if (notice.watchers.length !== (current.watchers?.length ?? 0)) set.watchers = notice.watchers;
     const data = nextIssueEventData(current, {
       status: set.status,
       changed: changes.map((c) => c.field),
+      ...(set.title !== undefined ? { title: set.title } : {}),
+      actorName: actor.name,
+      ...notice,
     });
     return {
       set,

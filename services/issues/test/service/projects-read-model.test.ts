@@ -189,6 +189,10 @@ describe('issues: project read model and issue events', () => {
       identifier: 'DEL-1',
       status: 'done',
       version: 3,
+      // What the notifications service reads (domain/issue-event.ts).
+      teamId: expect.any(String),
+      title: expect.any(String),
+      watchers: [{ type: 'user', id: actor.id }],
     });
     expect(deleted.actor).toEqual({ type: 'user', id: actor.id, userId: actor.id });
     const states = await call(h, SYSTEM_ACTOR, 'GET', `/internal/issue-states?projectId=${id}`);

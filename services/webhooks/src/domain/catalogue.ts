@@ -18,7 +18,7 @@ export interface Audience {
   projectId: string | null;
 }
 
-type Family = 'task' | 'user' | 'project' | 'issue' | 'membership' | 'agent';
+type Family = 'task' | 'user' | 'project' | 'issue' | 'membership' | 'agent' | 'notification';
 
 export interface EventTypeEntry {
   type: string;
@@ -40,6 +40,7 @@ const SCOPES: Record<Family, readonly SubscriptionScope[]> = {
   issue: ['team'],
   membership: ['team'],
   agent: ['personal'],
+  notification: ['personal'],
 };
 
 /** Whom an event of a family concerns, read from its data; null when the data lacks it. */
@@ -59,6 +60,11 @@ export function audienceOf(family: Family, data: unknown): Audience | null {
       return of(null, null, str(d.projectId));
     case 'agent':
       return of(str(d.ownerId), null);
+    case 'notification': {
+      // A user's own inbox; an agent's inbox has no personal webhook of its own.
+      const recipient = (d.recipient ?? {}) as Record<string, unknown>;
+      return recipient.type === 'user' ? of(str(recipient.id), null) : null;
+    }
   }
 }
 
@@ -134,6 +140,7 @@ export function publicTypeOf(source: string): string {
 const H = EventTypes.habits;
 const P = EventTypes.projects;
 const I = EventTypes.issues;
+const N = EventTypes.notifications;
 export const CATALOGUE: readonly EventTypeEntry[] = [
   e(H.taskCreated, 'habits', 'task', 'A task was created.', {
     ...TASK,
@@ -197,6 +204,16 @@ export const CATALOGUE: readonly EventTypeEntry[] = [
     "One of the subscriber's agents was deleted.",
     {
       ...AGENT,
+    },
+  ),
+  e(
+    N.notificationCreated,
+    'notifications',
+    'notification',
+    "A notification reached the subscriber's inbox (assigned, mentioned, a comment or status change of a watched issue, unblocked, added to a team).",
+    {
+      recipient: 'whose inbox: `{type: "user", id}`, the subscriber',
+      notification: 'the notification exactly as `GET /api/notifications` lists it',
     },
   ),
 ];

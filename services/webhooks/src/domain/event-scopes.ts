@@ -9,6 +9,7 @@ const READ_SCOPE: Record<EventTypeEntry['family'], ApiScope> = {
   membership: 'teams:read',
   agent: 'agents:read',
   user: 'profile:read',
+  notification: 'notifications:read',
 };
 
 /**

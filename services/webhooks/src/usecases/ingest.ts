@@ -56,6 +56,8 @@ async function resolveAudience(
   event: EventEnvelope,
 ): Promise<Audience | null> {
   const audience = audienceOf(family, event.data);
+  // An agent's notification concerns no personal webhook: not worth a warning.
+  if (!audience && family === 'notification') return null;
   if (!audience) {
     deps.log.warn(
       { eventId: event.id, type: event.type },

@@ -69,6 +69,29 @@ describe('the event catalogue', () => {
     expect(team).not.toContain('agent.created');
   });
 
+  it('gives a notification to its user recipient’s personal webhooks only', () => {
+    expect(allowedEventsFor('personal')).toContain('notification.created');
+    expect(allowedEventsFor('team')).not.toContain('notification.created');
+    const notification = { id: 'n1', type: 'issue.assigned' };
+    expect(
+      audienceOf('notification', { recipient: { type: 'user', id: 'u' }, notification }),
+    ).toEqual({ userId: 'u', teamId: null, projectId: null });
+    expect(
+      audienceOf('notification', { recipient: { type: 'agent', id: 'a' }, notification }),
+    ).toBeNull();
+    const entry = entryForSource(EventTypes.notifications.notificationCreated)!;
+    const event = makeEvent(entry.source, {
+      recipient: { type: 'user', id: 'u' },
+      notification,
+      extra: 1,
+    });
+    expect(messageOf(entry, event, null).data).toEqual({
+      recipient: { type: 'user', id: 'u' },
+      notification,
+      actor: null,
+    });
+  });
+
   it('reads whom an event concerns from its data', () => {
     expect(audienceOf('task', { userId: 'u', teamId: 't' })).toEqual({
       userId: 'u',
@@ -162,8 +185,10 @@ describe('the event catalogue', () => {
       'habits',
       'identity',
       'issues',
+      'notifications',
       'projects',
     ]);
+    expect(byService.get('notifications')).toEqual([EventTypes.notifications.notificationCreated]);
     expect(byService.get('identity')).toEqual([
       EventTypes.identity.membershipAdded,
       EventTypes.identity.membershipRemoved,
