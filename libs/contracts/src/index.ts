@@ -13,3 +13,4 @@ export * from './agents.js';
 export * from './documentation.js';
 export * from './error-bodies.js';
 export * from './scopes.js';
+export * from './backoff.js';
