@@ -30,6 +30,7 @@ import type { IdOwnerCache } from './routing/id-owner.js';
 import { forwarding } from './routing/forward.js';
 import { registerKeyChangingRoutes } from './routing/key-routes.js';
 import { registerPathFamilies } from './routing/proxies.js';
+import { routeTablePlugin } from './routing/route-table-plugin.js';
 import { Upstreams } from './routing/upstreams.js';
 import { registerTaskRoutes } from './routing/task-routes.js';
 import { registerHealth } from './health.js';
@@ -56,7 +57,7 @@ export interface GatewayDeps {
 
 /**
  * The gateway app: authenticates, signs the actor, and forwards each path family to
- * its service. Built here, listened to in main.ts, so tests `inject` without a port.
+ * its service, as the route table says (routing/route-table.ts). Built here, listened to in main.ts, so tests `inject` without a port.
  * The cross-cutting parts are plugins, registered in the order their hooks run; each
  * route says in its own options what applies to it (public, idempotent, rate limited…).
  */
@@ -79,6 +80,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onResponse', logCompletion);
   await app.register(closingGuardPlugin);
   await app.register(securityHeadersPlugin);
+  // Before any route: each is bound to its row of the route table (routing/route-table.ts).
+  await app.register(routeTablePlugin);
   await app.register(declaredBodyLimitPlugin);
   // Before authentication: a preflight never carries the key.
   await app.register(corsPlugin, { origins: config.CORS_ORIGINS });
@@ -116,13 +119,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     registerKeyChangingRoutes(scope, forward);
   });
   registerHealth(app, urls, deps.ready);
-  // The docs describe the API to anyone who asks: every route of this scope is public.
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
-    });
-    registerDocs(scope, urls, upstreams.sets);
-  });
+  registerDocs(app, urls, upstreams.sets);
   for (const extend of deps.extensions ?? []) await extend(app);
   return app;
 }

@@ -29,10 +29,10 @@ export function registerHealth(
   urls: Record<Upstream, string>,
   ownReady: () => boolean = () => true,
 ): void {
-  app.get('/health', { config: { public: true, rateLimit: false } }, async () => ({
+  app.get('/health', { config: { rateLimit: false } }, async () => ({
     status: 'ok',
   }));
-  app.get('/ready', { config: { public: true, rateLimit: false } }, async (_req, reply) => {
+  app.get('/ready', { config: { rateLimit: false } }, async (_req, reply) => {
     const entries = await Promise.all(
       Object.entries(urls).map(async ([name, list]) => {
         const states = await Promise.all(parseReplicaUrls(list).map(replicaHealth));

@@ -3,6 +3,41 @@ import { mergeDocuments, type ServiceDocument } from './merge.js';
 import { addGatewayConcerns, GATEWAY_HEADERS, GATEWAY_PARAMETERS } from './gateway-concerns.js';
 import { GATEWAY_PATHS, GATEWAY_SCHEMAS, TAGS } from './gateway-paths.js';
 import { addRequiredScopes, BEARER_DESCRIPTION } from './scopes.js';
+import { rowFor, servicesOf } from '../routing/route-table.js';
+import type { Upstream } from '../config.js';
+
+type Paths = Record<string, Record<string, Record<string, unknown>>>;
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * The paths the document shows, as the route table says: the gateway's own operations with
+ * their row's tag (and no key where the row is public), and of the services' operations only
+ * those the gateway routes to that service, tagged with the row's tag where they name none.
+ */
+export function tablePaths(gateway: Paths, services: Paths): Paths {
+  const out: Paths = {};
+  const add = (path: string, method: string, op: Record<string, unknown>) => {
+    const row = rowFor(path);
+    if (!row) return;
+    // Path-level fields (`parameters`, `summary`) go with the path.
+    if (!HTTP_METHODS.has(method)) return void ((out[path] ??= {})[method] = op);
+    const owners = [op['x-service'] ?? []].flat() as Upstream[];
+    const routed = owners.length
+      ? owners.every((s) => servicesOf(row).includes(s))
+      : row.upstream === 'gateway';
+    if (!routed) return;
+    (out[path] ??= {})[method] = {
+      ...op,
+      tags: (op.tags as string[] | undefined)?.length ? op.tags : [row.tag],
+      ...(row.public ? { security: [] } : {}),
+    };
+  };
+  for (const paths of [gateway, services])
+    for (const [path, item] of Object.entries(paths))
+      for (const [method, op] of Object.entries(item)) add(path, method, op);
+  return out;
+}
 
 export const DESCRIPTION = [
   'Personal habits, dailies and to-dos with streaks, XP and levels; team projects with issues, comments, blockers and activity; agents with their own API keys.',
@@ -36,7 +71,7 @@ export function gatewayDocument(
     servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:3000', description: 'This gateway' }],
     security: [{ bearer: [] }],
     tags: TAGS,
-    paths: { ...structuredClone(GATEWAY_PATHS), ...merged.paths },
+    paths: tablePaths(structuredClone(GATEWAY_PATHS) as Paths, merged.paths as Paths),
     ...(Object.keys(merged.webhooks).length ? { webhooks: merged.webhooks } : {}),
     components: {
       schemas: { ...structuredClone(GATEWAY_SCHEMAS), ...merged.schemas },

@@ -1,4 +1,5 @@
-// The operations the gateway answers itself (health.ts, the MCP extension, this document).
+// The operations the gateway answers itself (health.ts, the MCP extension, this document);
+// their tag, and whether they need a key, are their rows' in the route table.
 
 type Json = Record<string, unknown>;
 
@@ -63,8 +64,6 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       summary: 'The gateway process is alive',
       description:
         'Liveness: asks nothing of the services or NATS (see `/ready`). No key needed, never rate limited.',
-      tags: ['platform'],
-      security: [],
       responses: {
         '200': json('The gateway answers', schema('Alive')),
         '413': tooLarge,
@@ -77,8 +76,6 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       summary: 'Readiness of the gateway and every service',
       description:
         'Ready while the gateway reaches NATS, whatever the services say: the body reports each service (`ok` when it answers its own `/ready`: its database and NATS reachable), and a service that is down makes only its own paths answer 503 with Retry-After, so no load balancer takes every gateway out for it. No key needed, never rate limited: load balancers and probes poll it.',
-      tags: ['platform'],
-      security: [],
       responses: {
         '200': json(
           'The gateway is ready (`status` says whether every service is)',
@@ -94,8 +91,6 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       operationId: 'getOpenApiDocument',
       summary: 'This OpenAPI 3.1 document',
       description: 'Merged from every service’s own document. No key needed.',
-      tags: ['platform'],
-      security: [],
       responses: {
         '200': json('The document', { type: 'object' }),
         '413': tooLarge,
@@ -109,7 +104,6 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       summary: 'The in-app MCP endpoint (Streamable HTTP, stateless), same bearer key as REST',
       description:
         'Nine tools: list_projects, get_project, list_tasks, get_task, create_task, update_task, search_tasks, add_comment, get_me. Each tool call acts as the key’s user or agent. GET and DELETE are 405 (no sessions).',
-      tags: ['mcp'],
       requestBody: {
         required: true,
         content: { 'application/json': { schema: schema('JsonRpcMessage') } },

@@ -1,6 +1,7 @@
 import { errorShapeForPath, SCOPE_CATALOGUE, SCOPES } from '@momentum/contracts';
 import { operations, type OpenApiDocument } from '@momentum/http';
-import { operationScopes } from '../auth/required-scope.js';
+import type { Upstream } from '../config.js';
+import { requiredScopes, rowFor } from '../routing/route-table.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,16 +20,25 @@ const MISSING_SCOPE = 'the key lacks the scope this operation needs (`details.re
 const EXPIRED = 'an expired key (`error_description` says it expired)';
 
 /**
- * Names each /api operation's required scope, from the same table the gateway enforces
- * (auth/required-scope.ts): `security: [{bearer: [scope]}]` (alternatives where the request
+ * Names each /api operation's required scope, from the route table the gateway enforces
+ * (routing/route-table.ts): `security: [{bearer: [scope]}]` (alternatives where the request
  * decides between tasks and issues) and `x-required-scope` (a scope, a list of alternatives,
  * or null for any valid key); documents the 403 a missing scope brings and the expired 401.
  */
 export function addRequiredScopes(doc: OpenApiDocument): void {
   for (const [path, method, op] of operations(doc)) {
     if (!path.startsWith('/api/')) continue;
-    const services = [op['x-service'] ?? []].flat() as string[];
-    const scopes = operationScopes(method.toUpperCase(), path, services);
+    const services = [op['x-service'] ?? []].flat() as Upstream[];
+    const row = rowFor(path);
+    if (!row) continue;
+    // One scope per service that answers the operation (tasks and issues share /api/tasks).
+    const scopes = [
+      ...new Set(
+        (services.length ? services : [undefined]).flatMap((service) =>
+          requiredScopes(row, method, service),
+        ),
+      ),
+    ];
     // No scope: the document's own `security` (any valid key) applies.
     if (scopes.length) op.security = scopes.map((s) => ({ bearer: [s] }));
     op['x-required-scope'] = scopes.length > 1 ? scopes : (scopes[0] ?? null);

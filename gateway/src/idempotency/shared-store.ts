@@ -47,7 +47,7 @@ export class SharedIdempotencyStore implements IdempotencyBackend {
   ) {}
 
   async begin(key: string, fingerprint: string, now = Date.now()): Promise<Begin> {
-    if (!this.available()) return this.beginLocally(key, fingerprint, now);
+    if (!this.available()) return this.beginLocally(key, fingerprint);
     const id = kvKey(key);
     const pending = encode({
       fingerprint,
@@ -78,7 +78,7 @@ export class SharedIdempotencyStore implements IdempotencyBackend {
       }
       return { kind: 'in_progress' };
     } catch {
-      return this.beginLocally(key, fingerprint, now);
+      return this.beginLocally(key, fingerprint);
     }
   }
 
@@ -121,8 +121,8 @@ export class SharedIdempotencyStore implements IdempotencyBackend {
     await this.kv.delete(kvKey(key), { previousSeq: claim }).catch(() => undefined);
   }
 
-  private beginLocally(key: string, fingerprint: string, now: number): Begin {
-    const begun = this.local.begin(key, fingerprint, now);
+  private beginLocally(key: string, fingerprint: string): Begin {
+    const begun = this.local.begin(key, fingerprint);
     if (begun.kind === 'new') this.claims.set(key, 'local');
     return begun;
   }

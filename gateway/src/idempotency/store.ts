@@ -1,7 +1,10 @@
+import { LRUCache } from 'lru-cache';
+import type { Clock } from '../auth/key-cache.js';
+
 /**
  * Remembered responses to POSTs sent with an Idempotency-Key, per caller. This one keeps
- * them in this gateway's memory: bounded by entry count and bytes (oldest first out), each
- * for 24 h. Several gateways share `SharedIdempotencyStore` (a NATS key-value bucket), which
+ * them in this gateway's memory: bounded by entry count and bytes (the least recently used
+ * first out), each for 24 h. Several gateways share `SharedIdempotencyStore` (a NATS key-value bucket), which
  * falls back to this one while NATS is away.
  */
 export interface StoredResponse {
@@ -19,7 +22,6 @@ export interface StoredResponse {
 
 interface Entry {
   fingerprint: string;
-  expiresAt: number;
   /** Absent while the first request is still in progress. */
   response?: StoredResponse;
 }
@@ -59,16 +61,28 @@ export const DEFAULT_IDEMPOTENCY_LIMITS: IdempotencyLimits = {
 };
 
 export class IdempotencyStore implements IdempotencyBackend {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly limits: IdempotencyLimits = DEFAULT_IDEMPOTENCY_LIMITS) {}
+  constructor(
+    private readonly limits: IdempotencyLimits = DEFAULT_IDEMPOTENCY_LIMITS,
+    clock: Clock = performance,
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      sizeCalculation: (entry, key) =>
+        key.length + entry.fingerprint.length + (entry.response?.body.length ?? 0) + 64,
+      // ttlResolution 0: read the clock on each lookup rather than arm a timer to cache it.
+      ttlResolution: 0,
+      perf: clock,
+    });
+  }
 
   /** Looks the key up; when it is new, marks it in progress for this fingerprint. */
-  begin(key: string, fingerprint: string, now = Date.now()): Begin {
-    const entry = this.live(key, now);
+  begin(key: string, fingerprint: string): Begin {
+    const entry = this.entries.get(key);
     if (!entry) {
-      this.put(key, { fingerprint, expiresAt: now + this.limits.pendingTtlMs }, now);
+      this.entries.set(key, { fingerprint }, { ttl: this.limits.pendingTtlMs });
       return { kind: 'new' };
     }
     if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
@@ -76,58 +90,27 @@ export class IdempotencyStore implements IdempotencyBackend {
   }
 
   /** Remembers the first response; returns whether it was kept. */
-  complete(key: string, fingerprint: string, response: StoredResponse, now = Date.now()): boolean {
+  complete(key: string, fingerprint: string, response: StoredResponse): boolean {
     const entry = this.entries.get(key);
     if (entry && entry.fingerprint !== fingerprint) return false;
     if (response.body.length > this.limits.maxEntryBytes) {
       this.abandon(key, fingerprint);
       return false;
     }
-    this.put(key, { fingerprint, expiresAt: now + this.limits.ttlMs, response }, now);
+    this.entries.set(key, { fingerprint, response }, { ttl: this.limits.ttlMs });
     return true;
   }
 
   /** Drops an in-progress mark (the request failed or was not answered) so a retry runs. */
   abandon(key: string, fingerprint: string): void {
-    const entry = this.entries.get(key);
-    if (entry && !entry.response && entry.fingerprint === fingerprint) this.remove(key);
+    const entry = this.entries.peek(key);
+    if (entry && !entry.response && entry.fingerprint === fingerprint) this.entries.delete(key);
   }
 
   get size() {
     return this.entries.size;
   }
   get storedBytes() {
-    return this.bytes;
-  }
-
-  private live(key: string, now: number): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= now) {
-      this.remove(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private put(key: string, entry: Entry, now: number): void {
-    this.remove(key); // re-inserted last: Map order is age order
-    this.entries.set(key, entry);
-    this.bytes += sizeOf(key, entry);
-    for (const [oldKey, old] of this.entries) {
-      const over = this.entries.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes;
-      if (!over && old.expiresAt > now) break;
-      if (oldKey === key) break;
-      this.remove(oldKey);
-    }
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= sizeOf(key, entry);
-    this.entries.delete(key);
+    return this.entries.calculatedSize;
   }
 }
-
-const sizeOf = (key: string, entry: Entry) =>
-  key.length + entry.fingerprint.length + (entry.response?.body.length ?? 0) + 64;

@@ -6,19 +6,8 @@ import { neverReached } from '@momentum/http';
 import { markAnswered, markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
+import { serviceRows } from './route-table.js';
 import type { Upstreams } from './upstreams.js';
-
-/** The path families that belong wholly to one service. */
-export const PATH_FAMILIES: Array<{ prefix: string; upstream: Upstream }> = [
-  { prefix: '/api/me', upstream: 'identity' },
-  { prefix: '/api/users', upstream: 'identity' },
-  { prefix: '/api/teams', upstream: 'identity' },
-  { prefix: '/api/profile', upstream: 'habits' },
-  { prefix: '/api/projects', upstream: 'projects' },
-  { prefix: '/api/agents', upstream: 'agents' },
-  { prefix: '/api/webhooks', upstream: 'webhooks' },
-  { prefix: '/api/notifications', upstream: 'notifications' },
-];
 
 /**
  * The gateway's own 503 (with Retry-After) for a service it could not get an answer from, in
@@ -70,19 +59,19 @@ export const forwardOptions = (upstream: Upstream) =>
   }) satisfies FastifyReplyFromHooks;
 
 /**
- * Each family streams to its service unparsed (http-proxy brings its own catch-all body
- * parser), so what a body may be is the service's to say. Requests go to the service's
- * replicas in turn (`upstreams`).
+ * Each row of the route table that belongs wholly to one service streams to it unparsed
+ * (http-proxy brings its own catch-all body parser), so what a body may be is the service's
+ * to say. Requests go to the service's replicas in turn (`upstreams`).
  */
 export async function registerPathFamilies(
   app: FastifyInstance,
   upstreams: Upstreams,
 ): Promise<void> {
-  for (const { prefix, upstream } of PATH_FAMILIES) {
+  for (const { row, upstream } of serviceRows()) {
     await app.register(httpProxy, {
       upstream: upstreams.origin(upstream),
-      prefix,
-      rewritePrefix: prefix,
+      prefix: row.prefix,
+      rewritePrefix: row.prefix,
       // Their POSTs honour Idempotency-Key, like every REST write.
       config: { idempotency: true },
       undici: upstreams.sets[upstream],

@@ -11,10 +11,10 @@ const secretOf = (raw: string) => parseApiKey(raw)!.secret;
 let gw: TestGateway;
 let key: string;
 
-/** Two routes of the kind an extension adds: one that says it is public, one that does not. */
+/** Two routes of the kind an extension adds: on a public row of the route table, and not. */
 const openAndClosed = (app: FastifyInstance) => {
-  app.get('/status/open', { config: { public: true } }, async () => ({ data: 'open' }));
-  app.get('/status/closed', async () => ({ data: 'closed' }));
+  app.get('/health/open', async () => ({ data: 'open' }));
+  app.get('/api/me/closed', async () => ({ data: 'closed' }));
 };
 
 beforeAll(async () => {
@@ -140,12 +140,12 @@ describe('gateway authentication', () => {
     expect(Object.values(services).every((s) => s === 'ok')).toBe(true);
   });
 
-  it('a route that says config.public needs no key; every other route and the docs', async () => {
-    expect((await get('/status/open')).statusCode).toBe(200);
-    expect((await get('/status/closed')).statusCode).toBe(401);
-    expect((await get('/status/closed', `Bearer ${key}`)).statusCode).toBe(200);
-    // The docs scope marks its routes public without naming a path. (What they answer in
-    // front of these fake services is the docs' own business: e2e checks the document.)
+  it('a route on a public row of the route table needs no key; every other route does', async () => {
+    expect((await get('/health/open')).statusCode).toBe(200);
+    expect((await get('/api/me/closed')).statusCode).toBe(401);
+    expect((await get('/api/me/closed', `Bearer ${key}`)).statusCode).toBe(200);
+    // The docs' rows are public. (What they answer in front of these fake services is the
+    // docs' own business: e2e checks the document.)
     for (const url of ['/openapi.json', '/docs'])
       expect((await get(url)).statusCode, url).not.toBe(401);
   });

@@ -73,6 +73,19 @@ const issues: OpenApiDocument = {
         responses: { '201': { description: 'Created', ...json(ref('Issue')) } },
       },
     },
+  },
+  components: {
+    schemas: {
+      ApiError: { type: 'object' },
+      Issue: { type: 'object' },
+      IssuePage: { type: 'object' },
+      CreateIssueInput: { type: 'object' },
+    },
+  },
+};
+const agents: OpenApiDocument = {
+  openapi: '3.1.0',
+  paths: {
     '/api/agents': {
       post: {
         operationId: 'createAgent',
@@ -81,19 +94,12 @@ const issues: OpenApiDocument = {
       },
     },
   },
-  components: {
-    schemas: {
-      ApiError: { type: 'object' },
-      Issue: { type: 'object' },
-      IssuePage: { type: 'object' },
-      CreateIssueInput: { type: 'object' },
-      Agent: { type: 'object' },
-    },
-  },
+  components: { schemas: { Agent: { type: 'object' } } },
 };
 const services = [
   { service: 'habits', doc: habits },
   { service: 'issues', doc: issues },
+  { service: 'agents', doc: agents },
 ];
 
 describe('merging the services’ documents', () => {

@@ -14,3 +14,4 @@ export * from './documentation.js';
 export * from './error-bodies.js';
 export * from './scopes.js';
 export * from './notifications.js';
+export * from './backoff.js';

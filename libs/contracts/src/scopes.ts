@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 /**
  * The one catalogue of API key scopes. A scope is `<resource>:<read|write>`: `read` lets a
  * key GET the resource, `write` lets it create, change and delete. The gateway maps every
- * route to one scope (gateway/src/auth/required-scope.ts); MCP tools name the scopes they
+ * route to one scope (gateway/src/routing/route-table.ts); MCP tools name the scopes they
  * need; the OpenAPI document names each operation's. A key without scopes has them all.
  */
 export const SCOPE_CATALOGUE = {

@@ -1,5 +1,5 @@
 import type { Model, UpdateQuery, mongo } from 'mongoose';
-import { AppError } from '@momentum/contracts';
+import { AppError, backoffDelay, type Backoff } from '@momentum/contracts';
 
 /**
  * Read, decide, write — as one atomic write. `decide` sees the document as stored and
@@ -61,8 +61,10 @@ function withRevision(update: UpdateQuery<unknown>): UpdateQuery<unknown> {
   return { ...update, $inc: inc };
 }
 
-/** A short, growing, jittered pause, so racing writers stop meeting each other. */
+/** Racing writers: 1 ms doubling to 50 ms, fully jittered, so they stop meeting each other. */
+const WRITE_RETRY: Backoff = { baseMs: 1, maxMs: 50, jitter: 'full' };
+
+/** A short, growing, jittered pause after the `attempt`-th conflict (0 = the first). */
 export function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(50, 2 ** Math.min(attempt, 6));
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+  return new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt + 1, WRITE_RETRY)));
 }

@@ -41,13 +41,12 @@ export async function completeTask(
   // The completer's day: from their day settings as this process saw them a moment ago
   // (settled-days.ts), else from their profile, read while the task is (neither waits for
   // the other; a failure surfaces where it is awaited).
-  const known = deps.settledDays.daySettings(actor.userId, now);
+  const known = deps.settledDays.daySettings(actor.userId);
   const profileRead = known ? null : deps.profiles.get(actor.userId);
   const todayRead = profileRead
     ? profileRead.then((profile) => {
         const today = todayOf(profile, now);
-        if (profile.settledDay === today)
-          deps.settledDays.remember(actor.userId, profile, today, now);
+        if (profile.settledDay === today) deps.settledDays.remember(actor.userId, profile, today);
         return today;
       })
     : Promise.resolve(todayOf(known!, now));

@@ -24,7 +24,7 @@ export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<void
   const profile = await deps.profiles.get(actor.userId);
   const today = todayOf(profile, now);
   if (profile.settledDay === today) {
-    deps.settledDays.remember(actor.userId, profile, today, now);
+    deps.settledDays.remember(actor.userId, profile, today);
     return;
   }
 
@@ -40,5 +40,5 @@ export async function settleNewDay(deps: HabitsDeps, actor: Actor): Promise<void
   }
   const settled = await deps.profiles.update(actor.userId, { settledDay: today }, now);
   // Remembered under the settings as written: a zone changed meanwhile decides "today".
-  if (todayOf(settled, now) === today) deps.settledDays.remember(actor.userId, settled, today, now);
+  if (todayOf(settled, now) === today) deps.settledDays.remember(actor.userId, settled, today);
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { InternalClient } from '@momentum/http';
 
 /** A user's current teams (identity owns memberships). */
@@ -14,38 +15,33 @@ export interface MembershipSource {
  * An unknown (deleted) user has no teams. Identity being away is an error, never "no teams".
  */
 export class HttpMembership implements MembershipSource {
-  private readonly cache = new Map<string, { teamIds: string[]; at: number }>();
+  /** Null when `ttlMs` is 0: nothing is kept (lru-cache would read 0 as "never expires"). */
+  private readonly cache: LRUCache<string, string[]> | null;
   /** Rises with every forget: an answer fetched across one is used but not kept. */
   private epoch = 0;
 
   constructor(
     private readonly identity: InternalClient,
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    ttlMs: number,
+    maxEntries = 10_000,
+  ) {
+    this.cache = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0 }) : null;
+  }
 
   async teamIdsOf(userId: string): Promise<string[]> {
-    const hit = this.cache.get(userId);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.teamIds;
+    const hit = this.cache?.get(userId);
+    if (hit) return hit;
     const epoch = this.epoch;
     const user = await this.identity.get<{ teamIds: string[] }>(
       `/internal/users/${encodeURIComponent(userId)}`,
     );
     const teamIds = user?.teamIds ?? [];
-    if (this.ttlMs > 0 && epoch === this.epoch) this.remember(userId, teamIds);
+    if (epoch === this.epoch) this.cache?.set(userId, teamIds);
     return teamIds;
   }
 
   forget(userId: string): void {
     this.epoch++;
-    this.cache.delete(userId);
-  }
-
-  private remember(userId: string, teamIds: string[]): void {
-    if (this.cache.size >= this.maxEntries) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(userId, { teamIds, at: Date.now() });
+    this.cache?.delete(userId);
   }
 }

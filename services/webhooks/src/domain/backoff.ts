@@ -1,3 +1,5 @@
+import { backoffDelay } from '@momentum/contracts';
+
 /**
  * When to try a failed delivery again: exponential backoff with "equal jitter" (half the
  * step fixed, half random), so receivers that failed together are not retried together
@@ -18,9 +20,8 @@ export function retryDelay(
   policy: Pick<RetryPolicy, 'baseMs' | 'maxDelayMs'>,
   random: () => number = Math.random,
 ): number {
-  const exponent = Math.min(Math.max(failedAttempts - 1, 0), 40);
-  const step = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** exponent);
-  return Math.round(step / 2 + (random() * step) / 2);
+  const backoff = { baseMs: policy.baseMs, maxMs: policy.maxDelayMs, jitter: 'equal' } as const;
+  return Math.round(backoffDelay(failedAttempts, backoff, random));
 }
 
 /** `Retry-After` as seconds or an HTTP date, in milliseconds from now; null if absent or unreadable. */

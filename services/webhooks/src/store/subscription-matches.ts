@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SubscriptionDoc } from './models.js';
 
 /**
@@ -11,25 +12,27 @@ import type { SubscriptionDoc } from './models.js';
  * is trusted should an announcement be lost (a NATS outage); 0 turns the cache off.
  */
 export class SubscriptionMatches {
-  private readonly byKey = new Map<string, { docs: SubscriptionDoc[]; at: number }>();
+  /** Null when `ttlMs` is 0: nothing is kept (lru-cache would read 0 as "never expires"). */
+  private readonly byKey: LRUCache<string, SubscriptionDoc[]> | null;
   /** Rises with every drop. */
   private epoch = 0;
 
   constructor(
     private readonly read: (keys: string[]) => Promise<SubscriptionDoc[]>,
-    private readonly ttlMs: number,
-    private readonly maxKeys = 10_000,
-  ) {}
+    ttlMs: number,
+    maxKeys = 10_000,
+  ) {
+    this.byKey = ttlMs > 0 ? new LRUCache({ max: maxKeys, ttl: ttlMs, ttlResolution: 0 }) : null;
+  }
 
   /** The active subscriptions under any of these keys. */
   async matching(keys: string[]): Promise<SubscriptionDoc[]> {
-    if (this.ttlMs <= 0) return this.read(keys);
-    const now = Date.now();
+    if (!this.byKey) return this.read(keys);
     const found: SubscriptionDoc[] = [];
     const missing: string[] = [];
     for (const key of keys) {
       const hit = this.byKey.get(key);
-      if (hit && now - hit.at < this.ttlMs) found.push(...hit.docs);
+      if (hit) found.push(...hit);
       else missing.push(key);
     }
     if (!missing.length) return found;
@@ -37,10 +40,9 @@ export class SubscriptionMatches {
     const docs = await this.read(missing);
     if (epoch === this.epoch) {
       for (const key of missing)
-        this.remember(
+        this.byKey.set(
           key,
           docs.filter((d) => d.key === key),
-          now,
         );
     }
     return found.concat(docs);
@@ -49,15 +51,6 @@ export class SubscriptionMatches {
   /** A subscription changed somewhere: nothing kept is trusted any more. */
   forgetAll(): void {
     this.epoch++;
-    this.byKey.clear();
-  }
-
-  private remember(key: string, docs: SubscriptionDoc[], at: number): void {
-    this.byKey.delete(key);
-    if (this.byKey.size >= this.maxKeys) {
-      const oldest = this.byKey.keys().next().value;
-      if (oldest !== undefined) this.byKey.delete(oldest);
-    }
-    this.byKey.set(key, { docs, at });
+    this.byKey?.clear();
   }
 }

@@ -37,4 +37,19 @@ describe('team memberships from identity', () => {
     } as unknown as InternalClient;
     await expect(new HttpMembership(failing, 1000).teamIdsOf('ada')).rejects.toThrow('down');
   });
+
+  it('asks again once the TTL passed, and every time with a TTL of 0', async () => {
+    const client = identity({ ada: ['eng'] });
+    const off = new HttpMembership(client, 0);
+    await off.teamIdsOf('ada');
+    await off.teamIdsOf('ada');
+    expect(client.calls).toHaveLength(2);
+    const short = new HttpMembership(client, 20);
+    await short.teamIdsOf('ada');
+    await short.teamIdsOf('ada');
+    expect(client.calls).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, 30));
+    await short.teamIdsOf('ada');
+    expect(client.calls).toHaveLength(4);
+  });
 });
