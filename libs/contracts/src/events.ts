@@ -41,7 +41,14 @@ function currentTrace(): { traceparent?: string; tracestate?: string } {
  * Subjects: `<prefix>.<service>.<entity>.<event>`. The prefix is `momentum` in
  * production; tests pick their own so runs never collide.
  */
-export const ServiceNames = ['identity', 'habits', 'projects', 'issues', 'agents'] as const;
+export const ServiceNames = [
+  'identity',
+  'habits',
+  'projects',
+  'issues',
+  'agents',
+  'notifications',
+] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
 export const EventTypes = {
@@ -78,6 +85,7 @@ export const EventTypes = {
     agentDeleted: 'agents.agent.deleted',
     keyRotated: 'agents.key.rotated',
   },
+  notifications: { notificationCreated: 'notifications.notification.created' },
 } as const;
 
 export const subjectFor = (prefix: string, eventType: string) => `${prefix}.${eventType}`;

@@ -13,3 +13,5 @@ export * from './agents.js';
 export * from './documentation.js';
 export * from './error-bodies.js';
 export * from './scopes.js';
+export * from './event-catalogue.js';
+export * from './event-message.js';
