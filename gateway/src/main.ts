@@ -16,7 +16,7 @@ import { HttpKeyDirectory } from './auth/http-key-directory.js';
 import { IdOwnerCache } from './routing/id-owner.js';
 import { subscribeInvalidation } from './events/invalidation.js';
 import { keepKeysFresh } from './events/key-freshness.js';
-import { mcpExtension } from './mcp/extension.js';
+import { mcpExtensionWith } from './mcp/extension.js';
 import { SharedGatewayState } from './shared/state.js';
 import { startLive, type LiveService } from './live/service.js';
 
@@ -55,7 +55,7 @@ const app = await buildGateway({
   keyCache,
   unknownKeys,
   owners,
-  extensions: [mcpExtension],
+  extensions: [mcpExtensionWith(() => own.live)],
   idempotency: shared.idempotency,
   rateLimit: shared.rateLimit,
   ready: () => own.bus !== undefined && busConnected(own.bus),

@@ -22,7 +22,6 @@ export interface SseStream {
   until(check: (frames: SseFrame[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): void;
   /** The error body of a refused stream. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read it freely
   body?: any;
 }
 
@@ -108,7 +107,6 @@ export async function openEvents(
 }
 
 /** The JSON of an event frame. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read it freely
 export const dataOf = (frame: SseFrame): any => JSON.parse(frame.data ?? 'null');
 
 /**
