@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { McpSessions, handleMcpHttpRequest } from '@momentum/mcp-tools';
-import { jsonBodyPlugin, securityHeaders } from '@momentum/http';
+import { jsonBodyPlugin, securityHeaders, unmatched } from '@momentum/http';
 import { bearerToken } from '../auth/authenticate.js';
 import type { LiveService } from '../live/service.js';
 import { injectClient } from './inject-client.js';
@@ -22,6 +22,10 @@ export function mcpExtensionWith(live: () => LiveService | undefined) {
     const sessions = new McpSessions();
     app.addHook('preClose', (done) => void sessions.closeAll().finally(done));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Without a session, GET (a stream) and DELETE (an ending) have nothing to act on: the
+      // gateway's own 405, as for any path, which the SDK client takes as "no stream".
+      if (request.method !== 'POST' && request.headers['mcp-session-id'] === undefined)
+        throw unmatched(request.method, '/mcp', ['POST']);
       const client = injectClient(app, request);
       // The SDK writes the raw response, so onSend hooks never run: the security headers
       // and those set by earlier hooks (request id, CORS) are copied on by hand.
