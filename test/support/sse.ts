@@ -9,6 +9,8 @@ export interface SseFrame {
   event?: string;
   data?: string;
   comment?: string;
+  /** When the client read it (Date.now()). */
+  at?: number;
 }
 
 export interface SseStream {
@@ -95,7 +97,7 @@ export async function openEvents(
         while ((end = text.indexOf('\n\n')) >= 0) {
           const frame = parseFrame(text.slice(0, end));
           text = text.slice(end + 2);
-          if (frame) frames.push(frame);
+          if (frame) frames.push({ ...frame, at: Date.now() });
         }
         for (const waiter of [...waiters]) waiter();
       }

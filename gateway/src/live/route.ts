@@ -46,6 +46,8 @@ export function registerLiveRoute(app: FastifyInstance, live: () => LiveService 
         'retry-after': '1',
       });
     const types = streamTypes(typesQuery(request.query), request.actor.scopes);
+    // HEAD says what GET would open, and opens nothing.
+    if (request.method === 'HEAD') return reply.code(200).headers(SSE_HEADERS).send();
     const keyId = request.apiKeyId ?? request.actor.id;
     if (!service.keyStreams.acquire(keyId))
       throw new AppError(

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually, newTeam, newUser, type TestUser } from '../../../test/support/e2e.js';
+import {
+  api,
+  eventually,
+  gatewayUrl,
+  newTeam,
+  newUser,
+  type TestUser,
+} from '../../../test/support/e2e.js';
 import {
   dataOf,
   notificationPublisher,
@@ -77,6 +84,13 @@ describe('GET /api/events: the live stream', () => {
     // The first id is where the stream starts, so a client cut before any event resumes there.
     await byQuery.until((f) => f.some((x) => x.id !== undefined && x.data === undefined));
     byQuery.close();
+    // HEAD answers what GET would open, and ends.
+    const head = await fetch(`${gatewayUrl()}/api/events`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${ada.apiKey}` },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
   });
 
   it("carries an event of the caller's team, never one of another team", async () => {
