@@ -21,19 +21,26 @@ export async function ensureLiveStream(
   { retentionHours, replicas }: { retentionHours: number; replicas: number },
 ): Promise<string> {
   const name = liveStreamName(prefix);
-  const exists = await jsm.streams.info(name).then(
-    () => true,
-    () => false,
-  );
-  if (exists) return name;
   const startedAt = new Date().toISOString();
+  const sourceOf = (service: string) => ({ name: service, opt_start_time: startedAt });
+  const wanted = ServiceNames.map((service) => streamNameFor(prefix, service));
+  const held = await jsm.streams.info(name).catch(() => null);
+  if (held) {
+    // A service added since the stream was made (a release with a new service): its stream
+    // joins from now on; the others keep their positions.
+    const have = new Set((held.config.sources ?? []).map((source) => source.name));
+    const missing = wanted.filter((stream) => !have.has(stream));
+    if (missing.length)
+      await jsm.streams.update(name, {
+        ...held.config,
+        sources: [...(held.config.sources ?? []), ...missing.map(sourceOf)],
+      });
+    return name;
+  }
   const config: Partial<StreamConfig> = {
     name,
     subjects: [],
-    sources: ServiceNames.map((service) => ({
-      name: streamNameFor(prefix, service),
-      opt_start_time: startedAt,
-    })),
+    sources: wanted.map(sourceOf),
     max_age: nanos(retentionHours * 3600_000),
     discard: DiscardPolicy.Old,
     num_replicas: replicas,
