@@ -23,6 +23,8 @@ export interface SseStream {
   /** Waits until `check` holds over the frames read, or fails after `timeoutMs`. */
   until(check: (frames: SseFrame[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): void;
+  /** Whether the server ended the stream. */
+  ended: boolean;
   /** The error body of a refused stream. */
   body?: any;
 }
@@ -82,6 +84,7 @@ export async function openEvents(
         waiters.add(test);
       }),
     close: () => abort.abort(),
+    ended: false,
   };
   if (res.status !== 200) {
     stream.body = await res.json();
@@ -101,9 +104,11 @@ export async function openEvents(
         }
         for (const waiter of [...waiters]) waiter();
       }
+      stream.ended = true;
     } catch {
       /* aborted */
     }
+    for (const waiter of [...waiters]) waiter();
   })();
   return stream;
 }

@@ -15,6 +15,7 @@ import {
   type SseFrame,
   type SseStream,
 } from '../../../test/support/sse.js';
+import { newAgent } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
 
 /** A project of `team` made by `owner`, and issues made in it. */
 async function newProject(owner: TestUser, teamId: string): Promise<string> {
@@ -235,6 +236,32 @@ describe('GET /api/events: the live stream', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(ids(stream.frames, 'issue.created')).toEqual([seen]);
     expect(ids(stream.frames, 'issue.created')).not.toContain(unseen);
+  });
+
+  it('ends the stream when its key is revoked', async () => {
+    const minted = await api(ada.apiKey, 'POST', '/api/users/me/api-keys', {});
+    const stream = await open(minted.body.data.apiKey);
+    expect(stream.status).toBe(200);
+    await stream.until((f) => f.some((x) => x.id !== undefined));
+    const revoked = await api(
+      ada.apiKey,
+      'DELETE',
+      `/api/users/me/api-keys/${minted.body.data.id}`,
+    );
+    expect(revoked.status).toBe(204);
+    await stream.until(() => stream.ended, 10_000);
+  });
+
+  it('carries an agent’s own inbox to its key, not its owner’s', async () => {
+    const team = await newTeam(bob);
+    const agent = await newAgent(bob, team.id);
+    const stream = await open(agent.apiKey, { query: '?types=notification' });
+    expect(stream.status).toBe(200);
+    await stream.until((f) => f.some((x) => x.id !== undefined));
+    await publisher.publish({ type: 'user', id: bob.id });
+    const forAgent = await publisher.publish({ type: 'agent', id: agent.id });
+    await stream.until((f) => f.some((x) => x.event === 'notification'));
+    expect(stream.events('notification').map((f) => dataOf(f).id)).toEqual([forAgent]);
   });
 
   it('sends a heartbeat comment while nothing happens', async () => {
