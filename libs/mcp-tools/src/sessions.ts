@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { buildMcpServer, releaseServer, showTools, type BuildMcpServerOptions } from './server.js';
+import { callerScopes, listsTools } from './caller-scopes.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
@@ -12,6 +13,8 @@ interface Session {
   lastSeen: number;
   /** Open GET streams: a session someone listens on is never idle. */
   listening: number;
+  /** The key's scopes, asked once (a session keeps its key). */
+  scopes: () => Promise<readonly string[] | null>;
 }
 
 export interface SessionLimits {
@@ -66,6 +69,9 @@ export class McpSessions {
     body: unknown,
   ): Promise<void> {
     session.lastSeen = Date.now();
+    // As stateless requests do: a listing shows the tools the key may use; any other request
+    // finds every tool, and the gateway refuses a call outside the key's scopes (FORBIDDEN).
+    showTools(session.server, listsTools(body) ? await session.scopes() : null);
     if (req.method === 'GET') {
       session.listening++;
       res.on('close', () => {
@@ -87,12 +93,13 @@ export class McpSessions {
     const owner = ownerOf(authorization);
     this.makeRoom(owner);
     const server = buildMcpServer(options);
-    showTools(server, scopes ? await scopes() : null);
+    let asked: Promise<readonly string[] | null> | undefined;
     const session: Session = {
       server,
       owner,
       lastSeen: Date.now(),
       listening: 0,
+      scopes: () => (asked ??= (scopes ?? (() => callerScopes(options.client)))()),
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,
