@@ -21,7 +21,12 @@ export interface HubSource {
   stream: string;
   prefix: string;
   bounds(): Promise<StreamBounds>;
+  /** Makes the stream again if NATS lost it (a restart without its store). */
+  ensure(): Promise<void>;
 }
+
+/** How long the hub waits before reading again after its consumer failed. */
+const RETRY_MS = 1000;
 
 /**
  * One reader of the live stream per gateway process, whatever the number of clients: each
@@ -32,6 +37,7 @@ export interface HubSource {
 export class LiveHub {
   private readonly subscribers = new Set<LiveSubscriber>();
   private messages: ConsumerMessages | null = null;
+  private stopped = false;
   /** The last sequence handed to the subscribers. */
   position = 0;
 
@@ -44,12 +50,40 @@ export class LiveHub {
   static async start(source: HubSource, teams: ProjectTeams): Promise<LiveHub> {
     const hub = new LiveHub(source, teams);
     hub.position = (await source.bounds()).last;
-    const consumer = await source.js.consumers.get(source.stream, {
-      opt_start_seq: hub.position + 1,
-    });
-    hub.messages = await consumer.consume({ max_messages: 256 });
-    void hub.relay(hub.messages);
+    await hub.read();
+    void hub.run();
     return hub;
+  }
+
+  /** Opens the consumer after the position. */
+  private async read(): Promise<void> {
+    const consumer = await this.source.js.consumers.get(this.source.stream, {
+      opt_start_seq: this.position + 1,
+    });
+    this.messages = await consumer.consume({ max_messages: 256 });
+  }
+
+  /**
+   * Relays until stopped. Should the consumer end (NATS restarted, the stream lost), it
+   * reads again from where it was; a stream made anew starts over from its end (clients
+   * resuming with an older cursor then get `reset`).
+   */
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        if (!this.messages) {
+          await this.source.ensure();
+          const { last } = await this.source.bounds();
+          if (this.position > last) this.position = last;
+          await this.read();
+        }
+        await this.relay(this.messages!);
+      } catch {
+        // Read again below.
+      }
+      this.messages = null;
+      if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
   }
 
   get size(): number {
@@ -88,6 +122,7 @@ export class LiveHub {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.messages?.close().catch(() => undefined);
     this.subscribers.clear();
   }

@@ -59,10 +59,12 @@ export async function startLive(
   keyCache: KeyCache,
 ): Promise<LiveService> {
   const jsm = await bus.nc.jetstreamManager();
-  const stream = await ensureLiveStream(jsm, bus.prefix, {
-    retentionHours: config.EVENTS_RETENTION_HOURS,
-    replicas: config.NATS_REPLICAS,
-  });
+  const ensure = () =>
+    ensureLiveStream(jsm, bus.prefix, {
+      retentionHours: config.EVENTS_RETENTION_HOURS,
+      replicas: config.NATS_REPLICAS,
+    });
+  const stream = await ensure();
   const hub = await LiveHub.start(
     {
       js: bus.nc.jetstream(),
@@ -72,6 +74,7 @@ export async function startLive(
         const { state } = await jsm.streams.info(stream);
         return { first: state.first_seq, last: state.last_seq };
       },
+      ensure: async () => void (await ensure()),
     },
     new ProjectTeams(bus),
   );

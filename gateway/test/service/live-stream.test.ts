@@ -56,7 +56,7 @@ describe('the live stream on NATS', () => {
     };
     // Projects answers no lookup here: an issue event's team is what a project event taught.
     const hub = await LiveHub.start(
-      { js: nc.jetstream(), stream: name, prefix, bounds },
+      { js: nc.jetstream(), stream: name, prefix, bounds, ensure: async () => undefined },
       new ProjectTeams({ request: async () => null }),
     );
     const got: LiveEvent[] = [];
