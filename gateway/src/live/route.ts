@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
 import { securityHeaders } from '@momentum/http';
+import { liveStreamsEnded, watchLiveStreams } from '@momentum/telemetry';
 import { bearerToken, queryKey } from '../auth/authenticate.js';
+import type { EndReason } from './feed.js';
 import type { LiveService } from './service.js';
 import { frameOf } from './live-event.js';
 import { SseWriter } from './sse-writer.js';
@@ -34,9 +36,10 @@ const SSE_HEADERS = {
 export function registerLiveRoute(app: FastifyInstance, live: () => LiveService | undefined) {
   // Open streams never finish by themselves: a closing gateway ends them (clients reconnect
   // to another replica with their Last-Event-ID) instead of waiting for them.
-  const open = new Set<() => void>();
+  const open = new Set<(reason: EndReason) => void>();
+  watchLiveStreams(() => open.size);
   app.addHook('preClose', (done) => {
-    for (const end of open) end();
+    for (const end of open) end('closed');
     done();
   });
   app.get('/api/events', { config: { queryToken: true } }, async (request, reply) => {
@@ -66,7 +69,7 @@ async function stream(
   reply: FastifyReply,
   types: Set<string>,
   keyId: string,
-  open: Set<() => void>,
+  open: Set<(reason: EndReason) => void>,
 ): Promise<void> {
   const res = reply.raw;
   // Written raw, so onSend hooks never run: the headers earlier hooks set (request id,
@@ -77,9 +80,10 @@ async function stream(
   res.writeHead(200, SSE_HEADERS);
   res.write('retry: 2000\n\n');
   let done = false;
-  const end = () => {
+  const end = (reason: EndReason = 'closed') => {
     if (done) return;
     done = true;
+    liveStreamsEnded.inc({ reason });
     open.delete(end);
     clearInterval(heartbeat);
     writer.close();
@@ -87,7 +91,7 @@ async function stream(
     service.keyStreams.release(keyId);
     res.end();
   };
-  const writer = new SseWriter(res, service.settings.queueMax, end);
+  const writer = new SseWriter(res, service.settings.queueMax, () => end('slow'));
   const { actor } = request;
   const feed = service.feed(
     {
@@ -108,15 +112,15 @@ async function stream(
   );
   const heartbeat = setInterval(() => {
     const expires = actor.keyExpiresAt ? Date.parse(actor.keyExpiresAt) : Infinity;
-    if (expires <= Date.now()) return end();
+    if (expires <= Date.now()) return end('revoked');
     writer.write(': heartbeat\n\n');
   }, service.settings.heartbeatMs);
-  res.on('close', end);
+  res.on('close', () => end('closed'));
   open.add(end);
   try {
     await feed.open(cursorOf(request.headers['last-event-id']));
   } catch (err) {
     request.log.warn({ err }, 'live stream could not start');
-    end();
+    end('closed');
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { EventTypes, makeEvent, type Actor } from '@momentum/contracts';
+import { metricsRegistry, watchLiveStreams } from '@momentum/telemetry';
 import { LiveFeed } from '../../src/live/feed.js';
 import type { LiveHub, LiveSubscriber } from '../../src/live/hub.js';
 import { decodeLiveEvent, frameOf, type LiveEvent } from '../../src/live/live-event.js';
@@ -206,6 +207,13 @@ describe('live stream: bounds', () => {
     expect(dropped).toBe(1);
     writer.write('k');
     expect(written).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('counts the open streams on scrape', async () => {
+    watchLiveStreams(() => 3);
+    expect(await metricsRegistry.getSingleMetricAsString('live_streams_open')).toMatch(
+      /^live_streams_open(\{[^}]*\})? 3$/m,
+    );
   });
 
   it('holds a bounded number of streams per key', () => {
