@@ -35,6 +35,8 @@ import { Upstreams } from './routing/upstreams.js';
 import { registerTaskRoutes } from './routing/task-routes.js';
 import { registerHealth } from './health.js';
 import { registerDocs } from './docs/openapi.js';
+import { registerLiveRoute } from './live/route.js';
+import type { LiveService } from './live/service.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -51,6 +53,8 @@ export interface GatewayDeps {
   idempotency?: IdempotencyBackend;
   /** Rate-limit windows shared by every gateway (counted in this process when absent). */
   rateLimit?: SharedLimit;
+  /** The live stream (`GET /api/events`), once NATS is reached; 503 before. */
+  live?: () => LiveService | undefined;
   /** The gateway's own readiness beyond the services (its NATS connection), for `/ready`. */
   ready?: () => boolean;
 }
@@ -118,6 +122,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     registerTaskRoutes(scope, forward, deps.owners);
     registerKeyChangingRoutes(scope, forward);
   });
+  if (deps.live) registerLiveRoute(app, deps.live);
   registerHealth(app, urls, deps.ready);
   registerDocs(app, urls, upstreams.sets);
   for (const extend of deps.extensions ?? []) await extend(app);

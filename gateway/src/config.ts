@@ -3,6 +3,7 @@ import { BaseConfigSchema, DefaultPorts } from '@momentum/config';
 import { parseReplicaUrls } from '@momentum/http';
 import { originMatcher, parseOrigins } from './cors/origins.js';
 import { KeyGuardConfig } from './auth/guard-config.js';
+import { LiveConfig } from './live/live-config.js';
 
 /**
  * A service's base URL, or its replicas' comma-separated (`http://h:3004,http://h:4004`):
@@ -57,6 +58,7 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
    * their own.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  ...LiveConfig,
   CORS_ORIGINS: z
     .string()
     .default('')

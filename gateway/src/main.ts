@@ -16,8 +16,9 @@ import { HttpKeyDirectory } from './auth/http-key-directory.js';
 import { IdOwnerCache } from './routing/id-owner.js';
 import { subscribeInvalidation } from './events/invalidation.js';
 import { keepKeysFresh } from './events/key-freshness.js';
-import { mcpExtension } from './mcp/extension.js';
+import { mcpExtensionWith } from './mcp/extension.js';
 import { SharedGatewayState } from './shared/state.js';
+import { startLive, type LiveService } from './live/service.js';
 
 try {
   startTracing('gateway');
@@ -47,17 +48,18 @@ const shared = new SharedGatewayState({
 });
 
 // Set once connected; the gateway is not ready before.
-const own: { bus?: EventBus } = {};
+const own: { bus?: EventBus; live?: LiveService } = {};
 const app = await buildGateway({
   config,
   resolver,
   keyCache,
   unknownKeys,
   owners,
-  extensions: [mcpExtension],
+  extensions: [mcpExtensionWith(() => own.live)],
   idempotency: shared.idempotency,
   rateLimit: shared.rateLimit,
   ready: () => own.bus !== undefined && busConnected(own.bus),
+  live: () => own.live,
 }).catch(exitOnStartupError('gateway'));
 const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, 'gateway', app.log).catch(
   exitOnStartupError('gateway'),
@@ -73,7 +75,10 @@ if (config.METRICS_PORT > 0) {
   );
 }
 subscribeInvalidation(bus, keyCache);
+own.live = await startLive(bus, config, resolver, keyCache).catch(exitOnStartupError('gateway'));
 keepKeysFresh(bus, keyCache, unknownKeys, app.log);
-await serve(app, { port: config.PORT, host: config.HOST, closers: [() => bus.drain()] }).catch(
-  exitOnStartupError('gateway'),
-);
+await serve(app, {
+  port: config.PORT,
+  host: config.HOST,
+  closers: [async () => own.live?.hub.stop(), () => bus.drain()],
+}).catch(exitOnStartupError('gateway'));

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { nameServerSpan, tracedServerFactory } from '@momentum/telemetry/tracing';
-import { handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
+import { McpSessions, handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
+import { httpLiveSource } from './live-events.js';
 import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
 import { gatewayAnswers } from './readiness.js';
@@ -109,7 +110,12 @@ async function serveMetricsPort(config: Config, log: Logger): Promise<Server | u
   }
 }
 
-async function handle(config: Config, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  config: Config,
+  sessions: McpSessions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   if (ROUTES.has(path)) nameServerSpan(req, path);
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
@@ -134,7 +140,13 @@ async function handle(config: Config, req: IncomingMessage, res: ServerResponse)
   const refused = opensSession(parsed.body) ? await keyRefusal(client) : null;
   if (refused?.status === 401) return unauthorized(res, refused.body, true);
   if (refused) return sendJson(res, refused.status, refused.body);
-  await handleMcpHttpRequest(req, res, parsed.body, standaloneOptions(client));
+  await handleMcpHttpRequest(
+    req,
+    res,
+    parsed.body,
+    { ...standaloneOptions(client), live: httpLiveSource(config.SVC_BASE_URL, authorization) },
+    { registry: sessions, authorization },
+  );
 }
 
 /**
@@ -144,6 +156,7 @@ async function handle(config: Config, req: IncomingMessage, res: ServerResponse)
  */
 export async function startHttp(config: Config, log: Logger): Promise<Server> {
   const histogram = startMetrics();
+  const sessions = new McpSessions();
   const server = tracedServerFactory((req, res) => {
     const end = histogram.startTimer({ method: req.method ?? 'GET' });
     res.once('finish', () => {
@@ -153,13 +166,14 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
         status_code: res.statusCode,
       });
     });
-    handle(config, req, res).catch((err: unknown) => {
+    handle(config, sessions, req, res).catch((err: unknown) => {
       log.error({ err }, 'request failed');
       if (!res.headersSent)
         sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });
       else res.end();
     });
   });
+  server.on('close', () => void sessions.closeAll());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.MCP_PORT, config.HOST, () => resolve());

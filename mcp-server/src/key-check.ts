@@ -1,9 +1,6 @@
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient, ApiResponse } from '@momentum/mcp-tools';
 
-/** Whether a Streamable HTTP body opens a session: an initialize request, alone or in a batch. */
-export const opensSession = (body: unknown): boolean =>
-  Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+export { opensSession } from '@momentum/mcp-tools';
 
 /**
  * Asks the gateway (GET /api/me) whether it accepts the caller's key. Checked when a

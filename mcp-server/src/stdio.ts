@@ -3,6 +3,7 @@ import { buildMcpServer, callerScopes, showTools } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
+import { httpLiveSource } from './live-events.js';
 import { keyRefusal } from './key-check.js';
 import { standaloneOptions } from './server.js';
 import { flushTraces } from './tracing.js';
@@ -30,7 +31,11 @@ export async function runStdio(config: Config, log: Logger): Promise<void> {
       { gateway: config.SVC_BASE_URL },
       'the gateway is not reachable yet; tools will fail until it is',
     );
-  const server = buildMcpServer(standaloneOptions(client));
+  // One client for the process's life: its subscriptions read the key's live stream.
+  const server = buildMcpServer({
+    ...standaloneOptions(client),
+    live: httpLiveSource(config.SVC_BASE_URL, `Bearer ${config.SVC_API_KEY}`),
+  });
   // One key for the process's life: the tools outside its scopes are hidden (and refused).
   showTools(server, await callerScopes(client));
   const transport = new StdioServerTransport();

@@ -51,6 +51,8 @@ export default async function setup(project: TestProject) {
       WEBHOOKS_MAX_PER_USER: '1000',
       WEBHOOKS_MAX_PER_TEAM: '1000',
       API_KEY_HASH_COST: String(KEY_HASH_COST.min),
+      // A heartbeat the live-stream test can wait for (15 s by default).
+      EVENTS_HEARTBEAT_MS: '1000',
     },
   });
   project.provide('gatewayUrl', stack.gatewayUrl);

@@ -15,6 +15,10 @@ import type { KeyResolver } from './key-resolver.js';
 import { traceHeaders } from '@momentum/telemetry';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The key may come as `?access_token=` (GET /api/events: EventSource sends no header). */
+    queryToken?: boolean;
+  }
   interface FastifyRequest {
     /** Signs the actor for one service, bound to this request (null without a valid key). */
     signFor: ((upstream: string) => Record<string, string>) | null;
@@ -77,7 +81,7 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       if (isPublicRoute(request)) return app.throttle(request, reply);
-      const token = bearerToken(request);
+      const token = bearerToken(request) ?? queryKey(request);
       const key = token?.startsWith('svc_') ? token : null;
       const actor = key ? await resolver.resolve(key, request.ip) : null;
       if (key && actor) {
@@ -127,7 +131,15 @@ export function upstreamHeaders(
   return Object.assign(out, traceHeaders(request.raw));
 }
 
+/** `?access_token=` on a route that takes it; looked at only when no header came. */
+function queryKey(request: FastifyRequest): string | null {
+  if (request.routeOptions.config.queryToken !== true) return null;
+  const token = (request.query as { access_token?: unknown } | null)?.access_token;
+  return typeof token === 'string' && token ? token : null;
+}
+
 /** Client headers that never reach a service: the key, and the trace the gateway continued. */
 const NOT_SENT_ON = new Set(['authorization', 'traceparent', 'tracestate']);
 
+export { queryKey };
 export type { Actor };

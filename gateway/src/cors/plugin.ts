@@ -8,13 +8,19 @@ export interface CorsOptions {
   origins: readonly string[];
 }
 
-/** What a browser may send and read: the key, JSON, retries, and the MCP version header. */
+/**
+ * What a browser may send and read: the key, JSON, retries, the MCP version and session
+ * headers, and Last-Event-ID (a fetch-based client resuming /api/events; EventSource sends
+ * it itself).
+ */
 const ALLOWED_HEADERS = [
   'authorization',
   'content-type',
   'idempotency-key',
   'x-request-id',
   'mcp-protocol-version',
+  'mcp-session-id',
+  'last-event-id',
 ];
 const EXPOSED_HEADERS = [
   'retry-after',
@@ -25,6 +31,7 @@ const EXPOSED_HEADERS = [
   'x-request-id',
   'www-authenticate',
   'allow',
+  'mcp-session-id',
 ];
 
 /** Not a CORS request (no Origin), or an OPTIONS that is no preflight: left alone. */

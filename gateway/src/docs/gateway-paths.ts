@@ -98,12 +98,88 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       },
     },
   },
+  '/api/events': {
+    get: {
+      operationId: 'streamEvents',
+      summary: 'The caller’s live events (Server-Sent Events)',
+      description: [
+        'A `text/event-stream` of the caller’s inbox (`event: notification`, its `data` the notification as the inbox lists it) and of the domain events they may see — their own tasks, level and agents, and the issues, comments, blockers, projects and memberships of their teams as memberships stand at each event — each `data` in the envelope webhooks deliver (`{type, timestamp, data}`, the event catalogue’s fields).',
+        '',
+        '- **Types**: `?types=notification,issue.updated` (comma-separated; `GET /api/webhooks/event-types` lists the domain types); an unknown type is 422. Each type needs the read scope its REST read needs (`notification`: `notifications:read`, `issue.*`/`comment.*`/`blocker.*`: `issues:read`, `task.*`: `tasks:read`, `project.*`: `projects:read`, `membership.*`: `teams:read`, `agent.*`: `agents:read`, `user.leveled_up`: `profile:read`); naming one the key lacks is 403 with `details.requiredScope`, and without `?types=` the stream carries every type the key may read.',
+        '- **Ids and resuming**: a new stream starts with what happens from then on, its first frame an `id:` alone (where it starts). Every event has an `id`; reconnecting with `Last-Event-ID` replays every later event the stream still holds (at least 24 hours), once each, in order, on any gateway replica. A cursor older than that, or unknown, gets `event: reset` first (refetch, then carry on live).',
+        '- **Heartbeat**: a `: heartbeat` comment every 15 s (`EVENTS_HEARTBEAT_MS`, at most 30 s).',
+        '- **Bounds**: 5 open streams per key on each gateway (`EVENTS_MAX_STREAMS_PER_KEY`; 429 past it); a client more than 1,000 events behind (`EVENTS_QUEUE_MAX`) is dropped, and resumes with `Last-Event-ID`.',
+        '- **Access as it changes**: removal from a team stops that team’s events from the removal on; a revoked or expired key, or a deactivated agent, ends the stream.',
+        '- **Browsers**: `EventSource` sends no header, so this route alone also takes the key as `?access_token=` (query strings are never logged); give a page a short-lived read-only key.',
+      ].join('\n'),
+      tags: ['events'],
+      parameters: [
+        {
+          name: 'types',
+          in: 'query',
+          required: false,
+          description: 'Comma-separated event types: `notification` and the catalogue’s',
+          schema: { type: 'string', examples: ['notification,issue.updated'] },
+        },
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          description: 'The `id` of the last event received: resume after it',
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        {
+          name: 'access_token',
+          in: 'query',
+          required: false,
+          description: 'The API key, for clients that cannot send a header (EventSource)',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': {
+          description:
+            'The stream: frames `id: <seq>` / `event: <type>` / `data: <JSON>`, `event: reset`, and `: heartbeat` comments',
+          content: {
+            'text/event-stream': {
+              schema: {
+                type: 'string',
+                examples: [
+                  'id: 1042\nevent: issue.updated\ndata: {"type":"issue.updated","timestamp":"2026-12-07T10:00:00.000Z","data":{"id":"…","projectId":"…","teamId":"…","identifier":"ENG-12","status":"done","version":4,"changed":["status"],"actor":{"type":"agent","id":"…"}}}\n\n',
+                ],
+              },
+            },
+          },
+        },
+        '401': json('Missing or invalid API key', schema('ApiError'), {
+          'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
+        }),
+        '403': json(
+          'The key lacks the read scope of a type asked for (`details.requiredScope`)',
+          schema('ApiError'),
+        ),
+        '413': tooLarge,
+        '422': json(
+          'An unknown type in `types` (`details.value`, `details.allowed`)',
+          schema('ApiError'),
+        ),
+        '429': json(
+          'The key holds its most open streams (`details.maxStreams`), or rate limited',
+          schema('ApiError'),
+          retryAfter,
+        ),
+        '500': json('Server-side failure', schema('ApiError')),
+        '503': json('The live stream is starting or NATS is away', schema('ApiError'), retryAfter),
+      },
+    },
+  },
   '/mcp': {
     post: {
       operationId: 'callMcp',
-      summary: 'The in-app MCP endpoint (Streamable HTTP, stateless), same bearer key as REST',
+      summary: 'The in-app MCP endpoint (Streamable HTTP), same bearer key as REST',
       description:
-        'Nine tools: list_projects, get_project, list_tasks, get_task, create_task, update_task, search_tasks, add_comment, get_me. Each tool call acts as the key’s user or agent. GET and DELETE are 405 (no sessions).',
+        'The in-app tools, the resources `momentum://inbox`, `momentum://tasks/{id}` and `momentum://projects/{id}`, and the prompts `triage_inbox`, `plan_my_day` and `write_up_issue`. Each call acts as the key’s user or agent. An `initialize` request opens a session (`Mcp-Session-Id` in the reply): send it back with every request, and `GET /mcp` with it opens the session’s stream, which carries `notifications/resources/updated` for what `resources/subscribe` named. Sessions live in the gateway process that opened them: a load balancer must send every request carrying an `Mcp-Session-Id` to the replica that answered its `initialize` (docs/API.md); another replica answers 404 (`-32001`), and the client opens a new session. A request without `Mcp-Session-Id` is answered stateless, in JSON; GET and DELETE without one are 405.',
+      tags: ['mcp'],
       requestBody: {
         required: true,
         content: { 'application/json': { schema: schema('JsonRpcMessage') } },
@@ -151,6 +227,10 @@ export const TAGS = [
     name: 'notifications',
     description:
       'Your inbox: assignments, mentions, comments and status changes of the issues you watch',
+  },
+  {
+    name: 'events',
+    description: 'The caller’s inbox and domain events, live, as Server-Sent Events',
   },
   { name: 'platform', description: 'Health, readiness and this document' },
   { name: 'mcp', description: 'The Model Context Protocol endpoint' },

@@ -53,6 +53,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     resource: 'notifications',
     tag: 'notifications',
   },
+  // Each type a live stream carries needs its own read scope, checked by the route
+  // (live/stream-types.ts): the path itself needs none.
+  { prefix: '/api/events', upstream: 'gateway', resource: null, tag: 'events' },
   { prefix: '/mcp', upstream: 'gateway', resource: null, tag: 'mcp' },
   { prefix: '/health', upstream: 'gateway', resource: null, tag: 'platform', public: true },
   { prefix: '/ready', upstream: 'gateway', resource: null, tag: 'platform', public: true },

@@ -36,6 +36,31 @@ const preflight = (app: TestGateway['app'], origin: string, url = '/api/tasks') 
   });
 
 describe('CORS', () => {
+  it('lets a browser resume the live stream and keep an MCP session', async () => {
+    const res = await gw.app.inject({
+      method: 'OPTIONS',
+      url: '/api/events',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, last-event-id, mcp-session-id',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    const allowed = String(res.headers['access-control-allow-headers']).split(/, ?/);
+    expect(allowed).toEqual(expect.arrayContaining(['last-event-id', 'mcp-session-id']));
+    const read = await gw.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { origin: 'http://localhost:5173', authorization: `Bearer ${key}` },
+      payload: {},
+    });
+    expect(String(read.headers['access-control-expose-headers']).split(', ')).toContain(
+      'mcp-session-id',
+    );
+  });
+
   it('answers a preflight from an allowed origin before authentication', async () => {
     for (const [origin, url] of [
       ['http://localhost:5173', '/api/tasks'],

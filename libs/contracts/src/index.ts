@@ -15,3 +15,5 @@ export * from './error-bodies.js';
 export * from './scopes.js';
 export * from './notifications.js';
 export * from './backoff.js';
+export * from './event-catalogue.js';
+export * from './event-message.js';

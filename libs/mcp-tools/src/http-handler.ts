@@ -3,6 +3,18 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { showTools, type BuildMcpServerOptions } from './server.js';
 import { McpServerPool } from './server-pool.js';
 import { callerScopes, listsTools } from './caller-scopes.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { McpSessions } from './sessions.js';
+
+/** Whether a Streamable HTTP body opens a session: an initialize request, alone or in a batch. */
+export const opensSession = (body: unknown): boolean =>
+  Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+
+/** Where sessions are kept, and the caller's Authorization a session is bound to. */
+export interface SessionOptions {
+  registry: McpSessions;
+  authorization: string;
+}
 
 /** Writes a JSON-RPC error as a plain JSON response (when nothing was sent yet). */
 export function sendJsonRpcError(
@@ -19,19 +31,43 @@ export function sendJsonRpcError(
 const pool = new McpServerPool();
 
 /**
- * Serves one Streamable HTTP request, stateless: a server from the pool and a fresh
- * transport per POST (the SDK refuses to reuse a stateless transport), JSON responses
- * rather than SSE. The server goes back to the pool once the request was answered; one
- * whose client went away first is dropped. With no session there is no stream to GET and
- * nothing to DELETE, so both are 405, which the SDK client takes as "no server-initiated
- * stream".
+ * Serves one Streamable HTTP request. With `sessions`, an initialize request opens a
+ * session (`Mcp-Session-Id`; its GET stream carries `notifications/resources/updated`), and
+ * a request naming one is served by it (404 when this process holds no such session of this
+ * caller: the client opens a new one). A request without a session id is served stateless:
+ * a server from the pool and a fresh transport per POST (the SDK refuses to reuse a
+ * stateless transport), JSON responses rather than SSE; the server goes back to the pool
+ * once the request was answered; one whose client went away first is dropped. Without a
+ * session there is no stream to GET and nothing to DELETE, so both are 405, which the SDK
+ * client takes as "no server-initiated stream".
  */
 export async function handleMcpHttpRequest(
   req: IncomingMessage,
   res: ServerResponse,
   parsedBody: unknown,
-  { client, scopes, ...options }: BuildMcpServerOptions,
+  { client, scopes, live, ...options }: BuildMcpServerOptions,
+  sessions?: SessionOptions,
 ): Promise<void> {
+  const sessionId = req.headers['mcp-session-id'];
+  if (sessions && typeof sessionId === 'string') {
+    const session = sessions.registry.find(sessionId, sessions.authorization);
+    if (!session)
+      return sendJsonRpcError(
+        res,
+        404,
+        'Session not found: it ended, or another server process holds it; send initialize for a new one',
+        { code: -32001 },
+      );
+    return sessions.registry.serve(session, req, res, parsedBody);
+  }
+  if (sessions && req.method === 'POST' && opensSession(parsedBody)) {
+    return sessions.registry.open(req, res, parsedBody, sessions.authorization, {
+      client,
+      ...(scopes ? { scopes } : {}),
+      ...(live ? { live } : {}),
+      ...options,
+    });
+  }
   if (req.method !== 'POST') {
     sendJsonRpcError(
       res,

@@ -6,4 +6,12 @@ export { buildMcpServer, showTools, type BuildMcpServerOptions } from './server.
 export { callerScopes } from './caller-scopes.js';
 export { callApi, errorResult, okResult, toToolError, type ToolError } from './results.js';
 export { typedApi } from './typed-api.js';
-export { handleMcpHttpRequest, sendJsonRpcError } from './http-handler.js';
+export {
+  handleMcpHttpRequest,
+  opensSession,
+  sendJsonRpcError,
+  type SessionOptions,
+} from './http-handler.js';
+export { McpSessions, DEFAULT_SESSION_LIMITS, type SessionLimits } from './sessions.js';
+export type { LiveMessage, LiveSource } from './live-source.js';
+export { INBOX_URI, projectUri, taskUri, urisOf } from './resources.js';

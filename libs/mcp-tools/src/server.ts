@@ -5,6 +5,10 @@ import type { Surface } from './define.js';
 import { toolAllowed, toolsFor, type AnyTool } from './registry.js';
 import { errorResult } from './results.js';
 import { typedApi } from './typed-api.js';
+import type { LiveSource } from './live-source.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
+import { ResourceSubscriptions, installSubscriptions } from './subscriptions.js';
 
 export interface BuildMcpServerOptions {
   client: ApiClient;
@@ -16,7 +20,18 @@ export interface BuildMcpServerOptions {
    * listing request; absent, they are read from `GET /api/me` with the request's client.
    */
   scopes?: () => Promise<readonly string[] | null>;
+  /**
+   * A session's live stream, for `resources/subscribe` (absent: a stateless server, which
+   * refuses subscriptions: it has no stream to notify on).
+   */
+  live?: LiveSource;
 }
+
+/** What a session's server holds open (its live stream), to close with the session. */
+const closers = new WeakMap<McpServer, () => void>();
+
+/** Closes what `server` holds open beyond its transport (a session's subscriptions). */
+export const releaseServer = (server: McpServer): void => closers.get(server)?.();
 
 /** Each built server's tools as registered, to show or hide per caller (showTools). */
 const registered = new WeakMap<McpServer, Array<{ tool: AnyTool; handle: RegisteredTool }>>();
@@ -41,6 +56,7 @@ export function buildMcpServer({
   client,
   tools,
   version = '0.1.0',
+  live,
 }: BuildMcpServerOptions): McpServer {
   const server = new McpServer(
     { name: tools === 'in-app' ? 'momentum' : 'momentum-standalone', version },
@@ -72,8 +88,21 @@ export function buildMcpServer({
     );
     handles.push({ tool, handle });
   }
-  // The SDK announces `tools.listChanged: true` once a tool is registered; these lists are
-  // fixed per surface and no notification is ever sent, so a client need not listen for one.
-  server.server.registerCapabilities({ tools: { listChanged: false } });
+  registerResources(server, client);
+  registerPrompts(server, client);
+  const subscriptions = live
+    ? new ResourceSubscriptions(live, (uri) => {
+        void server.server.sendResourceUpdated({ uri }).catch(() => undefined);
+      })
+    : null;
+  installSubscriptions(server, subscriptions);
+  if (subscriptions) closers.set(server, () => subscriptions.close());
+  // The SDK announces `listChanged: true` once a tool, resource or prompt is registered; these
+  // lists are fixed per surface and no notification is ever sent, so a client need not listen.
+  server.server.registerCapabilities({
+    tools: { listChanged: false },
+    resources: { subscribe: true, listChanged: false },
+    prompts: { listChanged: false },
+  });
   return server;
 }

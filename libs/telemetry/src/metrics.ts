@@ -191,3 +191,32 @@ export const outboxOldestAge = once(
       },
     }),
 );
+
+/** What the live-stream gauge reads on scrape (the gateway sets it). */
+const liveStreams: { count?: () => number } = {};
+/** The gateway names how to count its open live streams (`GET /api/events`). */
+export const watchLiveStreams = (count: () => number): void => {
+  liveStreams.count = count;
+};
+
+export const liveStreamsOpen = once(
+  'live_streams_open',
+  () =>
+    new Gauge({
+      name: 'live_streams_open',
+      help: 'Open GET /api/events streams on this gateway (read on scrape)',
+      collect() {
+        if (liveStreams.count) this.set(liveStreams.count());
+      },
+    }),
+);
+
+export const liveStreamsEnded = once(
+  'live_streams_ended_total',
+  () =>
+    new Counter({
+      name: 'live_streams_ended_total',
+      help: 'Live streams the gateway ended: `slow` (the client stopped reading), `revoked` (its key), `closed` (the client or a shutdown)',
+      labelNames: ['reason'] as const,
+    }),
+);

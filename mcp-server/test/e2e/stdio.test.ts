@@ -6,7 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { connectClient } from '@momentum/mcp-tools/testing';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { MCP_SERVER, bundlePath } from '../../../scripts/lib/components.mjs';
-import { gatewayUrl } from '../../../test/support/e2e.js';
+import { api, eventually, gatewayUrl } from '../../../test/support/e2e.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { useWorkspaceClient } from '../../../libs/mcp-tools/test/support/e2e-fixtures.js';
 import { STANDALONE_TOOLS, asAgent, itAnswersEveryTool } from '../support/every-tool.js';
 
@@ -41,6 +42,24 @@ describe('mcp-server over stdio', () => {
   itAnswersEveryTool(mcp, ws);
 
   it('SVC_API_KEY of an agent makes every tool act as that agent', () => asAgent(connect, ws));
+
+  it('subscribes to a resource: resources/updated follows a change of it', async () => {
+    const updates: string[] = [];
+    mcp.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.push(n.params.uri);
+    });
+    const made = await api(ws.user.apiKey, 'POST', '/api/tasks', {
+      projectId: ws.project.id,
+      title: 'Watched over stdio',
+    });
+    const uri = `momentum://tasks/${made.body.data.id}`;
+    await mcp.client.subscribeResource({ uri });
+    const changed = await api(ws.user.apiKey, 'PATCH', `/api/tasks/${made.body.data.id}`, {
+      status: 'in_progress',
+    });
+    expect(changed.status).toBe(200);
+    await eventually(async () => updates.includes(uri), 15_000);
+  });
 
   it('exits with a message on stderr, and nothing on stdout, without a usable key', () => {
     for (const [key, message] of [

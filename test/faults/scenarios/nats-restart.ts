@@ -4,6 +4,7 @@ import type { World } from '../support/world.js';
 import { runPool } from '../support/pool.js';
 import { convergedCounts, createIssue, projectOwner, statusFor } from '../support/issues.js';
 import { sleep } from '../support/processes.js';
+import { dataOf, openEvents, type SseFrame } from '../../support/sse.js';
 
 let world: World;
 
@@ -36,6 +37,16 @@ export function natsRestart(shared: () => World): void {
       // The consumers are at the head of the stream before the outage.
       const settled = await convergedCounts(user, projectId);
       expect(settled.counts).toEqual(settled.truth);
+      // A live stream that saw the events so far.
+      const created = (frames: SseFrame[]) =>
+        frames.filter((f) => f.event === 'issue.created').map((f) => dataOf(f).data.id as string);
+      const live = await openEvents(user.apiKey, { query: '?types=issue.created' });
+      expect(live.status).toBe(200);
+      await live.until((f) => f.some((x) => x.id !== undefined));
+      const probe = await createIssue(user, projectId, 99);
+      await live.until((f) => created(f).includes(probe.body.data.id), 15_000);
+      live.close();
+      const cursor = live.frames.filter((f) => f.id !== undefined).at(-1)!.id!;
 
       await world.nats.stop();
       const stoppedAt = Date.now();
@@ -52,8 +63,22 @@ export function natsRestart(shared: () => World): void {
       // Publishers and the durable consumers reconnected: everything from before, during
       // and after is counted, exactly once.
       const { counts, truth } = await convergedCounts(user, projectId, 45_000);
-      expect(truth.issues).toBe(70);
+      expect(truth.issues).toBe(71);
       expect(counts).toEqual(truth);
+
+      // Resumed after the restart from the cursor it had: every issue made during and after
+      // the outage, once (the gateway's reader of the live stream came back by itself).
+      const resumed = await openEvents(user.apiKey, {
+        query: '?types=issue.created',
+        lastEventId: cursor,
+      });
+      expect(resumed.status).toBe(200);
+      await resumed.until((f) => created(f).length >= 40, 45_000);
+      await sleep(500);
+      resumed.close();
+      expect(created(resumed.frames)).toHaveLength(40);
+      expect(new Set(created(resumed.frames)).size).toBe(40);
+      expect(resumed.frames.some((f) => f.event === 'reset')).toBe(false);
     });
   });
 }

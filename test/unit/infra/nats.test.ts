@@ -144,7 +144,24 @@ describe('infra/nats/nats.conf', () => {
         expect(allows(p, `$JS.API.STREAM.INFO.KV_${bucket}`), user).toBe(false);
       }
     }
-    expect(publish.filter((p) => p.startsWith('momentum.'))).toEqual([]);
+    // Requests (project lookups for the live stream) are not events.
+    expect(
+      publish.filter((p) => p.startsWith('momentum.') && !p.startsWith('momentum.rpc.')),
+    ).toEqual([]);
+  });
+
+  it('the gateway alone makes and reads the live stream', () => {
+    const stream = 'MOMENTUM_LIVE';
+    for (const subject of [
+      `$JS.API.STREAM.CREATE.${stream}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.ordered_1`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.ordered_1`,
+      `$JS.API.CONSUMER.DELETE.${stream}.ordered_1`,
+    ]) {
+      expect(allows(permissionsOf('gateway').publish, subject), subject).toBe(true);
+      for (const other of NATS_USERS.filter((u) => u !== 'gateway'))
+        expect(allows(permissionsOf(other).publish, subject), `${other}: ${subject}`).toBe(false);
+    }
   });
 
   it('every durable consumer in the code is its consumer’s alone: create, fetch, ack', () => {
@@ -172,12 +189,12 @@ describe('infra/nats/nats.conf', () => {
     }
   });
 
-  it('project lookups: projects answers, issues and webhooks ask', () => {
+  it('project lookups: projects answers, issues, webhooks and the gateway ask', () => {
     const subject = 'momentum.rpc.projects.project.lookup';
     expect(permissionsOf('projects').subscribe).toContain(subject);
     expect(permissionsOf('projects').responses).toBe(true);
     const askers = [...NATS_USERS].filter((u) => allows(permissionsOf(u).publish, subject));
-    expect(askers.sort()).toEqual(['issues', 'webhooks']);
+    expect(askers.sort()).toEqual(['gateway', 'issues', 'webhooks']);
     const responders = [...NATS_USERS].filter((u) => permissionsOf(u).responses);
     expect(responders).toEqual(['projects']);
   });

@@ -62,6 +62,33 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller’s live events (Server-Sent Events)
+     * @description A `text/event-stream` of the caller’s inbox (`event: notification`, its `data` the notification as the inbox lists it) and of the domain events they may see — their own tasks, level and agents, and the issues, comments, blockers, projects and memberships of their teams as memberships stand at each event — each `data` in the envelope webhooks deliver (`{type, timestamp, data}`, the event catalogue’s fields).
+     *
+     *     - **Types**: `?types=notification,issue.updated` (comma-separated; `GET /api/webhooks/event-types` lists the domain types); an unknown type is 422. Each type needs the read scope its REST read needs (`notification`: `notifications:read`, `issue.*`/`comment.*`/`blocker.*`: `issues:read`, `task.*`: `tasks:read`, `project.*`: `projects:read`, `membership.*`: `teams:read`, `agent.*`: `agents:read`, `user.leveled_up`: `profile:read`); naming one the key lacks is 403 with `details.requiredScope`, and without `?types=` the stream carries every type the key may read.
+     *     - **Ids and resuming**: a new stream starts with what happens from then on, its first frame an `id:` alone (where it starts). Every event has an `id`; reconnecting with `Last-Event-ID` replays every later event the stream still holds (at least 24 hours), once each, in order, on any gateway replica. A cursor older than that, or unknown, gets `event: reset` first (refetch, then carry on live).
+     *     - **Heartbeat**: a `: heartbeat` comment every 15 s (`EVENTS_HEARTBEAT_MS`, at most 30 s).
+     *     - **Bounds**: 5 open streams per key on each gateway (`EVENTS_MAX_STREAMS_PER_KEY`; 429 past it); a client more than 1,000 events behind (`EVENTS_QUEUE_MAX`) is dropped, and resumes with `Last-Event-ID`.
+     *     - **Access as it changes**: removal from a team stops that team’s events from the removal on; a revoked or expired key, or a deactivated agent, ends the stream.
+     *     - **Browsers**: `EventSource` sends no header, so this route alone also takes the key as `?access_token=` (query strings are never logged); give a page a short-lived read-only key.
+     */
+    get: operations['streamEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/mcp': {
     parameters: {
       query?: never;
@@ -72,8 +99,8 @@ export type paths = {
     get?: never;
     put?: never;
     /**
-     * The in-app MCP endpoint (Streamable HTTP, stateless), same bearer key as REST
-     * @description Nine tools: list_projects, get_project, list_tasks, get_task, create_task, update_task, search_tasks, add_comment, get_me. Each tool call acts as the key’s user or agent. GET and DELETE are 405 (no sessions).
+     * The in-app MCP endpoint (Streamable HTTP), same bearer key as REST
+     * @description The in-app tools, the resources `momentum://inbox`, `momentum://tasks/{id}` and `momentum://projects/{id}`, and the prompts `triage_inbox`, `plan_my_day` and `write_up_issue`. Each call acts as the key’s user or agent. An `initialize` request opens a session (`Mcp-Session-Id` in the reply): send it back with every request, and `GET /mcp` with it opens the session’s stream, which carries `notifications/resources/updated` for what `resources/subscribe` named. Sessions live in the gateway process that opened them: a load balancer must send every request carrying an `Mcp-Session-Id` to the replica that answered its `initialize` (docs/API.md); another replica answers 404 (`-32001`), and the client opens a new session. A request without `Mcp-Session-Id` is answered stateless, in JSON; GET and DELETE without one are 405.
      */
     post: operations['callMcp'];
     delete?: never;
@@ -2166,6 +2193,9 @@ export interface operations {
       /** @description `Content-Length` over 1 MiB, refused before reading */
       413: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2195,6 +2225,9 @@ export interface operations {
       /** @description `Content-Length` over 1 MiB, refused before reading */
       413: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2233,6 +2266,9 @@ export interface operations {
       /** @description `Content-Length` over 1 MiB, refused before reading */
       413: {
         headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           [name: string]: unknown;
         };
         content: {
@@ -2242,6 +2278,124 @@ export interface operations {
       /** @description Rate limited (per client address) */
       429: {
         headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  streamEvents: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated event types: `notification` and the catalogue’s */
+        types?: string;
+        /** @description The API key, for clients that cannot send a header (EventSource) */
+        access_token?: string;
+      };
+      header?: {
+        /** @description The `id` of the last event received: resume after it */
+        'Last-Event-ID'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stream: frames `id: <seq>` / `event: <type>` / `data: <JSON>`, `event: reset`, and `: heartbeat` comments */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Missing or invalid API key; or an expired key (`error_description` says it expired) */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The key lacks the read scope of a type asked for (`details.requiredScope`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description `Content-Length` over 1 MiB, refused before reading */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description An unknown type in `types` (`details.value`, `details.allowed`) */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The key holds its most open streams (`details.maxStreams`), or rate limited */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The live stream is starting or NATS is away */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };

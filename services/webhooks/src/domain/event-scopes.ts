@@ -1,16 +1,5 @@
-import { missingScope, type ApiScope } from '@momentum/contracts';
-import { ALL_EVENTS, CATALOGUE, type EventTypeEntry, type SubscriptionScope } from './catalogue.js';
-
-/** What reading an event of each family through the API would need. */
-const READ_SCOPE: Record<EventTypeEntry['family'], ApiScope> = {
-  task: 'tasks:read',
-  issue: 'issues:read',
-  project: 'projects:read',
-  membership: 'teams:read',
-  agent: 'agents:read',
-  user: 'profile:read',
-  notification: 'notifications:read',
-};
+import { FAMILY_READ_SCOPE as READ_SCOPE, missingScope, type ApiScope } from '@momentum/contracts';
+import { ALL_EVENTS, CATALOGUE, type SubscriptionScope } from './catalogue.js';
 
 /**
  * The read scopes a subscription to `events` needs: a webhook delivers what the API would
