@@ -143,6 +143,14 @@
 //
 // 20. A transaction's frames reach the write-ahead log in one write, not two per page:
 // sqlite-driver-patch.mjs.
+//
+// 21. Unique indexes as MongoDB keeps them (keys.go, unique.go, dupkey.go). Null and a missing
+// field are one key: the key columns hold SQL NULL for both, which SQLite's unique index counts
+// as distinct, so two `{email: null}` (or two documents without it) were both accepted under
+// `{email: 1}, {unique: true}`. Each unique index has a second, partial one over the rows with
+// a null key, NULL written there as a value; a unique index the stored documents break is not
+// made (11000). E11000 names the index and the key as MongoDB's does (`index: email_1 dup key:
+// { email: null }`): FerretDB named neither.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,7 +165,7 @@ const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.u
 const TEXT_CHANGE = fileURLToPath(new URL('./text-change.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 18;
+export const FERRETDB_PATCH_LEVEL = 19;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -182,6 +190,8 @@ export const FILES = {
   'command.go': 'internal/util/fsql/momentum_command.go',
   'ttl.go': 'internal/handler/momentum_ttl.go',
   'fields.go': 'internal/handler/momentum_fields.go',
+  'unique.go': 'internal/backends/sqlite/momentum_unique.go',
+  'dupkey.go': 'internal/handler/momentum_dupkey.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -191,6 +201,35 @@ const LOCK_DB = {
 };
 
 export const CHANGES = [
+  // 21. E11000 names the index and the key (unique.go, dupkey.go).
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)\n',
+    to: '\t\t\t\t\treturn duplicateKey(meta, batch, err)\n',
+  },
+  {
+    file: 'internal/handler/msg_insert.go',
+    from: '\t\t\t\tMessage: fmt.Sprintf(`E11000 duplicate key error collection: %s.%s`, params.DB, params.Collection),\n',
+    to: '\t\t\t\tMessage: duplicateKeyMessage(params.DB, params.Collection, err),\n',
+  },
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: '\t\t\tfmt.Sprintf(`E11000 duplicate key error collection: %s.%s`, db, coll),\n',
+    to: '\t\t\tduplicateKeyMessage(db, coll, err),\n',
+  },
+  {
+    file: 'internal/handler/msg_createindexes.go',
+    from: '\t_, err = c.CreateIndexes(connCtx, &backends.CreateIndexesParams{Indexes: toCreate})\n\tif err != nil {\n',
+    to: `\t_, err = c.CreateIndexes(connCtx, &backends.CreateIndexesParams{Indexes: toCreate})
+\tif backends.ErrorCodeIs(err, backends.ErrorCodeInsertDuplicateID) { // Momentum: stored documents break a unique index
+\t\treturn nil, handlererrors.NewCommandErrorMsgWithArgument(
+\t\t\thandlererrors.ErrDuplicateKeyInsert, duplicateKeyMessage(dbName, collection, err), command,
+\t\t)
+\t}
+
+\tif err != nil {
+`,
+  },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.
   {
@@ -333,8 +372,8 @@ func (h *Handler) lockDB(db string) func() {
     file: 'internal/backends/sqlite/collection.go',
     from: '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n',
     to: `\t\t\tr, err := tx.ExecContext(ctx, keyedUpdate(meta, doc, prevOf(params, i)), string(b), arg)
-\t\t\tif se := (*sqlite3.Error)(nil); errors.As(err, &se) && se.Code() == sqlite3lib.SQLITE_CONSTRAINT_UNIQUE {
-\t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)
+\t\t\tif isUniqueViolation(err) {
+\t\t\t\treturn duplicateKey(meta, []*types.Document{doc}, err)
 \t\t\t}
 `,
   },
@@ -471,6 +510,8 @@ type QueryParams struct {
 \t\t\tc.TableName,
 \t\t\tstrings.Join(columns, ", "),
 \t\t)
+
+\t\tif _, err := db.ExecContext(ctx, q); err != nil {
 `,
     to: `\t\t// The columns of the fields it is the first to key, filled before it is made.
 \t\tif err := FillKeyColumns(ctx, db, c.TableName, NewlyKeyed(c.Settings.Indexes, index), true); err != nil {
@@ -478,8 +519,14 @@ type QueryParams struct {
 \t\t\treturn lazyerrors.Error(err)
 \t\t}
 
-\t\tq := IndexCreateSQL(c.TableName, index)
+\t\t// With a unique one's index of null keys (momentum_keys.go).
+\t\tif err := CreateIndex(ctx, db, c.TableName, index); err != nil {
 `,
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\t\tq := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)\n',
+    to: '\t\tif _, err := db.ExecContext(ctx, fmt.Sprintf("DROP INDEX IF EXISTS %q", NullsIndexName(c.TableName, c.Settings.Indexes[i]))); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n\t\tq := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)\n',
   },
   {
     file: 'internal/backends/sqlite/collection.go',
