@@ -151,6 +151,12 @@
 // a null key, NULL written there as a value; a unique index the stored documents break is not
 // made (11000). E11000 names the index and the key as MongoDB's does (`index: email_1 dup key:
 // { email: null }`): FerretDB named neither.
+//
+// 22. Index changes on a collection in use (indexes.go). A dropped index's side table stayed,
+// its triggers writing it no more, and an index made again with the same name and keys found it
+// "filled" and answered from it, across restarts. It is dropped with the index, and any index
+// created or dropped makes the collection's marks load again at its next use (a multikey index
+// made while the collection was in use was not walked until a restart).
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -192,6 +198,7 @@ export const FILES = {
   'fields.go': 'internal/handler/momentum_fields.go',
   'unique.go': 'internal/backends/sqlite/momentum_unique.go',
   'dupkey.go': 'internal/handler/momentum_dupkey.go',
+  'indexes.go': 'internal/backends/sqlite/momentum_indexes.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -229,6 +236,21 @@ export const CHANGES = [
 
 \tif err != nil {
 `,
+  },
+  // 22. Index changes on a collection in use (indexes.go): a dropped index's side table goes
+  // with it; the marks load again. dropIndexes holds the database's writes, as createIndexes.
+  ...[
+    ['CreateIndexes', 'createIndexes'],
+    ['DropIndexes', 'dropIndexes'],
+  ].map(([name, renamed]) => ({
+    file: 'internal/backends/sqlite/collection.go',
+    from: `// ${name} implements backends.Collection interface.\nfunc (c *collection) ${name}(`,
+    to: `// ${renamed} (momentum_indexes.go wraps it).\nfunc (c *collection) ${renamed}(`,
+  })),
+  {
+    file: 'internal/handler/msg_dropindexes.go',
+    from: '\tdb, err := h.b.Database(dbName)\n',
+    to: '\tdefer h.lockDB(dbName)()\n\n\tdb, err := h.b.Database(dbName)\n',
   },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.
