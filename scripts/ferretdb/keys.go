@@ -88,12 +88,38 @@ func ValueExprOf(src, field string) string {
 
 // KeyRankColumn is the column holding a keyed field's rank.
 func KeyRankColumn(field string) string {
-	return `"_ferretdb_r_` + field + `"`
+	return `"_ferretdb_r_` + columnField(field) + `"`
 }
 
 // KeyValueColumn is the column holding a keyed field's value.
 func KeyValueColumn(field string) string {
-	return `"_ferretdb_v_` + field + `"`
+	return `"_ferretdb_v_` + columnField(field) + `"`
+}
+
+// columnField is a field's name as its columns carry it. SQLite's names ignore ASCII case,
+// so `status` and `Status` were one column: an upper-case letter is written `^` and its lower
+// case, and `^` itself `^^`, which no two field names share. A name with neither keeps the
+// column an earlier build gave it.
+func columnField(field string) string {
+	if !strings.ContainsAny(field, "^ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return field
+	}
+
+	var b strings.Builder
+
+	for _, r := range field {
+		switch {
+		case r == '^':
+			b.WriteString("^^")
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte('^')
+			b.WriteRune(r + 'a' - 'A')
+		default:
+			b.WriteRune(r)
+		}
+	}
+
+	return b.String()
 }
 
 // KeyedFields is the fields a collection's indexes store in columns, in a stable order.
@@ -227,6 +253,13 @@ func CreateIndex(ctx context.Context, db *fsql.DB, tableName string, index Index
 	})
 }
 
+// IndexSQLName is the SQLite name of a collection's index: FerretDB's, `<table>_<name>`, with
+// an upper-case letter escaped as in column names (columnField): SQLite's names ignore case,
+// so `status_1` and `Status_1` were one name and the second index could not be made.
+func IndexSQLName(tableName, indexName string) string {
+	return tableName + "_" + columnField(indexName)
+}
+
 // IndexCreateSQL is the statement that creates an index on a collection's table.
 func IndexCreateSQL(tableName string, index IndexInfo) string {
 	q := "CREATE "
@@ -234,7 +267,7 @@ func IndexCreateSQL(tableName string, index IndexInfo) string {
 		q += "UNIQUE "
 	}
 
-	q += fmt.Sprintf("INDEX %q ON %q (%s)", tableName+"_"+index.Name, tableName, strings.Join(indexColumns(index), ", "))
+	q += fmt.Sprintf("INDEX %q ON %q (%s)", IndexSQLName(tableName, index.Name), tableName, strings.Join(indexColumns(index), ", "))
 	if index.Where != "" {
 		q += " WHERE " + index.Where
 	}

@@ -13,6 +13,7 @@ package sqlite
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -196,7 +197,20 @@ func (f *sqlFilter) addOr(v any) {
 		args = append(args, condArgs...)
 	}
 
-	f.add("("+strings.Join(branches, " OR ")+")", args...)
+	f.add(balancedOr(branches), args...)
+}
+
+// balancedOr joins branches by OR nested in halves: SQLite parses `a OR b OR c …` as a chain
+// as deep as it is long, and refuses an expression deeper than 1,000 (an `$or` of 1,000
+// branches). Halves keep it log₂ deep; SQLite's planner flattens them to one OR as before.
+func balancedOr(branches []string) string {
+	if len(branches) <= 64 {
+		return "(" + strings.Join(branches, " OR ") + ")"
+	}
+
+	half := len(branches) / 2
+
+	return "(" + balancedOr(branches[:half]) + " OR " + balancedOr(branches[half:]) + ")"
 }
 
 // addField translates the condition on one field: a value (equality) or a document of
@@ -289,8 +303,9 @@ func (f *sqlFilter) addIn(field string, v any) {
 	if field == "_id" {
 		if ids, ok := idTexts(arr); ok {
 			// FerretDB's `_id` index finds the rows; the ranks then tell strings from ObjectIds.
-			cond = fmt.Sprintf("%s IN (%s) AND %s", metadata.IDColumn, placeholders(len(ids)), cond)
-			args = append(ids, args...)
+			list, listArgs := inList(ids)
+			cond = fmt.Sprintf("%s IN %s AND %s", metadata.IDColumn, list, cond)
+			args = append(listArgs, args...)
 		}
 	}
 
@@ -381,12 +396,50 @@ func inRanks(rankExpr, valueExpr string, ranks []int, byRank map[int][]any) (str
 			continue
 		}
 
-		values := byRank[rank]
-		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN (%s))", rankExpr, rank, valueExpr, placeholders(len(values))))
-		args = append(args, values...)
+		list, listArgs := inList(byRank[rank])
+		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN %s)", rankExpr, rank, valueExpr, list))
+		args = append(args, listArgs...)
 	}
 
 	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// bigList is the most values an IN list binds one by one. SQLite binds at most 32,766
+// parameters in a statement (an `_id: {$in: [16,384 ids]}` took two each); a longer list is
+// bound as one JSON array, read by json_each, which SQLite's planner also matches to an index.
+const bigList = 256
+
+// inList is the parenthesized right side of an IN for values (sqlScalar's, or JSON texts of
+// `_id`s), and its arguments.
+func inList(values []any) (string, []any) {
+	if len(values) <= bigList {
+		return "(" + strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ") + ")", values
+	}
+
+	var b strings.Builder
+
+	b.WriteByte('[')
+
+	for i, v := range values {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+
+		switch v := v.(type) {
+		case float64:
+			b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+		case int64:
+			b.WriteString(strconv.FormatInt(v, 10))
+		case string:
+			b.Write(must.NotFail(json.Marshal(v)))
+		default:
+			panic(fmt.Sprintf("inList: %T", v))
+		}
+	}
+
+	b.WriteByte(']')
+
+	return "(SELECT value FROM json_each(?))", []any{b.String()}
 }
 
 // addAll: each value is the field's value or one of its elements.
@@ -587,11 +640,6 @@ func partialWhere(filter *types.Document) string {
 	}
 
 	return strings.Join(conds, " AND ")
-}
-
-// placeholders is n SQL parameters, comma-separated.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 // idTexts are the values' JSON texts as FerretDB's `_id` index holds them, when every value

@@ -59,7 +59,7 @@ func violatedIndex(meta *metadata.Collection, msg string) (metadata.IndexInfo, b
 		name = strings.TrimSuffix(name, "'")
 
 		for _, index := range meta.Settings.Indexes {
-			if name == meta.TableName+"_"+index.Name || name == metadata.NullsIndexName(meta.TableName, index) {
+			if name == metadata.IndexSQLName(meta.TableName, index.Name) || name == metadata.NullsIndexName(meta.TableName, index) {
 				return index, true
 			}
 		}

@@ -157,6 +157,13 @@
 // "filled" and answered from it, across restarts. It is dropped with the index, and any index
 // created or dropped makes the collection's marks load again at its next use (a multikey index
 // made while the collection was in use was not walked until a restart).
+//
+// 23. Filters of any size, and names that cannot collide (pushdown.go, keys.go). An `$in` of more
+// than 256 values is bound as one JSON array (`_id: {$in: [16,384 ids]}` took two parameters each,
+// past SQLite's 32,766); an `$or`'s branches are joined in halves (SQLite refuses an expression
+// 1,000 deep, which 1,000 branches made). Key columns and SQLite index names write an upper-case
+// letter as `^` and the letter (`^` as `^^`): SQLite's names ignore case, so `status` and
+// `Status` were one column and `status_1` and `Status_1` one index name.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -548,7 +555,18 @@ type QueryParams struct {
   {
     file: 'internal/backends/sqlite/metadata/registry.go',
     from: '\t\tq := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)\n',
-    to: '\t\tif _, err := db.ExecContext(ctx, fmt.Sprintf("DROP INDEX IF EXISTS %q", NullsIndexName(c.TableName, c.Settings.Indexes[i]))); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n\t\tq := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)\n',
+    to: '\t\tif _, err := db.ExecContext(ctx, fmt.Sprintf("DROP INDEX IF EXISTS %q", NullsIndexName(c.TableName, c.Settings.Indexes[i]))); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n\t\tq := fmt.Sprintf("DROP INDEX %q", IndexSQLName(c.TableName, name))\n',
+  },
+  // 23. Index sizes (collStats, dbStats) found under the index's SQLite name (IndexSQLName).
+  {
+    file: 'internal/backends/sqlite/sqlite.go',
+    from: '\t\t\targs = append(args, c.TableName+"_"+index.Name)\n',
+    to: '\t\t\targs = append(args, metadata.IndexSQLName(c.TableName, index.Name))\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\targs = append(args, coll.TableName+"_"+index.Name)\n\t\tindexMap[coll.TableName+"_"+index.Name] = index.Name\n',
+    to: '\t\targs = append(args, metadata.IndexSQLName(coll.TableName, index.Name))\n\t\tindexMap[metadata.IndexSQLName(coll.TableName, index.Name)] = index.Name\n',
   },
   {
     file: 'internal/backends/sqlite/collection.go',
