@@ -164,6 +164,12 @@
 // 1,000 deep, which 1,000 branches made). Key columns and SQLite index names write an upper-case
 // letter as `^` and the letter (`^` as `^^`): SQLite's names ignore case, so `status` and
 // `Status` were one column and `status_1` and `Status_1` one index name.
+//
+// 24. One engine per data directory, and a layout version in each database file (layout.go). The
+// directory is locked for the process's life (a second engine stops at start, naming it: each
+// process keeps its collections' marks in memory and missed the other's arrays). A database file
+// not marked with this build's layout (PRAGMA user_version) has its key columns set again from the
+// documents, its side tables made again and its unique indexes' null indexes made, at start.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -206,6 +212,7 @@ export const FILES = {
   'unique.go': 'internal/backends/sqlite/momentum_unique.go',
   'dupkey.go': 'internal/handler/momentum_dupkey.go',
   'indexes.go': 'internal/backends/sqlite/momentum_indexes.go',
+  'layout.go': 'internal/backends/sqlite/metadata/momentum_layout.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -258,6 +265,23 @@ export const CHANGES = [
     file: 'internal/handler/msg_dropindexes.go',
     from: '\tdb, err := h.b.Database(dbName)\n',
     to: '\tdefer h.lockDB(dbName)()\n\n\tdb, err := h.b.Database(dbName)\n',
+  },
+  // 24. One engine per data directory, and a database file of another layout brought to this
+  // one at start (layout.go).
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\tp, initDBs, err := pool.New(u, l, sp)\n',
+    to: '\tif err := lockDataDir(u); err != nil { // Momentum: momentum_layout.go\n\t\treturn nil, err\n\t}\n\n\tp, initDBs, err := pool.New(u, l, sp)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\tr.colls[dbName] = colls\n\n\treturn nil\n}\n',
+    to: '\trows.Close()\n\n\tif err = checkLayout(ctx, r.l, dbName, db, colls); err != nil { // Momentum: momentum_layout.go\n\t\treturn err\n\t}\n\n\tr.colls[dbName] = colls\n\n\treturn nil\n}\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\tif _, err = db.ExecContext(ctx, q); err != nil {\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
+    to: '\tif _, err = db.ExecContext(ctx, q); err != nil {\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\tif err = markLayout(ctx, db); err != nil { // Momentum: momentum_layout.go\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
   },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.
