@@ -413,7 +413,12 @@ const bigList = 256
 // `_id`s), and its arguments.
 func inList(values []any) (string, []any) {
 	if len(values) <= bigList {
-		return "(" + strings.TrimSuffix(strings.Repeat("?, ", len(values)), ", ") + ")", values
+		params := make([]string, len(values))
+		for i, v := range values {
+			params[i] = valueParam(v)
+		}
+
+		return "(" + strings.Join(params, ", ") + ")", values
 	}
 
 	var b strings.Builder
@@ -426,8 +431,14 @@ func inList(values []any) (string, []any) {
 		}
 
 		switch v := v.(type) {
-		case float64:
-			b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+		case sqlDouble:
+			b.WriteString(string(v)) // the document's own text: json_each parses it as the column's was
+		case float64: // ±Inf, which JSON has no text for: SQLite reads an overflow as infinity
+			if v > 0 {
+				b.WriteString("9e999")
+			} else {
+				b.WriteString("-9e999")
+			}
 		case int64:
 			b.WriteString(strconv.FormatInt(v, 10))
 		case string:
@@ -440,6 +451,22 @@ func inList(values []any) (string, []any) {
 	b.WriteByte(']')
 
 	return "(SELECT value FROM json_each(?))", []any{b.String()}
+}
+
+// sqlDouble is a double as a query compares it: the text the stored document holds for it
+// (sjson), read with SQLite's own parse. The key column holds SQLite's parse of that text, and
+// the pure-Go SQLite (no long double) can round it one unit away from Go's exact value for
+// large exponents: bound as Go's value, an exact match on a stored double could miss.
+type sqlDouble string
+
+// valueParam is the SQL of a value's parameter: a double's text is read as JSON, which gives
+// the same parse as the stored document's.
+func valueParam(v any) string {
+	if _, ok := v.(sqlDouble); ok {
+		return "(? ->> '$')"
+	}
+
+	return "?"
 }
 
 // addAll: each value is the field's value or one of its elements.
@@ -472,7 +499,7 @@ func (f *sqlFilter) addRange(field, op string, v any) {
 	}
 
 	rankExpr, valueExpr := f.exprs(field)
-	f.add(fmt.Sprintf("%s = %d AND %s %s ?", rankExpr, rank, valueExpr, sqlRangeOps[op]), value)
+	f.add(fmt.Sprintf("%s = %d AND %s %s %s", rankExpr, rank, valueExpr, sqlRangeOps[op], valueParam(value)), value)
 }
 
 // sqlScalar returns a query value's rank and its value as SQL compares it with ValueExpr.
@@ -482,7 +509,10 @@ func sqlScalar(v any) (rank int, value any, ok bool) {
 		if math.IsNaN(v) {
 			return 0, nil, false // MongoDB orders NaN below every number; SQL has no NaN
 		}
-		return metadata.RankNumber, v, true
+		if math.IsInf(v, 0) {
+			return metadata.RankNumber, v, true // no JSON text (nor a stored document) holds one
+		}
+		return metadata.RankNumber, sqlDouble(must.NotFail(sjson.MarshalSingleValue(v))), true
 	case int32:
 		return metadata.RankNumber, int64(v), true
 	case int64:

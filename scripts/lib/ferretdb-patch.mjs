@@ -170,6 +170,11 @@
 // process keeps its collections' marks in memory and missed the other's arrays). A database file
 // not marked with this build's layout (PRAGMA user_version) has its key columns set again from the
 // documents, its side tables made again and its unique indexes' null indexes made, at start.
+//
+// 25. A stored double compares exactly (pushdown.go): a query's double is bound as the text the
+// document holds and read by SQLite's own parse, the one that gave the key column its value; Go's
+// exact value missed about one stored double in six drawn from the whole range (the pure-Go SQLite
+// has no long double and rounds large exponents one unit off).
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
