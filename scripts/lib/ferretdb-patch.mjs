@@ -175,6 +175,9 @@
 // document holds and read by SQLite's own parse, the one that gave the key column its value; Go's
 // exact value missed about one stored double in six drawn from the whole range (the pure-Go SQLite
 // has no long double and rounds large exponents one unit off).
+//
+// 26. `$pull` with a condition and `$push`'s `$slice` and `$position` (update.go): accepted and
+// ignored by FerretDB 1.24; `$push`'s `$sort` is refused, naming it.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -218,6 +221,7 @@ export const FILES = {
   'dupkey.go': 'internal/handler/momentum_dupkey.go',
   'indexes.go': 'internal/backends/sqlite/momentum_indexes.go',
   'layout.go': 'internal/backends/sqlite/metadata/momentum_layout.go',
+  'update.go': 'internal/handler/common/momentum_update.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -287,6 +291,22 @@ export const CHANGES = [
     file: 'internal/backends/sqlite/metadata/registry.go',
     from: '\tif _, err = db.ExecContext(ctx, q); err != nil {\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
     to: '\tif _, err = db.ExecContext(ctx, q); err != nil {\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\tif err = markLayout(ctx, db); err != nil { // Momentum: momentum_layout.go\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
+  },
+  // 26. $pull with a condition, $push with $slice and $position (update.go).
+  {
+    file: 'internal/handler/common/update_array_operators.go',
+    from: '\t\tif types.Compare(elem, pullVal) == types.Equal {\n\t\t\tarray.Remove(i)\n',
+    to: '\t\tmatched, err := pullMatches(command, elem, pullVal) // Momentum: momentum_update.go\n\t\tif err != nil {\n\t\t\treturn false, err\n\t\t}\n\n\t\tif matched {\n\t\t\tarray.Remove(i)\n',
+  },
+  {
+    file: 'internal/handler/common/update_array_operators.go',
+    from: '\tvar each *types.Array\n\n\tif pushDoc, ok := pushVal.(*types.Document); ok {\n\t\tif pushDoc.Has("$each") {\n',
+    to: '\tvar each *types.Array\n\tvar mods *pushModifiers // Momentum: momentum_update.go\n\n\tif pushDoc, ok := pushVal.(*types.Document); ok {\n\t\tif pushDoc.Has("$each") {\n\t\t\tvar err error\n\t\t\tif mods, err = readPushModifiers(command, pushDoc); err != nil {\n\t\t\t\treturn false, err\n\t\t\t}\n\n',
+  },
+  {
+    file: 'internal/handler/common/update_array_operators.go',
+    from: '\tvar changed bool\n\n\tfor i := range each.Len() {\n\t\tarray.Append(must.NotFail(each.Get(i)))\n\t\tchanged = true\n\t}\n',
+    to: '\tbefore := array.Len()\n\tarray = pushEach(array, each, mods)\n\tchanged := each.Len() > 0 || array.Len() != before\n',
   },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.
