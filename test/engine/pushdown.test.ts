@@ -244,7 +244,7 @@ describe('query pushdown answers as FerretDB as released', () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 300_000);
 
   it('counts with the count command as with countDocuments', async () => {
     const name = await seed([{ a: 1 }, { a: 1, b: 'x' }, { a: 2 }, { b: null }, {}]);
@@ -406,7 +406,9 @@ describe('what the patched engine pushes down (explain)', () => {
   });
 
   it("matches the elements of an indexed array field from its index's side table", async () => {
-    const name = await seed([{ a: 'x' }, { a: ['x', 'y'] }, { a: 'y' }, { a: [['x']] }]);
+    // (An array of arrays, `[['x']]`, was among them: both builds refuse to store one, which
+    // the seed let pass then.)
+    const name = await seed([{ a: 'x' }, { a: ['x', 'y'] }, { a: 'y' }]);
     const plan = await explain(name, { a: 'x' });
     expect(plan.queryPlanner.exact).toBe(true);
     expect(plan.queryPlanner.Plan.join('\n')).toMatch(/__mk_[0-9a-f]{8}__key/);
