@@ -178,6 +178,9 @@
 //
 // 26. `$pull` with a condition and `$push`'s `$slice` and `$position` (update.go): accepted and
 // ignored by FerretDB 1.24; `$push`'s `$sort` is refused, naming it.
+//
+// 27. An equality with a document matches an array holding an element equal to it (filter.go):
+// `{list: {a: 1}}` found nothing in `{list: [{a: 1}, {b: 2}]}`, where MongoDB finds it.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -222,6 +225,7 @@ export const FILES = {
   'indexes.go': 'internal/backends/sqlite/momentum_indexes.go',
   'layout.go': 'internal/backends/sqlite/metadata/momentum_layout.go',
   'update.go': 'internal/handler/common/momentum_update.go',
+  'filter.go': 'internal/handler/common/momentum_filter.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -307,6 +311,17 @@ export const CHANGES = [
     file: 'internal/handler/common/update_array_operators.go',
     from: '\tvar changed bool\n\n\tfor i := range each.Len() {\n\t\tarray.Append(must.NotFail(each.Get(i)))\n\t\tchanged = true\n\t}\n',
     to: '\tbefore := array.Len()\n\tarray = pushEach(array, each, mods)\n\tchanged := each.Len() > 0 || array.Len() != before\n',
+  },
+  // 27. An equality with a document on an array of documents (filter.go).
+  {
+    file: 'internal/handler/common/filter.go',
+    from: '\t\t\tif documentValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\tresult := types.Compare(documentValue, expr)\n\t\t\t\treturn result == types.Equal, nil\n\t\t\t}\n\t\t\treturn false, nil\n',
+    to: '\t\t\tif documentValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\tresult := types.Compare(documentValue, expr)\n\t\t\t\treturn result == types.Equal, nil\n\t\t\t}\n\t\t\tif arr, ok := fieldValue.(*types.Array); ok { // Momentum: momentum_filter.go\n\t\t\t\treturn arrayHoldsDocument(arr, expr), nil\n\t\t\t}\n\t\t\treturn false, nil\n',
+  },
+  {
+    file: 'internal/handler/common/filter.go',
+    from: '\t\t\t\tif fieldValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\t\tresult := types.Compare(exprValue, fieldValue)\n\t\t\t\t\treturn result == types.Equal, nil\n\t\t\t\t}\n\t\t\t\treturn false, nil\n',
+    to: '\t\t\t\tif fieldValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\t\tresult := types.Compare(exprValue, fieldValue)\n\t\t\t\t\treturn result == types.Equal, nil\n\t\t\t\t}\n\t\t\t\tif arr, ok := fieldValue.(*types.Array); ok { // Momentum: momentum_filter.go\n\t\t\t\t\treturn arrayHoldsDocument(arr, exprValue), nil\n\t\t\t\t}\n\t\t\t\treturn false, nil\n',
   },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.

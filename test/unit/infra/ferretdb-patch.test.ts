@@ -76,6 +76,7 @@ const PUSHDOWN_FILES = [
   'internal/handler/msg_dropindexes.go',
   'internal/backends/sqlite/sqlite.go',
   'internal/handler/common/update_array_operators.go',
+  'internal/handler/common/filter.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
