@@ -7,6 +7,8 @@ package metadata
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -86,12 +88,38 @@ func ValueExprOf(src, field string) string {
 
 // KeyRankColumn is the column holding a keyed field's rank.
 func KeyRankColumn(field string) string {
-	return `"_ferretdb_r_` + field + `"`
+	return `"_ferretdb_r_` + columnField(field) + `"`
 }
 
 // KeyValueColumn is the column holding a keyed field's value.
 func KeyValueColumn(field string) string {
-	return `"_ferretdb_v_` + field + `"`
+	return `"_ferretdb_v_` + columnField(field) + `"`
+}
+
+// columnField is a field's name as its columns carry it. SQLite's names ignore ASCII case,
+// so `status` and `Status` were one column: an upper-case letter is written `^` and its lower
+// case, and `^` itself `^^`, which no two field names share. A name with neither keeps the
+// column an earlier build gave it.
+func columnField(field string) string {
+	if !strings.ContainsAny(field, "^ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return field
+	}
+
+	var b strings.Builder
+
+	for _, r := range field {
+		switch {
+		case r == '^':
+			b.WriteString("^^")
+		case r >= 'A' && r <= 'Z':
+			b.WriteByte('^')
+			b.WriteRune(r + 'a' - 'A')
+		default:
+			b.WriteRune(r)
+		}
+	}
+
+	return b.String()
 }
 
 // KeyedFields is the fields a collection's indexes store in columns, in a stable order.
@@ -152,15 +180,84 @@ func indexColumns(index IndexInfo) []string {
 			continue
 		}
 
-		fields := strings.Split(key.Field, ".")
-		for j, f := range fields {
-			fields[j] = fmt.Sprintf("%q", f)
-		}
-
-		columns = append(columns, fmt.Sprintf("%s->%s", DefaultColumn, strings.Join(fields, "->"))+order)
+		columns = append(columns, pathExpr(key.Field)+order)
 	}
 
 	return columns
+}
+
+// pathExpr is FerretDB's own expression of a key: the JSON text at its path (SQL NULL where
+// the path is missing, 'null' where it holds null).
+func pathExpr(field string) string {
+	fields := strings.Split(field, ".")
+	for j, f := range fields {
+		fields[j] = fmt.Sprintf("%q", f)
+	}
+
+	return fmt.Sprintf("%s->%s", DefaultColumn, strings.Join(fields, "->"))
+}
+
+// A unique index holds null and a missing field as one key, as MongoDB's does: a second
+// document with either is refused. Its columns hold SQL NULL for both, which SQLite's unique
+// index counts as distinct, so each unique index has a second one, partial, over the rows with
+// a null key: the same keys with NULL written as a value (0 under the null rank, 'null' for a
+// path's JSON text). Only those rows are in it, so writes of others pay nothing more.
+
+// NullsIndexName is the SQLite name of a unique index's index of null keys.
+func NullsIndexName(tableName string, index IndexInfo) string {
+	sum := sha256.Sum256([]byte(index.Name))
+	return tableName + "__u_" + hex.EncodeToString(sum[:4])
+}
+
+// NullsIndexSQL is the statement that makes a unique index's index of null keys; "" for an
+// index that is not unique, and for `_id_` (an `_id` is never null twice: FerretDB's index
+// holds its JSON text).
+func NullsIndexSQL(tableName string, index IndexInfo) string {
+	if !index.Unique || index.Name == "_id_" {
+		return ""
+	}
+
+	var columns, nulls []string
+
+	for _, key := range index.Key {
+		if PushableField(key.Field) {
+			columns = append(columns, KeyRankColumn(key.Field), fmt.Sprintf("coalesce(%s, 0)", KeyValueColumn(key.Field)))
+			nulls = append(nulls, KeyValueColumn(key.Field)+" IS NULL")
+
+			continue
+		}
+
+		columns = append(columns, fmt.Sprintf("coalesce(%s, 'null')", pathExpr(key.Field)))
+		nulls = append(nulls, fmt.Sprintf("coalesce(%s, 'null') = 'null'", pathExpr(key.Field)))
+	}
+
+	return fmt.Sprintf("CREATE UNIQUE INDEX %q ON %q (%s) WHERE %s",
+		NullsIndexName(tableName, index), tableName, strings.Join(columns, ", "), strings.Join(nulls, " OR "))
+}
+
+// CreateIndex makes an index, and a unique one's index of null keys, in one transaction: a
+// unique index the stored documents break (nulls included) is not made.
+func CreateIndex(ctx context.Context, db *fsql.DB, tableName string, index IndexInfo) error {
+	return db.InTransaction(ctx, func(tx *fsql.Tx) error {
+		if _, err := tx.ExecContext(ctx, IndexCreateSQL(tableName, index)); err != nil {
+			return err
+		}
+
+		if q := NullsIndexSQL(tableName, index); q != "" {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+
+		return nil
+	})
+}
+
+// IndexSQLName is the SQLite name of a collection's index: FerretDB's, `<table>_<name>`, with
+// an upper-case letter escaped as in column names (columnField): SQLite's names ignore case,
+// so `status_1` and `Status_1` were one name and the second index could not be made.
+func IndexSQLName(tableName, indexName string) string {
+	return tableName + "_" + columnField(indexName)
 }
 
 // IndexCreateSQL is the statement that creates an index on a collection's table.
@@ -170,7 +267,7 @@ func IndexCreateSQL(tableName string, index IndexInfo) string {
 		q += "UNIQUE "
 	}
 
-	q += fmt.Sprintf("INDEX %q ON %q (%s)", tableName+"_"+index.Name, tableName, strings.Join(indexColumns(index), ", "))
+	q += fmt.Sprintf("INDEX %q ON %q (%s)", IndexSQLName(tableName, index.Name), tableName, strings.Join(indexColumns(index), ", "))
 	if index.Where != "" {
 		q += " WHERE " + index.Where
 	}

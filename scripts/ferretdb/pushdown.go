@@ -13,6 +13,7 @@ package sqlite
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -196,7 +197,20 @@ func (f *sqlFilter) addOr(v any) {
 		args = append(args, condArgs...)
 	}
 
-	f.add("("+strings.Join(branches, " OR ")+")", args...)
+	f.add(balancedOr(branches), args...)
+}
+
+// balancedOr joins branches by OR nested in halves: SQLite parses `a OR b OR c …` as a chain
+// as deep as it is long, and refuses an expression deeper than 1,000 (an `$or` of 1,000
+// branches). Halves keep it log₂ deep; SQLite's planner flattens them to one OR as before.
+func balancedOr(branches []string) string {
+	if len(branches) <= 64 {
+		return "(" + strings.Join(branches, " OR ") + ")"
+	}
+
+	half := len(branches) / 2
+
+	return "(" + balancedOr(branches[:half]) + " OR " + balancedOr(branches[half:]) + ")"
 }
 
 // addField translates the condition on one field: a value (equality) or a document of
@@ -289,8 +303,9 @@ func (f *sqlFilter) addIn(field string, v any) {
 	if field == "_id" {
 		if ids, ok := idTexts(arr); ok {
 			// FerretDB's `_id` index finds the rows; the ranks then tell strings from ObjectIds.
-			cond = fmt.Sprintf("%s IN (%s) AND %s", metadata.IDColumn, placeholders(len(ids)), cond)
-			args = append(ids, args...)
+			list, listArgs := inList(ids)
+			cond = fmt.Sprintf("%s IN %s AND %s", metadata.IDColumn, list, cond)
+			args = append(listArgs, args...)
 		}
 	}
 
@@ -381,12 +396,77 @@ func inRanks(rankExpr, valueExpr string, ranks []int, byRank map[int][]any) (str
 			continue
 		}
 
-		values := byRank[rank]
-		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN (%s))", rankExpr, rank, valueExpr, placeholders(len(values))))
-		args = append(args, values...)
+		list, listArgs := inList(byRank[rank])
+		parts = append(parts, fmt.Sprintf("(%s = %d AND %s IN %s)", rankExpr, rank, valueExpr, list))
+		args = append(args, listArgs...)
 	}
 
 	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// bigList is the most values an IN list binds one by one. SQLite binds at most 32,766
+// parameters in a statement (an `_id: {$in: [16,384 ids]}` took two each); a longer list is
+// bound as one JSON array, read by json_each, which SQLite's planner also matches to an index.
+const bigList = 256
+
+// inList is the parenthesized right side of an IN for values (sqlScalar's, or JSON texts of
+// `_id`s), and its arguments.
+func inList(values []any) (string, []any) {
+	if len(values) <= bigList {
+		params := make([]string, len(values))
+		for i, v := range values {
+			params[i] = valueParam(v)
+		}
+
+		return "(" + strings.Join(params, ", ") + ")", values
+	}
+
+	var b strings.Builder
+
+	b.WriteByte('[')
+
+	for i, v := range values {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+
+		switch v := v.(type) {
+		case sqlDouble:
+			b.WriteString(string(v)) // the document's own text: json_each parses it as the column's was
+		case float64: // ±Inf, which JSON has no text for: SQLite reads an overflow as infinity
+			if v > 0 {
+				b.WriteString("9e999")
+			} else {
+				b.WriteString("-9e999")
+			}
+		case int64:
+			b.WriteString(strconv.FormatInt(v, 10))
+		case string:
+			b.Write(must.NotFail(json.Marshal(v)))
+		default:
+			panic(fmt.Sprintf("inList: %T", v))
+		}
+	}
+
+	b.WriteByte(']')
+
+	return "(SELECT value FROM json_each(?))", []any{b.String()}
+}
+
+// sqlDouble is a double as a query compares it: the text the stored document holds for it
+// (sjson), read with SQLite's own parse. The key column holds SQLite's parse of that text, and
+// the pure-Go SQLite (no long double) can round it one unit away from Go's exact value for
+// large exponents: bound as Go's value, an exact match on a stored double could miss.
+type sqlDouble string
+
+// valueParam is the SQL of a value's parameter: a double's text is read as JSON, which gives
+// the same parse as the stored document's.
+func valueParam(v any) string {
+	if _, ok := v.(sqlDouble); ok {
+		return "(? ->> '$')"
+	}
+
+	return "?"
 }
 
 // addAll: each value is the field's value or one of its elements.
@@ -419,7 +499,7 @@ func (f *sqlFilter) addRange(field, op string, v any) {
 	}
 
 	rankExpr, valueExpr := f.exprs(field)
-	f.add(fmt.Sprintf("%s = %d AND %s %s ?", rankExpr, rank, valueExpr, sqlRangeOps[op]), value)
+	f.add(fmt.Sprintf("%s = %d AND %s %s %s", rankExpr, rank, valueExpr, sqlRangeOps[op], valueParam(value)), value)
 }
 
 // sqlScalar returns a query value's rank and its value as SQL compares it with ValueExpr.
@@ -429,7 +509,10 @@ func sqlScalar(v any) (rank int, value any, ok bool) {
 		if math.IsNaN(v) {
 			return 0, nil, false // MongoDB orders NaN below every number; SQL has no NaN
 		}
-		return metadata.RankNumber, v, true
+		if math.IsInf(v, 0) {
+			return metadata.RankNumber, v, true // no JSON text (nor a stored document) holds one
+		}
+		return metadata.RankNumber, sqlDouble(must.NotFail(sjson.MarshalSingleValue(v))), true
 	case int32:
 		return metadata.RankNumber, int64(v), true
 	case int64:
@@ -587,11 +670,6 @@ func partialWhere(filter *types.Document) string {
 	}
 
 	return strings.Join(conds, " AND ")
-}
-
-// placeholders is n SQL parameters, comma-separated.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 // idTexts are the values' JSON texts as FerretDB's `_id` index holds them, when every value

@@ -233,7 +233,7 @@ func upgradeIndexes(ctx context.Context, db *fsql.DB, meta *metadata.Collection)
 	}
 
 	for _, index := range meta.Settings.Indexes {
-		name := meta.TableName + "_" + index.Name
+		name := metadata.IndexSQLName(meta.TableName, index.Name)
 		want := metadata.IndexCreateSQL(meta.TableName, index)
 
 		var have string

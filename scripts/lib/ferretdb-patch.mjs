@@ -143,6 +143,44 @@
 //
 // 20. A transaction's frames reach the write-ahead log in one write, not two per page:
 // sqlite-driver-patch.mjs.
+//
+// 21. Unique indexes as MongoDB keeps them (keys.go, unique.go, dupkey.go). Null and a missing
+// field are one key: the key columns hold SQL NULL for both, which SQLite's unique index counts
+// as distinct, so two `{email: null}` (or two documents without it) were both accepted under
+// `{email: 1}, {unique: true}`. Each unique index has a second, partial one over the rows with
+// a null key, NULL written there as a value; a unique index the stored documents break is not
+// made (11000). E11000 names the index and the key as MongoDB's does (`index: email_1 dup key:
+// { email: null }`): FerretDB named neither.
+//
+// 22. Index changes on a collection in use (indexes.go). A dropped index's side table stayed,
+// its triggers writing it no more, and an index made again with the same name and keys found it
+// "filled" and answered from it, across restarts. It is dropped with the index, and any index
+// created or dropped makes the collection's marks load again at its next use (a multikey index
+// made while the collection was in use was not walked until a restart).
+//
+// 23. Filters of any size, and names that cannot collide (pushdown.go, keys.go). An `$in` of more
+// than 256 values is bound as one JSON array (`_id: {$in: [16,384 ids]}` took two parameters each,
+// past SQLite's 32,766); an `$or`'s branches are joined in halves (SQLite refuses an expression
+// 1,000 deep, which 1,000 branches made). Key columns and SQLite index names write an upper-case
+// letter as `^` and the letter (`^` as `^^`): SQLite's names ignore case, so `status` and
+// `Status` were one column and `status_1` and `Status_1` one index name.
+//
+// 24. One engine per data directory, and a layout version in each database file (layout.go). The
+// directory is locked for the process's life (a second engine stops at start, naming it: each
+// process keeps its collections' marks in memory and missed the other's arrays). A database file
+// not marked with this build's layout (PRAGMA user_version) has its key columns set again from the
+// documents, its side tables made again and its unique indexes' null indexes made, at start.
+//
+// 25. A stored double compares exactly (pushdown.go): a query's double is bound as the text the
+// document holds and read by SQLite's own parse, the one that gave the key column its value; Go's
+// exact value missed about one stored double in six drawn from the whole range (the pure-Go SQLite
+// has no long double and rounds large exponents one unit off).
+//
+// 26. `$pull` with a condition and `$push`'s `$slice` and `$position` (update.go): accepted and
+// ignored by FerretDB 1.24; `$push`'s `$sort` is refused, naming it.
+//
+// 27. An equality with a document matches an array holding an element equal to it (filter.go):
+// `{list: {a: 1}}` found nothing in `{list: [{a: 1}, {b: 2}]}`, where MongoDB finds it.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -157,7 +195,7 @@ const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.u
 const TEXT_CHANGE = fileURLToPath(new URL('./text-change.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 18;
+export const FERRETDB_PATCH_LEVEL = 19;
 
 /** Our own Go files (scripts/ferretdb/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
@@ -182,6 +220,12 @@ export const FILES = {
   'command.go': 'internal/util/fsql/momentum_command.go',
   'ttl.go': 'internal/handler/momentum_ttl.go',
   'fields.go': 'internal/handler/momentum_fields.go',
+  'unique.go': 'internal/backends/sqlite/momentum_unique.go',
+  'dupkey.go': 'internal/handler/momentum_dupkey.go',
+  'indexes.go': 'internal/backends/sqlite/momentum_indexes.go',
+  'layout.go': 'internal/backends/sqlite/metadata/momentum_layout.go',
+  'update.go': 'internal/handler/common/momentum_update.go',
+  'filter.go': 'internal/handler/common/momentum_filter.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -191,6 +235,94 @@ const LOCK_DB = {
 };
 
 export const CHANGES = [
+  // 21. E11000 names the index and the key (unique.go, dupkey.go).
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)\n',
+    to: '\t\t\t\t\treturn duplicateKey(meta, batch, err)\n',
+  },
+  {
+    file: 'internal/handler/msg_insert.go',
+    from: '\t\t\t\tMessage: fmt.Sprintf(`E11000 duplicate key error collection: %s.%s`, params.DB, params.Collection),\n',
+    to: '\t\t\t\tMessage: duplicateKeyMessage(params.DB, params.Collection, err),\n',
+  },
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: '\t\t\tfmt.Sprintf(`E11000 duplicate key error collection: %s.%s`, db, coll),\n',
+    to: '\t\t\tduplicateKeyMessage(db, coll, err),\n',
+  },
+  {
+    file: 'internal/handler/msg_createindexes.go',
+    from: '\t_, err = c.CreateIndexes(connCtx, &backends.CreateIndexesParams{Indexes: toCreate})\n\tif err != nil {\n',
+    to: `\t_, err = c.CreateIndexes(connCtx, &backends.CreateIndexesParams{Indexes: toCreate})
+\tif backends.ErrorCodeIs(err, backends.ErrorCodeInsertDuplicateID) { // Momentum: stored documents break a unique index
+\t\treturn nil, handlererrors.NewCommandErrorMsgWithArgument(
+\t\t\thandlererrors.ErrDuplicateKeyInsert, duplicateKeyMessage(dbName, collection, err), command,
+\t\t)
+\t}
+
+\tif err != nil {
+`,
+  },
+  // 22. Index changes on a collection in use (indexes.go): a dropped index's side table goes
+  // with it; the marks load again. dropIndexes holds the database's writes, as createIndexes.
+  ...[
+    ['CreateIndexes', 'createIndexes'],
+    ['DropIndexes', 'dropIndexes'],
+  ].map(([name, renamed]) => ({
+    file: 'internal/backends/sqlite/collection.go',
+    from: `// ${name} implements backends.Collection interface.\nfunc (c *collection) ${name}(`,
+    to: `// ${renamed} (momentum_indexes.go wraps it).\nfunc (c *collection) ${renamed}(`,
+  })),
+  {
+    file: 'internal/handler/msg_dropindexes.go',
+    from: '\tdb, err := h.b.Database(dbName)\n',
+    to: '\tdefer h.lockDB(dbName)()\n\n\tdb, err := h.b.Database(dbName)\n',
+  },
+  // 24. One engine per data directory, and a database file of another layout brought to this
+  // one at start (layout.go).
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\tp, initDBs, err := pool.New(u, l, sp)\n',
+    to: '\tif err := lockDataDir(u); err != nil { // Momentum: momentum_layout.go\n\t\treturn nil, err\n\t}\n\n\tp, initDBs, err := pool.New(u, l, sp)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\tr.colls[dbName] = colls\n\n\treturn nil\n}\n',
+    to: '\trows.Close()\n\n\tif err = checkLayout(ctx, r.l, dbName, db, colls); err != nil { // Momentum: momentum_layout.go\n\t\treturn err\n\t}\n\n\tr.colls[dbName] = colls\n\n\treturn nil\n}\n',
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\tif _, err = db.ExecContext(ctx, q); err != nil {\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
+    to: '\tif _, err = db.ExecContext(ctx, q); err != nil {\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\tif err = markLayout(ctx, db); err != nil { // Momentum: momentum_layout.go\n\t\tr.databaseDrop(ctx, dbName)\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n',
+  },
+  // 26. $pull with a condition, $push with $slice and $position (update.go).
+  {
+    file: 'internal/handler/common/update_array_operators.go',
+    from: '\t\tif types.Compare(elem, pullVal) == types.Equal {\n\t\t\tarray.Remove(i)\n',
+    to: '\t\tmatched, err := pullMatches(command, elem, pullVal) // Momentum: momentum_update.go\n\t\tif err != nil {\n\t\t\treturn false, err\n\t\t}\n\n\t\tif matched {\n\t\t\tarray.Remove(i)\n',
+  },
+  {
+    file: 'internal/handler/common/update_array_operators.go',
+    from: '\tvar each *types.Array\n\n\tif pushDoc, ok := pushVal.(*types.Document); ok {\n\t\tif pushDoc.Has("$each") {\n',
+    to: '\tvar each *types.Array\n\tvar mods *pushModifiers // Momentum: momentum_update.go\n\n\tif pushDoc, ok := pushVal.(*types.Document); ok {\n\t\tif pushDoc.Has("$each") {\n\t\t\tvar err error\n\t\t\tif mods, err = readPushModifiers(command, pushDoc); err != nil {\n\t\t\t\treturn false, err\n\t\t\t}\n\n',
+  },
+  {
+    file: 'internal/handler/common/update_array_operators.go',
+    from: '\tvar changed bool\n\n\tfor i := range each.Len() {\n\t\tarray.Append(must.NotFail(each.Get(i)))\n\t\tchanged = true\n\t}\n',
+    to: '\tbefore := array.Len()\n\tarray = pushEach(array, each, mods)\n\tchanged := each.Len() > 0 || array.Len() != before\n',
+  },
+  // 27. An equality with a document on an array of documents (filter.go).
+  {
+    file: 'internal/handler/common/filter.go',
+    from: '\t\t\tif documentValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\tresult := types.Compare(documentValue, expr)\n\t\t\t\treturn result == types.Equal, nil\n\t\t\t}\n\t\t\treturn false, nil\n',
+    to: '\t\t\tif documentValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\tresult := types.Compare(documentValue, expr)\n\t\t\t\treturn result == types.Equal, nil\n\t\t\t}\n\t\t\tif arr, ok := fieldValue.(*types.Array); ok { // Momentum: momentum_filter.go\n\t\t\t\treturn arrayHoldsDocument(arr, expr), nil\n\t\t\t}\n\t\t\treturn false, nil\n',
+  },
+  {
+    file: 'internal/handler/common/filter.go',
+    from: '\t\t\t\tif fieldValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\t\tresult := types.Compare(exprValue, fieldValue)\n\t\t\t\t\treturn result == types.Equal, nil\n\t\t\t\t}\n\t\t\t\treturn false, nil\n',
+    to: '\t\t\t\tif fieldValue, ok := fieldValue.(*types.Document); ok {\n\t\t\t\t\tresult := types.Compare(exprValue, fieldValue)\n\t\t\t\t\treturn result == types.Equal, nil\n\t\t\t\t}\n\t\t\t\tif arr, ok := fieldValue.(*types.Array); ok { // Momentum: momentum_filter.go\n\t\t\t\t\treturn arrayHoldsDocument(arr, exprValue), nil\n\t\t\t\t}\n\t\t\t\treturn false, nil\n',
+  },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.
   {
@@ -333,8 +465,8 @@ func (h *Handler) lockDB(db string) func() {
     file: 'internal/backends/sqlite/collection.go',
     from: '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n',
     to: `\t\t\tr, err := tx.ExecContext(ctx, keyedUpdate(meta, doc, prevOf(params, i)), string(b), arg)
-\t\t\tif se := (*sqlite3.Error)(nil); errors.As(err, &se) && se.Code() == sqlite3lib.SQLITE_CONSTRAINT_UNIQUE {
-\t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)
+\t\t\tif isUniqueViolation(err) {
+\t\t\t\treturn duplicateKey(meta, []*types.Document{doc}, err)
 \t\t\t}
 `,
   },
@@ -471,6 +603,8 @@ type QueryParams struct {
 \t\t\tc.TableName,
 \t\t\tstrings.Join(columns, ", "),
 \t\t)
+
+\t\tif _, err := db.ExecContext(ctx, q); err != nil {
 `,
     to: `\t\t// The columns of the fields it is the first to key, filled before it is made.
 \t\tif err := FillKeyColumns(ctx, db, c.TableName, NewlyKeyed(c.Settings.Indexes, index), true); err != nil {
@@ -478,8 +612,25 @@ type QueryParams struct {
 \t\t\treturn lazyerrors.Error(err)
 \t\t}
 
-\t\tq := IndexCreateSQL(c.TableName, index)
+\t\t// With a unique one's index of null keys (momentum_keys.go).
+\t\tif err := CreateIndex(ctx, db, c.TableName, index); err != nil {
 `,
+  },
+  {
+    file: 'internal/backends/sqlite/metadata/registry.go',
+    from: '\t\tq := fmt.Sprintf("DROP INDEX %q", c.TableName+"_"+name)\n',
+    to: '\t\tif _, err := db.ExecContext(ctx, fmt.Sprintf("DROP INDEX IF EXISTS %q", NullsIndexName(c.TableName, c.Settings.Indexes[i]))); err != nil {\n\t\t\treturn lazyerrors.Error(err)\n\t\t}\n\n\t\tq := fmt.Sprintf("DROP INDEX %q", IndexSQLName(c.TableName, name))\n',
+  },
+  // 23. Index sizes (collStats, dbStats) found under the index's SQLite name (IndexSQLName).
+  {
+    file: 'internal/backends/sqlite/sqlite.go',
+    from: '\t\t\targs = append(args, c.TableName+"_"+index.Name)\n',
+    to: '\t\t\targs = append(args, metadata.IndexSQLName(c.TableName, index.Name))\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: '\t\targs = append(args, coll.TableName+"_"+index.Name)\n\t\tindexMap[coll.TableName+"_"+index.Name] = index.Name\n',
+    to: '\t\targs = append(args, metadata.IndexSQLName(coll.TableName, index.Name))\n\t\tindexMap[metadata.IndexSQLName(coll.TableName, index.Name)] = index.Name\n',
   },
   {
     file: 'internal/backends/sqlite/collection.go',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Double, Long, ObjectId, type Document, type Sort } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
+import { idSet, oracleIds } from './oracle.js';
 
 /**
  * The engine's query pushdown (scripts/ferretdb/, applied by scripts/lib/ferretdb-patch.mjs)
@@ -13,7 +14,7 @@ import { bothEngines } from './both-engines.js';
 const DB = 'pushdown';
 /** Documents with the test's own string ids. */
 type Doc = Document & { _id: string };
-const { patched, both } = bothEngines(DB);
+const { patched, unpatched, both } = bothEngines(DB);
 
 /** Few distinct values, so equalities and ranges meet stored ones often. */
 const scalar = fc.oneof(
@@ -102,14 +103,36 @@ let run = 0;
 /** A fresh collection on both engines with the same indexes and documents. */
 async function seed(docs: Document[]): Promise<string> {
   const name = `c${run++}`;
-  await both(async (client) => {
+  const setup = await both(async (client) => {
     const coll = client.db(DB).collection<Doc>(name);
     await coll.createIndex({ a: 1, b: 1, s: -1, _id: -1 });
     await coll.createIndex({ s: 1 });
     await coll.createIndex({ c: 1, _id: 1 });
     if (docs.length) await coll.insertMany(docs.map((d, i) => ({ ...d, _id: `d${i}` }) as Doc));
   });
+  // A setup one build refuses (an index, a document) would make its run another test.
+  expect(setup).toEqual([undefined, undefined]);
   return name;
+}
+
+/**
+ * The answer of a query checked against the oracle (mingo on the stored documents): without
+ * skip or limit the very documents it matches; with them, as many of those as the skip and
+ * limit leave, whatever their order (none asked, MongoDB may hand any).
+ */
+async function expectOracle(name: string, q: Document, found: unknown, count: unknown) {
+  if (!Array.isArray(found)) return; // refused (by both builds alike: compared elsewhere)
+  const want = await oracleIds(unpatched, DB, name, q.filter);
+  if (!want) return;
+  const left = Math.max(0, want.length - (q.skip ?? 0));
+  const n = q.limit ? Math.min(q.limit, left) : left;
+  // countDocuments with `limit: 0` sends `$limit: 0`, which MongoDB refuses too (15958).
+  if (typeof count === 'number') expect(count).toBe(n);
+  if (!q.skip && !q.limit) expect(idSet(found)).toEqual(want);
+  else {
+    expect(found).toHaveLength(n);
+    expect(want).toEqual(expect.arrayContaining(idSet(found) as string[]));
+  }
 }
 
 const ids = (docs: unknown) =>
@@ -140,7 +163,8 @@ describe('query pushdown answers as FerretDB as released', () => {
               });
               if (q.sort) expect(ids(mine)).toEqual(ids(theirs));
               else if (q.skip || q.limit)
-                // No order asked: MongoDB may hand any of the matches.
+                // No order asked: MongoDB may hand any of the matches (the oracle, below,
+                // checks they are matches).
                 expect(Array.isArray(mine) && mine.length).toBe(
                   Array.isArray(theirs) && theirs.length,
                 );
@@ -170,12 +194,13 @@ describe('query pushdown answers as FerretDB as released', () => {
                   .countDocuments(q.filter, { skip: q.skip, limit: q.limit }),
               );
               expect(n).toEqual(m);
+              await expectOracle(name, q, mine, n);
             }
           },
         ),
         { numRuns: 100 },
       );
-    });
+    }, 300_000);
   }
 
   it('matches and counts the elements of arrays as they change', async () => {
@@ -219,7 +244,7 @@ describe('query pushdown answers as FerretDB as released', () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 300_000);
 
   it('counts with the count command as with countDocuments', async () => {
     const name = await seed([{ a: 1 }, { a: 1, b: 'x' }, { a: 2 }, { b: null }, {}]);
@@ -381,7 +406,9 @@ describe('what the patched engine pushes down (explain)', () => {
   });
 
   it("matches the elements of an indexed array field from its index's side table", async () => {
-    const name = await seed([{ a: 'x' }, { a: ['x', 'y'] }, { a: 'y' }, { a: [['x']] }]);
+    // (An array of arrays, `[['x']]`, was among them: both builds refuse to store one, which
+    // the seed let pass then.)
+    const name = await seed([{ a: 'x' }, { a: ['x', 'y'] }, { a: 'y' }]);
     const plan = await explain(name, { a: 'x' });
     expect(plan.queryPlanner.exact).toBe(true);
     expect(plan.queryPlanner.Plan.join('\n')).toMatch(/__mk_[0-9a-f]{8}__key/);

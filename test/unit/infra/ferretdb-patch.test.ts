@@ -27,6 +27,7 @@ const WRITES = ['update', 'findandmodify', 'delete', 'insert'].map(
   (c) => `internal/handler/msg_${c}.go`,
 );
 const FIND_AND_MODIFY = 'internal/handler/msg_findandmodify.go';
+const INSERT = 'internal/handler/msg_insert.go';
 const DELETE = 'internal/handler/msg_delete.go';
 const UPDATE = 'internal/handler/msg_update.go';
 const FSQL_DB = 'internal/util/fsql/db.go';
@@ -72,6 +73,10 @@ const PUSHDOWN_FILES = [
   'internal/handler/msg_listindexes.go',
   'internal/handler/common/findandmodify.go',
   'internal/backends/sqlite/metadata/pool/uri.go',
+  'internal/handler/msg_dropindexes.go',
+  'internal/backends/sqlite/sqlite.go',
+  'internal/handler/common/update_array_operators.go',
+  'internal/handler/common/filter.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -86,7 +91,7 @@ const ORIGINAL: Record<string, string> = {
     '\t\t\tr, err := tx.ExecContext(ctx, q, string(b), arg)\n' +
     '\t\t\tif err != nil {\n' +
     anchorsOf(COLLECTION, (to) =>
-      /pushdownExplain|insertAll|updateAll|partialWhere|prepareKeyedInsert|ExpireAfterSeconds|for i, doc|^$/.test(
+      /pushdownExplain|insertAll|updateAll|partialWhere|prepareKeyedInsert|ExpireAfterSeconds|for i, doc|duplicateKey\(meta, batch|momentum_indexes|IndexSQLName|^$/.test(
         to,
       ),
     ),
@@ -95,8 +100,12 @@ const ORIGINAL: Record<string, string> = {
     '\tcleanupCappedCollectionsBytes *prometheus.CounterVec\n}\n\n// NewOpts represents\n' +
     'func New() {\n\tgo func() {\n\t\tdefer h.wg.Done()\n\n\t\th.runCappedCleanup()\n\t}()\n\n\treturn h, nil\n}\n',
   ...Object.fromEntries(WRITES.map((f) => [f, WRITE_START])),
+  [INSERT]: WRITE_START + anchorsOf(INSERT, (to) => /duplicateKeyMessage/.test(to)),
   [FIND_AND_MODIFY]:
-    WRITE_START + anchorsOf(FIND_AND_MODIFY, (to) => /fieldsProjection|project\(res/.test(to)),
+    WRITE_START +
+    anchorsOf(FIND_AND_MODIFY, (to) =>
+      /fieldsProjection|project\(res|duplicateKeyMessage/.test(to),
+    ),
   [DELETE]: WRITE_START + anchorsOf(DELETE, (to) => /execDeleteUpTo|len\(ids\) == max/.test(to)),
   [UPDATE]:
     WRITE_START +
@@ -116,8 +125,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 18, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(18);
+  it('is at level 19, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(19);
   });
 
   it("takes findAndModify's fields: validated before the write, applied to the answer", () => {
@@ -262,7 +271,7 @@ describe('FerretDB source patch', () => {
     expect(collection).toContain('func (c *collection) insertAll(');
     expect(collection).toContain('func (c *collection) updateAll(');
     expect(read(dir, 'internal/backends/sqlite/metadata/registry.go')).toMatch(
-      /FillKeyColumns\(ctx, db, c.TableName, NewlyKeyed\(c.Settings.Indexes, index\), true\)[^]*\t\tq := IndexCreateSQL\(c.TableName, index\)\n$/,
+      /FillKeyColumns\(ctx, db, c.TableName, NewlyKeyed\(c.Settings.Indexes, index\), true\)[^]*\t\tif err := CreateIndex\(ctx, db, c.TableName, index\); err != nil {\n/,
     );
     expect(read(dir, 'internal/handler/msg_find.go')).toContain(
       'qp.Full = &backends.FullQuery{Filter: params.Filter, Sort: params.Sort, Skip: params.Skip, Limit: params.Limit}',
@@ -336,18 +345,21 @@ describe('FerretDB source patch', () => {
     for (const [file, text] of expected) expect(read(dir, file)).toContain(text);
   });
 
-  it('answers 11000 for an update that breaks a unique index, as for an insert', () => {
+  it('answers 11000 for an update that breaks a unique index, as for an insert, naming the index', () => {
     const dir = sourceWith(ORIGINAL);
     patchFerretDBSource(dir);
-    expect(read(dir, COLLECTION)).toContain(
+    const collection = read(dir, COLLECTION);
+    expect(collection).toContain(
       'func (c *collection) UpdateAll() {\n' +
         '\t\t\tr, err := tx.ExecContext(ctx, keyedUpdate(meta, doc, prevOf(params, i)), string(b), arg)\n' +
-        '\t\t\tif se := (*sqlite3.Error)(nil); errors.As(err, &se) && ' +
-        'se.Code() == sqlite3lib.SQLITE_CONSTRAINT_UNIQUE {\n' +
-        '\t\t\t\treturn backends.NewError(backends.ErrorCodeInsertDuplicateID, err)\n' +
+        '\t\t\tif isUniqueViolation(err) {\n' +
+        '\t\t\t\treturn duplicateKey(meta, []*types.Document{doc}, err)\n' +
         '\t\t\t}\n' +
         '\t\t\tif err != nil {\n',
     );
+    expect(collection).toContain('\t\t\t\t\treturn duplicateKey(meta, batch, err)\n');
+    for (const file of [INSERT, FIND_AND_MODIFY, 'internal/handler/msg_createindexes.go'])
+      expect(read(dir, file)).toContain('duplicateKeyMessage(');
   });
 
   it('writes the key columns: inserts and updates through keyed statements, with the values before (arrays and documents copied)', () => {

@@ -1,0 +1,96 @@
+import { Query } from 'mingo';
+import {
+  Decimal128,
+  Double,
+  Int32,
+  Long,
+  ObjectId,
+  type Document,
+  type MongoClient,
+} from 'mongodb';
+
+/**
+ * An oracle independent of both builds: mingo, a JavaScript implementation of MongoDB's query
+ * language, applied to the documents as FerretDB as released stores them (read whole, no filter
+ * of theirs involved). The property tests compare the patched build with it as well as with
+ * FerretDB as released, so an answer both builds share but MongoDB would not give is caught.
+ */
+
+/** Not comparable exactly in JavaScript numbers (a Long past 2⁵³, a Decimal128). */
+class Inexact extends Error {}
+
+/**
+ * A value as mingo compares it: BSON numbers as JavaScript numbers, the rest as it is. A Long
+ * past 2⁵³ throws Inexact, or with `lossy` becomes the nearest number (a stored one: a filter
+ * holding such a value is not asked of the oracle, so no equality can hinge on it).
+ */
+function plain(v: unknown, lossy = false): unknown {
+  if (v instanceof Double || v instanceof Int32) return v.valueOf();
+  if (v instanceof Long) {
+    const exact =
+      v.lessThanOrEqual(Number.MAX_SAFE_INTEGER) && v.greaterThanOrEqual(-Number.MAX_SAFE_INTEGER);
+    if (!exact && !lossy) throw new Inexact();
+    return v.toNumber();
+  }
+  if (v instanceof Decimal128) throw new Inexact();
+  if (Array.isArray(v)) return v.map((x) => plain(x, lossy));
+  if (v && typeof v === 'object' && !(v instanceof Date) && !(v instanceof ObjectId))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, lossy)]));
+  return v;
+}
+
+/**
+ * A filter with each `$all` written as the `$and` of equalities MongoDB documents it as
+ * (`{tags: {$all: ["a", "b"]}}` is `{$and: [{tags: "a"}, {tags: "b"}]}`): mingo matches a
+ * `$all` only against arrays, where MongoDB also matches a field equal to its one value.
+ */
+function allAsAnd(filter: Document): Document {
+  const and: Document[] = [];
+  const out: Document = {};
+  for (const [key, v] of Object.entries(filter)) {
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(v)) {
+      out[key] = v.map((f: Document) => allAsAnd(f));
+      continue;
+    }
+    const ops = v as Document;
+    if (ops && typeof ops === 'object' && Array.isArray(ops.$all) && ops.$all.length > 0) {
+      const { $all, ...rest } = ops;
+      for (const x of $all as unknown[]) and.push({ [key]: x });
+      if (Object.keys(rest).length) out[key] = rest;
+      continue;
+    }
+    out[key] = v;
+  }
+  return and.length ? { ...out, $and: [...((out.$and as Document[]) ?? []), ...and] } : out;
+}
+
+/**
+ * The `_id`s of the documents of `name` that MongoDB's semantics match with `filter`, sorted
+ * as strings; undefined when the filter holds a value JavaScript numbers do not hold exactly.
+ */
+export async function oracleIds(
+  released: MongoClient,
+  db: string,
+  name: string,
+  filter: Document,
+): Promise<string[] | undefined> {
+  let query: Query;
+  try {
+    query = new Query(allAsAnd(plain(filter) as Document));
+  } catch (e) {
+    if (e instanceof Inexact) return undefined;
+    throw e;
+  }
+  const docs = (await released.db(db).collection(name).find().toArray()).map(
+    (d) => plain(d, true) as Document,
+  );
+  return query
+    .find<Document>(docs)
+    .all()
+    .map((d) => String(d._id))
+    .sort();
+}
+
+/** The `_id`s of an answer, as strings, sorted (an error answers as itself). */
+export const idSet = (docs: unknown) =>
+  Array.isArray(docs) ? docs.map((d: Document) => String(d._id)).sort() : docs;
