@@ -21,6 +21,7 @@ export * from './request-id.js';
 export * from './route.js';
 export * from './route-definitions.js';
 export * from './route-config.js';
+export * from './caller-policy.js';
 export * from './route-methods.js';
 export * from './security-headers.js';
 export * from './server.js';

@@ -24,6 +24,7 @@ export function defineKeyRecordRoute(
       url: '/internal/keys/:keyId',
       summary,
       internal: true,
+      callers: ['gateway'],
       params: z.object({ keyId: z.string().max(64) }),
     },
     async ({ params, request }) => ({

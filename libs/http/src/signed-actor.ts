@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError, type Actor } from '@momentum/contracts';
 import { EMPTY_BODY_DIGEST, verifyRequest, type TrustedKeys } from './actor-header.js';
 import { isPublicRoute } from './route-config.js';
+import { callerRefusal } from './caller-policy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,9 @@ const vouched = new WeakMap<object, { claimed: string; seen?: string }>();
 
 /**
  * A service answers only requests signed by a trusted caller (the gateway, or another
- * service) for this method and path, within the signature's window, except on public routes.
+ * service) for this method and path, within the signature's window, except on public routes;
+ * and of those only the callers the route accepts, a user or agent actor from the gateway
+ * alone (caller-policy.ts, 403).
  * The signature is checked before the body is read; the body, as it is read, must match the
  * digest the signature covers (else 401 before any handler).
  */
@@ -49,6 +52,8 @@ export const signedActorPlugin = fp<SignedActorOptions>(
         url: request.url,
       });
       if (!verified) return done(refused());
+      const refusal = callerRefusal(verified, request);
+      if (refusal) return done(refusal);
       request.actor = verified.actor;
       vouched.set(request, { claimed: verified.bodyDigest });
       done();

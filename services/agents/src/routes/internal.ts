@@ -18,6 +18,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: AgentsDeps) {
       url: '/internal/agents/lookup',
       summary: 'Agent summaries by ids, team or owners',
       internal: true,
+      callers: ['issues'],
       body: AgentLookupBody,
     },
     async ({ body }) => ({ data: (await lookupAgents(deps, body)).map(agentSummary) }),

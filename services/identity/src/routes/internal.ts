@@ -18,6 +18,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       url: '/internal/users/:id',
       summary: 'A user with their teams',
       internal: true,
+      callers: ['agents', 'webhooks'],
       params: z.object({ id: z.string().max(64) }),
     },
     async ({ params }) => ({ data: await userWithTeams(deps, params.id) }),
@@ -30,6 +31,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       url: '/internal/users/lookup',
       summary: 'Names and avatars for user ids',
       internal: true,
+      callers: ['issues'],
       body: z.object({ ids: z.array(z.string().max(64)).max(1000) }),
     },
     async ({ body }) => ({ data: await userSummaries(deps, body.ids) }),
@@ -42,6 +44,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       url: '/internal/teams/:id/members',
       summary: 'Members of a team',
       internal: true,
+      callers: ['projects', 'issues'],
       params: z.object({ id: z.string().max(64) }),
     },
     async ({ params }) => {
