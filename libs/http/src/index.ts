@@ -26,4 +26,5 @@ export * from './route-methods.js';
 export * from './security-headers.js';
 export * from './server.js';
 export * from './signed-actor.js';
+export * from './nonce-set.js';
 export * from './validation.js';
