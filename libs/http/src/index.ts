@@ -27,4 +27,5 @@ export * from './security-headers.js';
 export * from './server.js';
 export * from './signed-actor.js';
 export * from './nonce-set.js';
+export * from './membership-change.js';
 export * from './validation.js';
