@@ -12,6 +12,18 @@ export const ConfigSchema = z.object({
     .default(3100)
     .describe('Port of the HTTP mode'),
   HOST: z.string().default('127.0.0.1').describe('Interface the HTTP mode listens on'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .describe(
+      'Addresses of proxies in front of this server whose X-Forwarded-For names the client (comma-separated)',
+    ),
 });
 export type Config = z.output<typeof ConfigSchema>;
 

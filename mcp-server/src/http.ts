@@ -4,6 +4,7 @@ import { handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
 import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
+import { clientAddressOf } from './client-address.js';
 import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
 import { Histogram, collectDefaultMetrics, register } from 'prom-client';
@@ -98,7 +99,11 @@ async function handle(config: Config, req: IncomingMessage, res: ServerResponse)
   }
   const parsed = req.method === 'POST' ? await readJson(req, res) : { body: undefined };
   if (!parsed) return;
-  const client = httpApiClient({ baseUrl: config.SVC_BASE_URL, authorization });
+  const client = httpApiClient({
+    baseUrl: config.SVC_BASE_URL,
+    authorization,
+    clientAddress: clientAddressOf(req, config.TRUST_PROXY),
+  });
   const refused = opensSession(parsed.body) ? await keyRefusal(client) : null;
   if (refused?.status === 401) return unauthorized(res, refused.body, true);
   if (refused) return sendJson(res, refused.status, refused.body);

@@ -9,6 +9,8 @@ export interface GuardedResolver {
   resolver: KeyResolver;
   unknown: UnknownKeyIds;
   pool: HashPool;
+  /** The failure counts, to be shared with the other gateways (SharedGatewayState). */
+  throttle: FailureThrottle;
 }
 
 /**
@@ -35,5 +37,5 @@ export function guardedResolver(
     throttle,
     unknown,
   });
-  return { resolver, unknown, pool };
+  return { resolver, unknown, pool, throttle };
 }

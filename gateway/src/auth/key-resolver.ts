@@ -14,7 +14,7 @@ export interface KeyDirectory {
 export interface ResolverGuards {
   /** Compares a secret with its bcrypt hash; off the event loop in production (HashPool). */
   compare?: (secret: string, hash: string) => Promise<boolean>;
-  /** Failed verifications per client address and key id, checked before any hashing. */
+  /** Failed verifications per client address and per key id from it, checked before hashing. */
   throttle?: FailureThrottle;
   /** Key ids the directory does not know, asked once. */
   unknown?: UnknownKeyIds;
@@ -95,7 +95,7 @@ export class KeyResolver {
     if (valid) {
       throttle?.forgive(client, keyId);
       this.rememberGood(fingerprint, record.hash);
-    }
+    } else throttle?.failed(client, keyId);
     // Not cached when a revocation (any drop) arrived while this was being computed.
     this.cache.setIfCurrent(generation, fingerprint, keyId, actor);
     return actor;

@@ -8,6 +8,7 @@ describe('mcp-server configuration', () => {
       SVC_BASE_URL: 'http://127.0.0.1:3000',
       MCP_PORT: 3100,
       HOST: '127.0.0.1',
+      TRUST_PROXY: [],
     });
   });
 
@@ -23,6 +24,7 @@ describe('mcp-server configuration', () => {
       SVC_BASE_URL: 'https://momentum.example/base',
       MCP_PORT: 4100,
       HOST: '0.0.0.0',
+      TRUST_PROXY: [],
     });
   });
 
