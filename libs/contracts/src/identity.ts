@@ -106,6 +106,8 @@ export interface KeyRecord {
     scopes?: string[] | null;
     /** When the key expires (ISO 8601); the gateway refuses it from then on. */
     keyExpiresAt?: string | null;
+    /** The key's id, carried on the actor (what the key makes can be tied to it). */
+    keyId?: string | null;
   };
 }
 

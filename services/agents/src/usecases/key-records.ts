@@ -33,6 +33,7 @@ export async function keyRecord(
       // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
       scopes: agent.keyScopes ?? null,
       keyExpiresAt: agent.keyExpiresAt ? agent.keyExpiresAt.toISOString() : null,
+      keyId: agent.keyId,
     },
   };
 }

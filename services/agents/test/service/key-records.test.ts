@@ -30,6 +30,7 @@ describe('agent key records for the gateway', () => {
         agentTeamId: team,
         scopes: null,
         keyExpiresAt: null,
+        keyId: parsed.keyId,
       },
     });
     expect(await checkSecret(parsed.secret, data.hash)).toBe(true);

@@ -20,8 +20,11 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps)
       internal: true,
       callers: ['agents', 'webhooks'],
       params: z.object({ id: z.string().max(64) }),
+      query: z.object({ withKeys: z.enum(['true', 'false']).optional() }),
     },
-    async ({ params }) => ({ data: await userWithTeams(deps, params.id) }),
+    async ({ params, query }) => ({
+      data: await userWithTeams(deps, params.id, query.withKeys === 'true'),
+    }),
   );
 
   defineRoute(

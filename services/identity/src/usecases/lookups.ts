@@ -35,19 +35,39 @@ export async function keyRecord(
       // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
       scopes: key.scopes ?? null,
       keyExpiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
+      keyId: key.keyId,
     },
   };
 }
 
-/** A user with their teams, for other services. */
-export async function userWithTeams({ users, teams }: IdentityDeps, id: string) {
+/**
+ * A user with their teams, for other services; with `withKeys`, also the ids of their keys
+ * neither revoked nor expired (webhooks stop what a key made once it ends).
+ */
+export async function userWithTeams(
+  { users, teams, keys }: IdentityDeps,
+  id: string,
+  withKeys = false,
+) {
   const user = await users.find(id);
   if (!user) throw notFound('User');
+  const now = Date.now();
+  const [teamIds, active] = await Promise.all([
+    teams.teamIdsOf(user._id),
+    withKeys ? keys.listActive(user._id) : null,
+  ]);
   return {
     id: user._id,
     name: user.name,
     isAdmin: user.isAdmin,
-    teamIds: await teams.teamIdsOf(user._id),
+    teamIds,
+    ...(active
+      ? {
+          activeKeyIds: active
+            .filter((k) => !k.expiresAt || k.expiresAt.getTime() > now)
+            .map((k) => k.keyId),
+        }
+      : {}),
   };
 }
 

@@ -142,4 +142,23 @@ describe('user keys with a name, scopes and expiry', () => {
     const full = await id.as(me, { method: 'GET', url: '/api/me' });
     expect(full.json().data).toMatchObject({ scopes: SCOPES, expiresAt: null });
   });
+  it('puts the key id on the actor, and tells webhooks which of a user’s keys are live', async () => {
+    const live = (await create(me, { name: 'live' })).json().data;
+    const gone = (await create(me, { name: 'gone' })).json().data;
+    const liveId = parseApiKey(live.apiKey)!.keyId;
+    const goneId = parseApiKey(gone.apiKey)!.keyId;
+    expect((await record(live.apiKey)).json().data.actor.keyId).toBe(liveId);
+    const revoked = await id.as(me, { method: 'DELETE', url: `/api/users/me/api-keys/${gone.id}` });
+    expect(revoked.statusCode).toBe(204);
+    const user = await id.as(SYSTEM_ACTOR, {
+      method: 'GET',
+      url: `/internal/users/${me.id}?withKeys=true`,
+    });
+    expect(user.statusCode).toBe(200);
+    expect(user.json().data.activeKeyIds).toContain(liveId);
+    expect(user.json().data.activeKeyIds).not.toContain(goneId);
+    // Without asking, the lookup stays as it was (agents' owner lookups).
+    const plain = await id.as(SYSTEM_ACTOR, { method: 'GET', url: `/internal/users/${me.id}` });
+    expect(plain.json().data.activeKeyIds).toBeUndefined();
+  });
 });

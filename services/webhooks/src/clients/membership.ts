@@ -1,20 +1,27 @@
 import type { InternalClient } from '@momentum/http';
 
-/** A user's current teams (identity owns memberships). */
+interface UserState {
+  teamIds: string[];
+  activeKeyIds: string[];
+}
+
+/** A user's current teams and live keys (identity owns both). */
 export interface MembershipSource {
   teamIdsOf(userId: string): Promise<string[]>;
+  /** The ids of the user's keys neither revoked nor expired. */
+  activeKeyIdsOf(userId: string): Promise<string[]>;
   /** Drop what is known of a user at once (a membership changed). */
   forget(userId: string): void;
 }
 
 /**
- * identity `GET /internal/users/:id`, kept for a short while: a burst of deliveries to one
+ * identity `GET /internal/users/:id?withKeys=true`, kept for a short while: a burst of deliveries to one
  * team asks once, and a membership change is seen within the TTL at the latest — sooner,
  * since membership events drop the entry in every process (consumers/membership-changes.ts).
  * An unknown (deleted) user has no teams. Identity being away is an error, never "no teams".
  */
 export class HttpMembership implements MembershipSource {
-  private readonly cache = new Map<string, { teamIds: string[]; at: number }>();
+  private readonly cache = new Map<string, { user: UserState; at: number }>();
   /** Rises with every forget: an answer fetched across one is used but not kept. */
   private epoch = 0;
 
@@ -25,15 +32,24 @@ export class HttpMembership implements MembershipSource {
   ) {}
 
   async teamIdsOf(userId: string): Promise<string[]> {
+    return (await this.userState(userId)).teamIds;
+  }
+
+  async activeKeyIdsOf(userId: string): Promise<string[]> {
+    return (await this.userState(userId)).activeKeyIds;
+  }
+
+  /** Teams and live keys in one lookup, kept together. */
+  private async userState(userId: string): Promise<UserState> {
     const hit = this.cache.get(userId);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.teamIds;
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.user;
     const epoch = this.epoch;
-    const user = await this.identity.get<{ teamIds: string[] }>(
-      `/internal/users/${encodeURIComponent(userId)}`,
+    const found = await this.identity.get<Partial<UserState>>(
+      `/internal/users/${encodeURIComponent(userId)}?withKeys=true`,
     );
-    const teamIds = user?.teamIds ?? [];
-    if (this.ttlMs > 0 && epoch === this.epoch) this.remember(userId, teamIds);
-    return teamIds;
+    const user = { teamIds: found?.teamIds ?? [], activeKeyIds: found?.activeKeyIds ?? [] };
+    if (this.ttlMs > 0 && epoch === this.epoch) this.remember(userId, user);
+    return user;
   }
 
   forget(userId: string): void {
@@ -41,11 +57,11 @@ export class HttpMembership implements MembershipSource {
     this.cache.delete(userId);
   }
 
-  private remember(userId: string, teamIds: string[]): void {
+  private remember(userId: string, user: UserState): void {
     if (this.cache.size >= this.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(userId, { teamIds, at: Date.now() });
+    this.cache.set(userId, { user, at: Date.now() });
   }
 }
