@@ -53,3 +53,32 @@ describe('an address forging 1,000 secrets', () => {
     }
   });
 });
+
+describe('a key is marked used only once its secret verified', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway();
+  });
+  afterAll(() => gw?.close());
+
+  it('forgeries of its key id mark nothing; the real key marks it', async () => {
+    const raw = await gw.keyring.add(userActor('marked'));
+    const keyId = parseApiKey(raw)!.keyId;
+    for (let i = 0; i < 5; i++) {
+      const res = await gw.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${forged(raw)}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(gw.keyring.usedKeyIds).not.toContain(keyId);
+    const ok = await gw.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${raw}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(gw.keyring.usedKeyIds.filter((k) => k === keyId)).toHaveLength(1);
+  });
+});

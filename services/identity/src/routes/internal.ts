@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineKeyRecordRoute, defineRoute } from '@momentum/http';
+import { defineKeyRecordRoute, defineKeyUsedRoute, defineRoute } from '@momentum/http';
 import type { IdentityDeps } from '../deps.js';
-import { keyRecord, userSummaries, userWithTeams } from '../usecases/lookups.js';
+import { keyRecord, markKeyUsed, userSummaries, userWithTeams } from '../usecases/lookups.js';
 import { teamMembers } from '../usecases/teams.js';
 
 /** Lookups for the gateway and other services (system actor only). */
 export function registerInternalRoutes(app: FastifyInstance, deps: IdentityDeps) {
-  defineKeyRecordRoute(app, 'Key record for verification', (keyId, onTouchFailed) =>
-    keyRecord(deps, keyId, onTouchFailed),
-  );
+  defineKeyRecordRoute(app, 'Key record for verification', (keyId) => keyRecord(deps, keyId));
+  defineKeyUsedRoute(app, (keyId) => markKeyUsed(deps, keyId));
 
   defineRoute(
     app,
