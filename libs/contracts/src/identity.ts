@@ -51,11 +51,14 @@ export const MeView = z
     type: z.enum(['user', 'agent']),
     id: Uuid,
     name: z.string(),
-    teamIds: z.array(Uuid),
+    teamIds: z
+      .array(Uuid)
+      .optional()
+      .describe('With `profile:read` (or a key without scopes); absent otherwise'),
     isAdmin: z.boolean(),
-    email: z.string().optional().describe('Users only'),
-    level: z.number().int().optional().describe('Users only'),
-    xp: z.number().int().optional().describe('Users only'),
+    email: z.string().optional().describe('Users only, with `profile:read`'),
+    level: z.number().int().optional().describe('Users only, with `profile:read`'),
+    xp: z.number().int().optional().describe('Users only, with `profile:read`'),
     ownerId: Uuid.optional().describe('Agents only: the owning user'),
     teamId: Uuid.nullable().optional().describe('Agents only: the agent’s own team'),
     scopes: z

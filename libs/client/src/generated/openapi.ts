@@ -1164,13 +1164,14 @@ export type components = {
       /** Format: uuid */
       id: string;
       name: string;
-      teamIds: string[];
+      /** @description With `profile:read` (or a key without scopes); absent otherwise */
+      teamIds?: string[];
       isAdmin: boolean;
-      /** @description Users only */
+      /** @description Users only, with `profile:read` */
       email?: string;
-      /** @description Users only */
+      /** @description Users only, with `profile:read` */
       level?: number;
-      /** @description Users only */
+      /** @description Users only, with `profile:read` */
       xp?: number;
       /**
        * Format: uuid

@@ -151,6 +151,28 @@ describe('user keys with a name, scopes and expiry', () => {
     const full = await id.as(me, { method: 'GET', url: '/api/me' });
     expect(full.json().data).toMatchObject({ scopes: SCOPES, expiresAt: null });
   });
+
+  it('tells a key without profile:read who it is and what it may do, nothing of the profile', async () => {
+    const scoped = await id.as(
+      { ...me, scopes: ['issues:read'] },
+      { method: 'GET', url: '/api/me' },
+    );
+    expect(scoped.statusCode).toBe(200);
+    expect(scoped.json().data).toEqual({
+      type: 'user',
+      id: me.id,
+      name: 'Kim',
+      isAdmin: false,
+      scopes: ['issues:read'],
+      expiresAt: null,
+    });
+    const profile = await id.as(
+      { ...me, scopes: ['profile:read'] },
+      { method: 'GET', url: '/api/me' },
+    );
+    expect(profile.json().data).toMatchObject({ id: me.id, teamIds: [] });
+  });
+
   it('puts the key id on the actor, and tells webhooks which of a user’s keys are live', async () => {
     const live = (await create(me, { name: 'live' })).json().data;
     const gone = (await create(me, { name: 'gone' })).json().data;
