@@ -157,7 +157,10 @@ const nullable = (value: z.ZodString, description: string) =>
 
 const webhookFields = {
   id,
-  url: z.string().describe('Where events are POSTed'),
+  url: nullable(
+    z.string(),
+    'Where events are POSTed; null to a team member who neither created it nor is an admin',
+  ),
   events: z
     .array(z.string())
     .describe('Event types it receives, or ["*"] for all its scope allows'),

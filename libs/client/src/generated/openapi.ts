@@ -7444,7 +7444,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
@@ -7574,7 +7575,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
@@ -7746,7 +7748,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
@@ -8038,7 +8041,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
