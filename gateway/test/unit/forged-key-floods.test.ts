@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
 import { KEY_HASH_COST } from '@momentum/config';
-import { hashSecret, newApiKey, parseApiKey } from '@momentum/http';
+import { HashPool, hashSecret, newApiKey, parseApiKey } from '@momentum/http';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 import { FailureThrottle } from '../../src/auth/failure-throttle.js';
-import { HashPool } from '../../src/auth/hash-pool.js';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
 import { UnknownKeyIds } from '../../src/auth/unknown-keys.js';

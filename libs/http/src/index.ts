@@ -5,6 +5,7 @@ export * from './actor-header.js';
 export * from './signing-keys.js';
 export * from './admission.js';
 export * from './api-keys.js';
+export * from './hash-pool.js';
 export * from './key-use.js';
 export * from './key-record-route.js';
 export * from './closing-guard.js';
