@@ -40,8 +40,11 @@ export async function floorFigures(
     FLOOR_STREAM: `BENCH${run}_FLOOR`,
   });
   const serviceUrl = `http://127.0.0.1:${await service.port}`;
-  const proxy = startHelper('./bare-proxy.mjs', { BARE_PROXY_UPSTREAM: serviceUrl });
-  proxy.child.stdin.write('{}\n');
+  // The floor service checks no signature: the proxy forwards without one.
+  const proxy = startHelper('./bare-proxy.mjs', {
+    BARE_PROXY_UPSTREAM: serviceUrl,
+    BARE_PROXY_SIGNED: 'false',
+  });
   try {
     const proxyUrl = `http://127.0.0.1:${await proxy.port}`;
     const pids: Record<string, number> = { floor: service.child.pid!, proxy: proxy.child.pid! };

@@ -29,7 +29,11 @@ const config = loadConfig(GatewayConfigSchema);
 const client = (url: string, service: string) =>
   new InternalClient(url, signerToward(config, 'gateway', service));
 const keyCache = new KeyCache(config.KEY_CACHE_TTL_MS);
-const { resolver, unknown: unknownKeys } = guardedResolver(
+const {
+  resolver,
+  unknown: unknownKeys,
+  throttle,
+} = guardedResolver(
   config,
   new HttpKeyDirectory(
     client(config.IDENTITY_URL, 'identity'),
@@ -46,6 +50,7 @@ const shared = new SharedGatewayState({
   max: config.RATE_LIMIT_MAX,
   windowMs: config.RATE_LIMIT_WINDOW_MS,
 });
+shared.shareFailures(throttle);
 
 // Set once connected; the gateway is not ready before.
 const own: { bus?: EventBus; live?: LiveService } = {};

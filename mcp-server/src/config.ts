@@ -19,6 +19,18 @@ export const ConfigSchema = z.object({
     .max(65535)
     .default(0)
     .describe('A port of its own for GET /metrics of the HTTP mode; 0: on MCP_PORT'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .describe(
+      'Addresses of proxies in front of this server whose X-Forwarded-For names the client (comma-separated)',
+    ),
 });
 export type Config = z.output<typeof ConfigSchema>;
 

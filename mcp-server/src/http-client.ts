@@ -7,6 +7,12 @@ export interface HttpClientOptions {
   baseUrl: string;
   /** The Authorization header value sent with every call (`Bearer svc_…`). */
   authorization: string;
+  /**
+   * The address of the client this server acts for (HTTP mode), sent as X-Forwarded-For so
+   * the gateway counts that client's failed keys, not this server's (docs/SECURITY.md); the
+   * gateway believes it only from addresses in its TRUST_PROXY.
+   */
+  clientAddress?: string;
   timeoutMs?: number;
 }
 
@@ -23,6 +29,7 @@ function urlForSpan(url: URL): string {
 export function httpApiClient({
   baseUrl,
   authorization,
+  clientAddress,
   timeoutMs = 30_000,
 }: HttpClientOptions): ApiClient {
   const base = baseUrl.replace(/\/+$/, '');
@@ -46,6 +53,7 @@ export function httpApiClient({
           headers: {
             ...traceHeaders,
             authorization,
+            ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
             accept: 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },

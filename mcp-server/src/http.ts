@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
 import { httpLiveSource } from './live-events.js';
+import { clientAddressOf } from './client-address.js';
 import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
 import { gatewayAnswers } from './readiness.js';
@@ -136,7 +137,11 @@ async function handle(
   }
   const parsed = req.method === 'POST' ? await readJson(req, res) : { body: undefined };
   if (!parsed) return;
-  const client = httpApiClient({ baseUrl: config.SVC_BASE_URL, authorization });
+  const client = httpApiClient({
+    baseUrl: config.SVC_BASE_URL,
+    authorization,
+    clientAddress: clientAddressOf(req, config.TRUST_PROXY),
+  });
   const refused = opensSession(parsed.body) ? await keyRefusal(client) : null;
   if (refused?.status === 401) return unauthorized(res, refused.body, true);
   if (refused) return sendJson(res, refused.status, refused.body);

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../config.js';
 import { FailureThrottle } from './failure-throttle.js';
-import { HashPool } from './hash-pool.js';
+import { HashPool } from '@momentum/http';
 import type { KeyCache } from './key-cache.js';
 import { KeyResolver, type KeyDirectory } from './key-resolver.js';
 import { UnknownKeyIds } from './unknown-keys.js';
@@ -9,6 +9,8 @@ export interface GuardedResolver {
   resolver: KeyResolver;
   unknown: UnknownKeyIds;
   pool: HashPool;
+  /** The failure counts, to be shared with the other gateways (SharedGatewayState). */
+  throttle: FailureThrottle;
 }
 
 /**
@@ -35,5 +37,5 @@ export function guardedResolver(
     throttle,
     unknown,
   });
-  return { resolver, unknown, pool };
+  return { resolver, unknown, pool, throttle };
 }

@@ -1,5 +1,5 @@
 import type { KeyRecord } from '@momentum/contracts';
-import { keyRecordPath, type InternalClient } from '@momentum/http';
+import { keyRecordPath, keyUsedPath, type InternalClient } from '@momentum/http';
 import type { KeyDirectory } from './key-resolver.js';
 
 /** Asks identity and agents at once; the key id exists in at most one of them. */
@@ -16,5 +16,11 @@ export class HttpKeyDirectory implements KeyDirectory {
       this.agents.get<KeyRecord>(path).catch(() => null),
     ]);
     return user ?? agent;
+  }
+
+  /** Tells the key's service its secret verified (lastUsedAt); the answer is not awaited. */
+  used(record: KeyRecord): void {
+    const service = record.actor.type === 'agent' ? this.agents : this.identity;
+    service.post(keyUsedPath(record.keyId), {}).catch(() => undefined);
   }
 }

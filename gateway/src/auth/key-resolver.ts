@@ -8,13 +8,15 @@ import { keyCacheLookups } from '@momentum/telemetry';
 /** Where key records live: identity for user keys, agents for agent keys. */
 export interface KeyDirectory {
   lookup(keyId: string): Promise<KeyRecord | null>;
+  /** The key's secret verified (its service marks lastUsedAt); never awaited. */
+  used?(record: KeyRecord): void;
 }
 
 /** What guards verification against floods (gateway/src/auth/guarded-resolver.ts builds it). */
 export interface ResolverGuards {
   /** Compares a secret with its bcrypt hash; off the event loop in production (HashPool). */
   compare?: (secret: string, hash: string) => Promise<boolean>;
-  /** Failed verifications per client address and key id, checked before any hashing. */
+  /** Failed verifications per client address and per key id from it, checked before hashing. */
   throttle?: FailureThrottle;
   /** Key ids the directory does not know, asked once. */
   unknown?: UnknownKeyIds;
@@ -95,7 +97,9 @@ export class KeyResolver {
     if (valid) {
       throttle?.forgive(client, keyId);
       this.rememberGood(fingerprint, record.hash);
-    }
+      // Only now, after the secret matched: a forgery never makes a key look used.
+      this.directory.used?.(record);
+    } else throttle?.failed(client, keyId);
     // Not cached when a revocation (any drop) arrived while this was being computed.
     this.cache.setIfCurrent(generation, fingerprint, keyId, actor);
     return actor;

@@ -4,6 +4,8 @@ import { SharedIdempotencyStore } from '../idempotency/shared-store.js';
 import { SharedWindowCounter } from '../limits/shared-counter.js';
 import type { SharedLimit } from '../limits/rate-limit.js';
 import { Connectivity, openBucket } from './kv.js';
+import type { FailureThrottle } from '../auth/failure-throttle.js';
+import { SharedFailures } from '../auth/shared-failures.js';
 
 /**
  * The state every gateway shares, on NATS JetStream key-value buckets: the idempotency
@@ -30,7 +32,14 @@ export class SharedGatewayState {
     take: (bucket) => this.counter!.take(bucket),
   };
 
+  private failures: FailureThrottle | undefined;
+
   constructor(private readonly rate: { max: number; windowMs: number }) {}
+
+  /** Failed key verifications to count with the other gateways once attached. */
+  shareFailures(throttle: FailureThrottle): void {
+    this.failures = throttle;
+  }
 
   /** `replicas`: copies JetStream keeps of each bucket (NATS_REPLICAS). */
   async attach(nc: NatsConnection, prefix: string, replicas = 1): Promise<void> {
@@ -46,14 +55,16 @@ export class SharedGatewayState {
       undefined,
       this.local,
     );
-    if (this.rate.max > 0) {
+    if (this.rate.max > 0 || this.failures) {
       const windows = await openBucket(nc, `${prefix}_gateway_rate_${this.rate.windowMs}`, {
         // A window's key is useless once the window is over; the bucket forgets it after two.
         ttlMs: 2 * this.rate.windowMs,
         maxBytes: 256 * 1024 * 1024,
         replicas,
       });
-      this.counter = new SharedWindowCounter(windows, this.rate.max, this.rate.windowMs);
+      if (this.rate.max > 0)
+        this.counter = new SharedWindowCounter(windows, this.rate.max, this.rate.windowMs);
+      this.failures?.shareWith(new SharedFailures(windows, this.failures));
     }
   }
 

@@ -63,6 +63,11 @@ export class Keyring implements KeyDirectory {
   restore(record: KeyRecord): void {
     this.records.set(record.keyId, record);
   }
+  /** Key ids the gateway said verified (their service would mark lastUsedAt), in order. */
+  readonly usedKeyIds: string[] = [];
+  used(record: KeyRecord): void {
+    this.usedKeyIds.push(record.keyId);
+  }
 }
 
 export const userActor = (id = 'user-1'): KeyRecord['actor'] => ({

@@ -20,6 +20,8 @@ export const ActorSchema = z.object({
   scopes: z.array(z.string()).nullable().optional(),
   /** When the calling key expires (ISO 8601); absent or null: never. */
   keyExpiresAt: z.string().nullable().optional(),
+  /** The calling key's id (what it made can be tied to it: webhooks); absent: no key. */
+  keyId: z.string().nullable().optional(),
 });
 export type Actor = z.infer<typeof ActorSchema>;
 

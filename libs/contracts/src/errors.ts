@@ -54,6 +54,19 @@ export const conflict = (message: string, details?: ErrorDetails) =>
 /** 409 QUOTA_EXCEEDED with `details: { limit }`: delete one before making another. */
 export const quotaExceeded = (what: string, limit: number) =>
   new AppError('QUOTA_EXCEEDED', `${what}: the limit of ${limit} is reached`, { limit });
+/**
+ * 429 RATE_LIMITED with `Retry-After`: `limit` of `what` per hour are used; the oldest frees a
+ * slot in `retryAfterS` seconds.
+ */
+export const hourlyQuota = (what: string, limit: number, retryAfterS: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `${what}: at most ${limit} an hour; retry later`,
+    { limit },
+    {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterS))),
+    },
+  );
 export const unauthorized = (message = 'Missing or invalid API key') =>
   new AppError('UNAUTHORIZED', message);
 export const validationError = (message: string, details: ErrorDetails) =>

@@ -51,11 +51,14 @@ export const MeView = z
     type: z.enum(['user', 'agent']),
     id: Uuid,
     name: z.string(),
-    teamIds: z.array(Uuid),
+    teamIds: z
+      .array(Uuid)
+      .optional()
+      .describe('With `profile:read` (or a key without scopes); absent otherwise'),
     isAdmin: z.boolean(),
-    email: z.string().optional().describe('Users only'),
-    level: z.number().int().optional().describe('Users only'),
-    xp: z.number().int().optional().describe('Users only'),
+    email: z.string().optional().describe('Users only, with `profile:read`'),
+    level: z.number().int().optional().describe('Users only, with `profile:read`'),
+    xp: z.number().int().optional().describe('Users only, with `profile:read`'),
     ownerId: Uuid.optional().describe('Agents only: the owning user'),
     teamId: Uuid.nullable().optional().describe('Agents only: the agent’s own team'),
     scopes: z
@@ -106,6 +109,8 @@ export interface KeyRecord {
     scopes?: string[] | null;
     /** When the key expires (ISO 8601); the gateway refuses it from then on. */
     keyExpiresAt?: string | null;
+    /** The key's id, carried on the actor (what the key makes can be tied to it). */
+    keyId?: string | null;
   };
 }
 

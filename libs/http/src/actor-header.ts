@@ -1,11 +1,19 @@
-import { createHmac, createSecretKey, hash, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createHmac,
+  createSecretKey,
+  hash,
+  randomUUID,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { ActorSchema, type Actor } from '@momentum/contracts';
 
 /**
  * The gateway (or a service calling another) forwards the resolved actor in headers signed
  * with an HMAC-SHA256 that covers the caller's name, the method, the path with its query, a
- * SHA-256 digest of the body, the actor and the time: a captured set of headers is good for
- * that one request, for SIGNATURE_WINDOW_MS, and nowhere else. Services trust nothing else.
+ * SHA-256 digest of the body, the actor, the time and a nonce: a captured set of headers is
+ * good for that one request, for SIGNATURE_WINDOW_MS, and nowhere else; and each service
+ * process takes a nonce once (nonce-set.ts). Services trust nothing else.
  */
 export const ActorHeaders = {
   actor: 'x-momentum-actor',
@@ -13,10 +21,17 @@ export const ActorHeaders = {
   signature: 'x-momentum-actor-sig',
   caller: 'x-momentum-caller',
   body: 'x-momentum-body-sha256',
+  nonce: 'x-momentum-nonce',
 } as const;
 
-/** How long a signed request is good for, either side of now (clock skew included). */
-export const SIGNATURE_WINDOW_MS = 30_000;
+/**
+ * How long a signed request is good for, either side of now (clock skew included): short,
+ * since a process remembers the nonces it took for twice this (nonce-set.ts).
+ */
+export const SIGNATURE_WINDOW_MS = 5_000;
+
+/** A nonce as signActor makes it (a UUID), or any caller's of 16 to 64 URL-safe characters. */
+const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The caller name of the one shared INTERNAL_SECRET (deployments without per-service keys). */
 export const SHARED_CALLER = 'internal';
@@ -103,20 +118,35 @@ export function signActor(
   const payload = actorPayload(actor);
   const ts = String(now);
   const digest = request.bodyDigest ?? EMPTY_BODY_DIGEST;
+  // randomUUID draws from a cached pool of entropy: the cheapest unique value node makes.
+  const nonce = randomUUID();
   return {
     [ActorHeaders.actor]: payload,
     [ActorHeaders.timestamp]: ts,
     [ActorHeaders.caller]: caller,
     [ActorHeaders.body]: digest,
-    [ActorHeaders.signature]: mac(key, [ts, caller, request.method, request.url, digest, payload]),
+    [ActorHeaders.nonce]: nonce,
+    [ActorHeaders.signature]: mac(key, [
+      ts,
+      caller,
+      request.method,
+      request.url,
+      digest,
+      payload,
+      nonce,
+    ]),
   };
 }
 
-/** A verified request: who acts, which process called, and the body digest it vouched for. */
+/**
+ * A verified request: who acts, which process called, the body digest it vouched for, and
+ * its nonce (to be taken once: nonce-set.ts).
+ */
 export interface VerifiedRequest {
   actor: Actor;
   caller: string;
   bodyDigest: string;
+  nonce: string;
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -137,24 +167,27 @@ export function verifyRequest(
   const sig = headers[ActorHeaders.signature];
   const caller = headers[ActorHeaders.caller];
   const digest = headers[ActorHeaders.body];
+  const nonce = headers[ActorHeaders.nonce];
   if (
     typeof payload !== 'string' ||
     typeof ts !== 'string' ||
     typeof sig !== 'string' ||
     typeof caller !== 'string' ||
-    typeof digest !== 'string'
+    typeof digest !== 'string' ||
+    typeof nonce !== 'string' ||
+    !NONCE.test(nonce)
   )
     return null;
   if (!/^\d{1,16}$/.test(ts) || Math.abs(now - Number(ts)) > SIGNATURE_WINDOW_MS) return null;
   const key = trustedOf(trusted).get(caller);
   if (!key) return null;
   const expected = Buffer.from(
-    mac(key, [ts, caller, request.method, request.url, digest, payload]),
+    mac(key, [ts, caller, request.method, request.url, digest, payload, nonce]),
   );
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const actor = decodeActor(payload);
-  return actor ? { actor, caller, bodyDigest: digest } : null;
+  return actor ? { actor, caller, bodyDigest: digest, nonce } : null;
 }
 
 /** The actor alone (tests, and callers that check the body themselves). */

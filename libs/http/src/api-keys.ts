@@ -1,5 +1,6 @@
 import { hash as digest, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { HashPool } from './hash-pool.js';
 
 /**
  * API keys look like `svc_<keyId>_<secret>`: the key id finds the record, the secret
@@ -34,8 +35,16 @@ export function hashSecret(secret: string, cost: number): Promise<string> {
     return Promise.reject(
       new RangeError(`bcrypt cost must be an integer from 4 to 31, not ${cost}`),
     );
-  return bcrypt.hash(secret, cost);
+  return hashing().hash(secret, cost);
 }
+
+/**
+ * The worker a process hashes new keys' secrets on (made at the first key): bcrypt at cost 10
+ * is ~60–80 ms of CPU, which on the main thread stalled every request of the service (a loop
+ * of agent key rotations stalled agents, and every gateway cache miss with it).
+ */
+let hashPool: HashPool | undefined;
+const hashing = () => (hashPool ??= new HashPool({ workers: 1, maxQueued: 1000 }));
 /** Whether `secret` matches `hash`, at the cost the hash was made with (it carries it). */
 export const checkSecret = (secret: string, hash: string) => bcrypt.compare(secret, hash);
 

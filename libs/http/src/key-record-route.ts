@@ -5,17 +5,21 @@ import { defineRoute } from './route.js';
 
 /** Where the gateway asks identity (user keys) and agents (agent keys) for a key's record. */
 export const keyRecordPath = (keyId: string) => `/internal/keys/${encodeURIComponent(keyId)}`;
+/** Where the gateway says a key's secret verified (lastUsedAt). */
+export const keyUsedPath = (keyId: string) => `${keyRecordPath(keyId)}/used`;
+
+const KeyParams = z.object({ keyId: z.string().max(64) });
 
 /**
  * `GET /internal/keys/:keyId`, the record the gateway verifies a key by (system actor only),
  * as identity and agents both serve it: `find` looks the key up, throwing not found for a
- * key that is refused, and marks its use; a mark that fails is logged here, never refusing
- * a good key.
+ * key that is refused. It marks nothing: a record is asked before the secret is checked, and
+ * a forgery must not make a key look used.
  */
 export function defineKeyRecordRoute(
   app: FastifyInstance,
   summary: string,
-  find: (keyId: string, onTouchFailed: (err: unknown) => void) => Promise<KeyRecord>,
+  find: (keyId: string) => Promise<KeyRecord>,
 ): void {
   defineRoute(
     app,
@@ -24,10 +28,36 @@ export function defineKeyRecordRoute(
       url: '/internal/keys/:keyId',
       summary,
       internal: true,
-      params: z.object({ keyId: z.string().max(64) }),
+      callers: ['gateway'],
+      params: KeyParams,
     },
-    async ({ params, request }) => ({
-      data: await find(params.keyId, (err) => request.log.warn({ err }, 'lastUsedAt not updated')),
-    }),
+    async ({ params }) => ({ data: await find(params.keyId) }),
+  );
+}
+
+/**
+ * `POST /internal/keys/:keyId/used`: the gateway verified the key's secret; `touch` marks its
+ * use (lastUsedAt, at most once a minute). A failed mark is logged, never an error.
+ */
+export function defineKeyUsedRoute(
+  app: FastifyInstance,
+  touch: (keyId: string) => Promise<void>,
+): void {
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/internal/keys/:keyId/used',
+      summary: 'A key’s secret verified: mark its use',
+      internal: true,
+      callers: ['gateway'],
+      params: KeyParams,
+      response: { status: 204 },
+    },
+    async ({ params, request }) => {
+      await touch(params.keyId).catch((err: unknown) =>
+        request.log.warn({ err }, 'lastUsedAt not updated'),
+      );
+    },
   );
 }

@@ -30,6 +30,11 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   errors?: DeclaredError[];
   /** Routes reached only by other services with the system actor. */
   internal?: boolean;
+  /**
+   * The callers (signing caller names: `gateway`, `projects`, …) the route accepts; an
+   * internal route must list them. Any other route accepts the gateway alone.
+   */
+  callers?: readonly string[];
 }
 
 /** A route as defineRoute registered it: what the OpenAPI document is generated from. */

@@ -55,6 +55,8 @@ export function defineRoute<
   spec: RouteSpec<P, Q, B>,
   handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
 ): void {
+  if (spec.internal && !spec.callers)
+    throw new Error(`${spec.method} ${spec.url}: an internal route lists the callers it accepts`);
   const schema = routeSchema(spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType>);
   declaredRoutes(app).push({
     spec: spec as unknown as RouteSpec<z.ZodType, z.ZodType, z.ZodType>,
@@ -69,6 +71,7 @@ export function defineRoute<
     method: spec.method,
     url: spec.url,
     schema,
+    ...(spec.callers ? { config: { callers: spec.callers } } : {}),
     // Fastify types a route's compilers by its schema object, which here holds zod schemas.
     validatorCompiler: zodValidatorCompiler as FastifySchemaCompiler<FastifySchema>,
     serializerCompiler: serializerCompiler as FastifySerializerCompiler<FastifySchema>,

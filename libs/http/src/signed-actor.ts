@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { AppError, type Actor } from '@momentum/contracts';
 import { EMPTY_BODY_DIGEST, verifyRequest, type TrustedKeys } from './actor-header.js';
 import { isPublicRoute } from './route-config.js';
+import { callerRefusal } from './caller-policy.js';
+import { NonceSet } from './nonce-set.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +21,7 @@ export interface SignedActorOptions {
 }
 
 const refused = () => new AppError('UNAUTHORIZED', 'Requests must come through the gateway');
+const replayed = () => new AppError('UNAUTHORIZED', 'This signed request was already used');
 
 /** Whether Fastify will read a body: not for GET or HEAD, nor when the headers say none. */
 const carriesBody = ({ method, headers }: FastifyRequest) =>
@@ -31,7 +34,9 @@ const vouched = new WeakMap<object, { claimed: string; seen?: string }>();
 
 /**
  * A service answers only requests signed by a trusted caller (the gateway, or another
- * service) for this method and path, within the signature's window, except on public routes.
+ * service) for this method and path, within the signature's window, except on public routes;
+ * and of those only the callers the route accepts, a user or agent actor from the gateway
+ * alone (caller-policy.ts, 403); each signed request once per process (nonce-set.ts, 401).
  * The signature is checked before the body is read; the body, as it is read, must match the
  * digest the signature covers (else 401 before any handler).
  */
@@ -40,6 +45,7 @@ export const signedActorPlugin = fp<SignedActorOptions>(
     if (typeof internalSecret === 'string' ? internalSecret.length < 32 : !internalSecret?.size)
       throw new Error('signedActorPlugin: internalSecret must be at least 32 characters');
     app.decorateRequest('actor', null as unknown as Actor);
+    const nonces = new NonceSet();
     // Callback hooks: none of them awaits anything, and an async hook costs every request a
     // promise and a turn of the microtask queue.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -49,6 +55,10 @@ export const signedActorPlugin = fp<SignedActorOptions>(
         url: request.url,
       });
       if (!verified) return done(refused());
+      const refusal = callerRefusal(verified, request);
+      if (refusal) return done(refusal);
+      // After the MAC and the caller: only nonces a trusted caller signed are remembered.
+      if (!nonces.take(verified.nonce)) return done(replayed());
       request.actor = verified.actor;
       vouched.set(request, { claimed: verified.bodyDigest });
       done();

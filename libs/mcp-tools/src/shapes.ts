@@ -131,7 +131,10 @@ export const Me = open(
     type: z.string().describe('user or agent'),
     id: z.string().describe('The user id, or the agent id when acting as an agent'),
     name: z.string().describe('Display name'),
-    teamIds: z.array(z.string()).describe('Teams whose projects the caller reaches'),
+    teamIds: z
+      .array(z.string())
+      .optional()
+      .describe('Teams whose projects the caller reaches (with the profile:read scope)'),
   },
   'Who the caller acts as',
 );
@@ -154,7 +157,10 @@ const nullable = (value: z.ZodString, description: string) =>
 
 const webhookFields = {
   id,
-  url: z.string().describe('Where events are POSTed'),
+  url: nullable(
+    z.string(),
+    'Where events are POSTed; null to a team member who neither created it nor is an admin',
+  ),
   events: z
     .array(z.string())
     .describe('Event types it receives, or ["*"] for all its scope allows'),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
-import { bodyDigest, signActor } from '@momentum/http';
+import { bodyDigest, signActor, type Signer } from '@momentum/http';
 import { connectService, type ServiceContext } from '@momentum/runtime';
 import { KEY_HASH_COST, type BaseConfig } from '@momentum/config';
 
@@ -11,6 +11,18 @@ import { KEY_HASH_COST, type BaseConfig } from '@momentum/config';
  * other test file or earlier run uses.
  */
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdefghij';
+
+/**
+ * Per-caller signing keys for a service under test: `env` is its TRUSTED_SIGNING_KEYS (each
+ * caller named, a key of its own), `signer(name)` what that caller signs with.
+ */
+export function callerKeys(...callers: string[]) {
+  const keys = new Map(callers.map((c) => [c, `${c}-test-signing-key-${randomUUID()}`]));
+  return {
+    env: { TRUSTED_SIGNING_KEYS: [...keys].map(([c, k]) => `${c}=${k}`).join(',') },
+    signer: (caller: string): Signer => ({ caller, key: keys.get(caller)! }),
+  };
+}
 
 export function testConfig(
   extra: Record<string, string> = {},
@@ -82,6 +94,16 @@ export function agentActor(ownerId: string, overrides: Partial<Actor> = {}): Act
  * method, the URL and the body as sent: an object body goes as its JSON).
  */
 export function injectAs(app: FastifyInstance, actor: Actor, options: InjectOptions) {
+  return injectSigned(app, TEST_SECRET, actor, options);
+}
+
+/** injectAs signed by a given caller with its own key (signing-keys.ts), not the shared one. */
+export function injectSigned(
+  app: FastifyInstance,
+  signer: string | Signer,
+  actor: Actor,
+  options: InjectOptions,
+) {
   const { payload } = options;
   const asJson = payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload);
   const body = asJson ? JSON.stringify(payload) : (payload as string | Buffer | undefined);
@@ -90,7 +112,7 @@ export function injectAs(app: FastifyInstance, actor: Actor, options: InjectOpti
     headers['content-type'] = 'application/json';
   // The URL as inject hands it to the app (light-my-request normalizes it through URL).
   const given = new URL(String(options.url ?? '/'), 'http://localhost');
-  const signed = signActor(actor, TEST_SECRET, {
+  const signed = signActor(actor, signer, {
     method: String(options.method ?? 'GET'),
     url: given.pathname + given.search,
     bodyDigest: bodyDigest(body),

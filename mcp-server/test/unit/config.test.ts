@@ -9,6 +9,7 @@ describe('mcp-server configuration', () => {
       MCP_PORT: 3100,
       HOST: '127.0.0.1',
       METRICS_PORT: 0,
+      TRUST_PROXY: [],
     });
   });
 
@@ -26,6 +27,7 @@ describe('mcp-server configuration', () => {
       MCP_PORT: 4100,
       HOST: '0.0.0.0',
       METRICS_PORT: 9464,
+      TRUST_PROXY: [],
     });
   });
 

@@ -28,6 +28,7 @@ beforeAll(async () => {
       MCP_PORT: 0,
       HOST: '127.0.0.1',
       METRICS_PORT: metricsPort,
+      TRUST_PROXY: [],
     },
     createLogger('error', () => undefined),
   );
@@ -60,7 +61,13 @@ describe('MCP server with METRICS_PORT', () => {
   it('stops serving metrics when the MCP endpoint closes', async () => {
     const port = await freePort();
     const other = await startHttp(
-      { SVC_BASE_URL: 'http://127.0.0.1:9', MCP_PORT: 0, HOST: '127.0.0.1', METRICS_PORT: port },
+      {
+        SVC_BASE_URL: 'http://127.0.0.1:9',
+        MCP_PORT: 0,
+        HOST: '127.0.0.1',
+        METRICS_PORT: port,
+        TRUST_PROXY: [],
+      },
       createLogger('error', () => undefined),
     );
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);

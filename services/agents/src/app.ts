@@ -44,7 +44,10 @@ export async function buildAgentsApp(
     outbox: relay,
     owners,
     keyHashCost: ctx.config.API_KEY_HASH_COST,
-    limits: { agentsPerUser: ctx.config.MAX_AGENTS_PER_USER },
+    limits: {
+      agentsPerUser: ctx.config.MAX_AGENTS_PER_USER,
+      keyMintsPerHour: ctx.config.MAX_KEY_MINTS_PER_AGENT_PER_HOUR,
+    },
   };
 
   const app = createServiceApp({

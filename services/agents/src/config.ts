@@ -9,5 +9,10 @@ export const AgentsConfigSchema = BaseConfigSchema.extend({
   IDENTITY_URL: z.string().default(`http://127.0.0.1:${DefaultPorts.identity}`),
   /** Live agents one user may own (409 QUOTA_EXCEEDED past it): each has a key of its own. */
   MAX_AGENTS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(50),
+  /**
+   * Keys one agent may be given in an hour, first key and rotations alike (429 RATE_LIMITED
+   * past it): each costs a bcrypt hash and revokes the key before it.
+   */
+  MAX_KEY_MINTS_PER_AGENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 export type AgentsConfig = z.infer<typeof AgentsConfigSchema>;

@@ -12,5 +12,5 @@ export interface AgentsDeps {
   /** bcrypt's cost for the keys it makes (API_KEY_HASH_COST). */
   keyHashCost: number;
   /** Per-user limits (absent: none); see agent-quota.ts. */
-  limits?: { agentsPerUser: number };
+  limits?: { agentsPerUser: number; keyMintsPerHour?: number };
 }

@@ -38,7 +38,10 @@ export async function buildIdentityApp(
         )
       : null,
     keyHashCost: ctx.config.API_KEY_HASH_COST,
-    limits: { keysPerUser: ctx.config.MAX_KEYS_PER_USER },
+    limits: {
+      keysPerUser: ctx.config.MAX_KEYS_PER_USER,
+      keyMintsPerHour: ctx.config.MAX_KEY_MINTS_PER_HOUR,
+    },
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
 

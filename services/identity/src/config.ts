@@ -9,6 +9,11 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   ADMIN_API_KEY: z.string().optional(),
   /** Keys one user may hold at once, not revoked nor expired (409 QUOTA_EXCEEDED past it). */
   MAX_KEYS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * Keys one user may make in an hour, revoked and expired ones included (429 RATE_LIMITED past
+   * it): short-lived keys cannot free a slot, and each mint costs a bcrypt hash.
+   */
+  MAX_KEY_MINTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
 });

@@ -16,5 +16,5 @@ export interface IdentityDeps {
   /** bcrypt's cost for the keys it makes (API_KEY_HASH_COST). */
   keyHashCost: number;
   /** Per-user limits (absent: none); see key-quota.ts. */
-  limits?: { keysPerUser: number };
+  limits?: { keysPerUser: number; keyMintsPerHour?: number };
 }

@@ -1294,13 +1294,14 @@ export type components = {
       /** Format: uuid */
       id: string;
       name: string;
-      teamIds: string[];
+      /** @description With `profile:read` (or a key without scopes); absent otherwise */
+      teamIds?: string[];
       isAdmin: boolean;
-      /** @description Users only */
+      /** @description Users only, with `profile:read` */
       email?: string;
-      /** @description Users only */
+      /** @description Users only, with `profile:read` */
       level?: number;
-      /** @description Users only */
+      /** @description Users only, with `profile:read` */
       xp?: number;
       /**
        * Format: uuid
@@ -8095,7 +8096,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
@@ -8225,7 +8227,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
@@ -8397,7 +8400,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;
@@ -8689,7 +8693,8 @@ export interface operations {
           'application/json': {
             data: {
               id: string;
-              url: string;
+              /** @description The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members */
+              url: string | null;
               events: string[];
               teamId: string | null;
               description: string | null;

@@ -75,6 +75,18 @@ describe('api keys', () => {
       await expect(hashSecret('right-secret-right-secret', cost)).rejects.toThrow(RangeError);
   });
 
+  it('hashSecret hashes off the event loop: the service stays responsive while keys are made', async () => {
+    const secret = newApiKey('u').secret;
+    await hashSecret(secret, 4); // the worker has started
+    // Four hashes at production's cost (~0.3 s of bcrypt): this thread is mostly idle.
+    const start = performance.eventLoopUtilization();
+    const hashes = await Promise.all(Array.from({ length: 4 }, () => hashSecret(secret, 10)));
+    const busy = performance.eventLoopUtilization(start);
+    expect(busy.utilization).toBeLessThan(0.3);
+    expect(hashes.every((h) => h.startsWith('$2b$10$'))).toBe(true);
+    expect(await checkSecret(secret, hashes[0]!)).toBe(true);
+  }, 30_000);
+
   it('keyFingerprint is a stable SHA-256 that does not contain the key', () => {
     const { raw, secret } = newApiKey('u');
     const fp = keyFingerprint(raw);

@@ -87,6 +87,7 @@ function app(shape: 'A' | 'B') {
       url: '/internal/things/:id',
       summary: 'Internal',
       internal: true,
+      callers: ['gateway'],
       params: Params,
     },
     async ({ params }) => ({ data: params.id }),
@@ -158,6 +159,18 @@ describe('validation by Fastify with the route schemas', () => {
       url: `/internal/things/${id}`,
     });
     expect(system.json()).toEqual({ data: id });
+  });
+
+  it('refuses to register an internal route that does not list its callers', () => {
+    const bare = createServiceApp({ name: 'bare', internalSecret: TEST_SECRET, logger: false });
+    expect(() =>
+      defineRoute(
+        bare,
+        { method: 'GET', url: '/internal/open', summary: 'Open', internal: true },
+        async () => ({ data: 1 }),
+      ),
+    ).toThrow(/lists the callers/);
+    return bare.close();
   });
 });
 

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET, injectAs, userActor } from '@momentum/testing';
 import { PUBLIC_ROUTE } from '../../src/route-config.js';
-import { bodyDigest, signActor } from '../../src/actor-header.js';
+import { ActorHeaders, bodyDigest, signActor } from '../../src/actor-header.js';
 import { sampleApp } from '../support/sample-app.js';
 
 /** What createServiceApp's plugins answer before and around the routes a service declares. */
@@ -96,6 +97,24 @@ describe('a service app', () => {
     // A GET's signature does not open a POST.
     const get = signActor(actor, TEST_SECRET, { method: 'GET', url: '/api/things' });
     expect((await post(get, '')).statusCode).toBe(401);
+  });
+
+  it('takes a signed request once: the same headers again are 401, and so is a changed nonce', async () => {
+    const headers = signActor(actor, TEST_SECRET, { method: 'GET', url: '/api/things' });
+    const get = (h: Record<string, string>) =>
+      shapeA.inject({ method: 'GET', url: '/api/things', headers: h });
+    expect((await get(headers)).statusCode).toBe(200);
+    const replay = await get(headers);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'This signed request was already used' },
+    });
+    const changed = await get({ ...headers, [ActorHeaders.nonce]: randomUUID() });
+    expect(changed.statusCode).toBe(401);
+    // A refused replay does not spend a fresh request's nonce.
+    expect((await injectAs(shapeA, actor, { method: 'GET', url: '/api/things' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets a route that says it is public (config.public) answer without an actor', async () => {

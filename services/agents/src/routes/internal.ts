@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { AgentLookupBody } from '@momentum/contracts';
-import { defineKeyRecordRoute, defineRoute } from '@momentum/http';
+import { defineKeyRecordRoute, defineKeyUsedRoute, defineRoute } from '@momentum/http';
 import type { AgentsDeps } from '../deps.js';
-import { keyRecord, lookupAgents } from '../usecases/key-records.js';
+import { keyRecord, lookupAgents, markKeyUsed } from '../usecases/key-records.js';
 import { agentSummary } from './replies.js';
 
 /** Lookups for the gateway and other services (system actor only). */
 export function registerInternalRoutes(app: FastifyInstance, deps: AgentsDeps) {
-  defineKeyRecordRoute(app, 'Agent key record for verification', (keyId, onTouchFailed) =>
-    keyRecord(deps, keyId, onTouchFailed),
-  );
+  defineKeyRecordRoute(app, 'Agent key record for verification', (keyId) => keyRecord(deps, keyId));
+  defineKeyUsedRoute(app, (keyId) => markKeyUsed(deps, keyId));
 
   defineRoute(
     app,
@@ -18,6 +17,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: AgentsDeps) {
       url: '/internal/agents/lookup',
       summary: 'Agent summaries by ids, team or owners',
       internal: true,
+      callers: ['issues', 'notifications'],
       body: AgentLookupBody,
     },
     async ({ body }) => ({ data: (await lookupAgents(deps, body)).map(agentSummary) }),

@@ -27,7 +27,10 @@ export type AgentChanges = Partial<
 export interface AgentChange {
   set: AgentChanges &
     Partial<
-      Pick<AgentDoc, 'keyId' | 'keyHash' | 'keyName' | 'keyScopes' | 'keyExpiresAt' | 'deletedAt'>
+      Pick<
+        AgentDoc,
+        'keyId' | 'keyHash' | 'keyName' | 'keyScopes' | 'keyExpiresAt' | 'keyMintedAt' | 'deletedAt'
+      >
     >;
   event: EventEnvelope;
 }

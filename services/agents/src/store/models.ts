@@ -20,6 +20,8 @@ export interface AgentDoc {
   keyName?: string | null;
   keyScopes?: string[] | null;
   keyExpiresAt?: Date | null;
+  /** When the agent was given each key in the last hour (the mint quota), oldest first. */
+  keyMintedAt?: Date[];
   lastUsedAt: Date | null;
   /** Soft delete: the row stays so activity timelines can still name the agent. */
   deletedAt: Date | null;
@@ -46,6 +48,7 @@ export function agentModels(db: Connection) {
       keyName: { type: String, default: null },
       keyScopes: { type: [String], default: null },
       keyExpiresAt: { type: Date, default: null },
+      keyMintedAt: { type: [Date], default: undefined },
       lastUsedAt: { type: Date, default: null },
       deletedAt: { type: Date, default: null },
       rev: { type: Number, default: 0 },

@@ -1,5 +1,6 @@
 import {
   conflict,
+  hourlyQuota,
   grantFor,
   notFound,
   scopeOf,
@@ -33,12 +34,13 @@ const HAS_KEY = 'This agent already has an API key; rotate it with POST /api/age
  * held. bcrypt runs once, before.
  */
 async function storeNewKey(
-  { store, outbox, keyHashCost }: AgentsDeps,
+  deps: AgentsDeps,
   actor: Actor,
   id: string,
   input: KeyGrantInput | undefined,
   accept: (agent: AgentDoc) => { revokedKeyId: string | null; rotated: boolean },
 ): Promise<MintedKey> {
+  const { store, outbox, keyHashCost } = deps;
   requireHuman(actor);
   // Never more than the calling key holds (403 otherwise).
   const grant = grantFor(actor, input);
@@ -46,10 +48,14 @@ async function storeNewKey(
   const current = await store.get(scope, id);
   if (!current) throw notFound('Agent');
   accept(current); // refuse early, before paying for bcrypt
+  const perHour = deps.limits?.keyMintsPerHour;
+  checkMintQuota(current, perHour);
   const key = newApiKey('a');
   const hash = await hashSecret(key.secret, keyHashCost);
   const stored = await store.change(scope, id, (agent) => {
     const { revokedKeyId, rotated } = accept(agent);
+    // Judged again on the agent as written: racing mints in any process cannot all pass.
+    const minted = checkMintQuota(agent, perHour);
     const data = agentEventData(agent, revokedKeyId);
     return {
       set: {
@@ -58,6 +64,7 @@ async function storeNewKey(
         keyName: grant.name,
         keyScopes: grant.scopes,
         keyExpiresAt: grant.expiresAt,
+        keyMintedAt: [...minted, new Date()],
       },
       event: rotated ? keyRotated(actor, data) : agentUpdated(actor, data),
     };
@@ -102,4 +109,21 @@ export function rotateKey(
     revokedKeyId: agent.keyId,
     rotated: true,
   }));
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The agent's keys made in the last hour; 429 when they are `perHour` already (the oldest
+ * leaving the hour frees a slot). A loop of rotations costs at most that many bcrypt hashes.
+ */
+function checkMintQuota(agent: AgentDoc, perHour: number | undefined, now = Date.now()): Date[] {
+  const recent = (agent.keyMintedAt ?? []).filter((at) => now - at.getTime() < HOUR_MS);
+  if (perHour && recent.length >= perHour)
+    throw hourlyQuota(
+      'Keys made per agent',
+      perHour,
+      (recent[0]!.getTime() + HOUR_MS - now) / 1000,
+    );
+  return recent;
 }

@@ -8,20 +8,12 @@ import { needsLastUsedTouch } from '../domain/last-used.js';
  * key that was rotated away, or whose agent is inactive, deleted or ownerless, is not
  * found — that is how such keys are refused.
  */
-export async function keyRecord(
-  deps: AgentsDeps,
-  keyId: string,
-  onTouchError: (err: unknown) => void,
-  now = new Date(),
-): Promise<KeyRecord> {
+export async function keyRecord(deps: AgentsDeps, keyId: string): Promise<KeyRecord> {
   const agent = await deps.store.findByKeyId(keyId);
   if (!agent || !agent.isActive || !agent.keyHash) throw notFound('Key');
   const owner = await deps.owners.owner(agent.ownerId);
   if (!owner) throw notFound('Key');
-  // Gateways ask on a cache miss, so this marks use at the cache's resolution. A failed
-  // touch must not refuse a good key.
-  if (needsLastUsedTouch(agent.lastUsedAt, now))
-    await deps.store.touchLastUsed(agent._id, now).catch(onTouchError);
+  // Use is marked only once the gateway has checked the secret (markKeyUsed).
   return {
     keyId,
     hash: agent.keyHash,
@@ -33,8 +25,16 @@ export async function keyRecord(
       // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
       scopes: agent.keyScopes ?? null,
       keyExpiresAt: agent.keyExpiresAt ? agent.keyExpiresAt.toISOString() : null,
+      keyId: agent.keyId,
     },
   };
+}
+
+/** The gateway verified the agent key's secret: lastUsedAt, at most once a minute. */
+export async function markKeyUsed(deps: AgentsDeps, keyId: string, now = new Date()) {
+  const agent = await deps.store.findByKeyId(keyId);
+  if (agent?.isActive && needsLastUsedTouch(agent.lastUsedAt, now))
+    await deps.store.touchLastUsed(agent._id, now);
 }
 
 /** Summaries of live agents by ids, team or owners, for other services. */

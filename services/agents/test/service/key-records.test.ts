@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkSecret, parseApiKey } from '@momentum/http';
+import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { useHarness, waitFor } from '../support/harness.js';
 import { agentApi } from '../support/agent-api.js';
 
@@ -30,6 +31,7 @@ describe('agent key records for the gateway', () => {
         agentTeamId: team,
         scopes: null,
         keyExpiresAt: null,
+        keyId: parsed.keyId,
       },
     });
     expect(await checkSecret(parsed.secret, data.hash)).toBe(true);
@@ -134,12 +136,18 @@ describe('agent key records for the gateway', () => {
     const before = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
       .data;
     expect(before.lastUsedAt).toBeNull();
+    // The record is asked before the secret is checked: it marks nothing.
     await api.record(keyId);
+    const asked = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
+      .data;
+    expect(asked.lastUsedAt).toBeNull();
+    const used = () => h.as(SYSTEM_ACTOR, { method: 'POST', url: `/internal/keys/${keyId}/used` });
+    expect((await used()).statusCode).toBe(204);
     const first = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
       .data;
     expect(first.lastUsedAt).toEqual(expect.any(String));
     expect(first.updatedAt).toBe(before.updatedAt);
-    await api.record(keyId);
+    await used();
     const second = (await h.as(owner, { method: 'GET', url: `/api/agents/${agent.id}` })).json()
       .data;
     expect(second.lastUsedAt).toBe(first.lastUsedAt);

@@ -16,6 +16,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
       url: '/internal/owns/:id',
       summary: 'Whether a task has this id',
       internal: true,
+      callers: ['gateway'],
       params: Id,
     },
     async ({ params }) => {
@@ -31,6 +32,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
       url: '/internal/progress/:userId',
       summary: "A user's XP and level",
       internal: true,
+      callers: ['identity'],
       params: z.object({ userId: z.string().max(64) }),
     },
     async ({ params }) => {

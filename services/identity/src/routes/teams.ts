@@ -10,7 +10,7 @@ import {
   TeamMemberParams,
   TeamParams,
 } from '@momentum/contracts';
-import { defineRoute } from '@momentum/http';
+import { defineRoute, markMembershipsChanged } from '@momentum/http';
 import type { IdentityDeps } from '../deps.js';
 import { addMember, createTeam, membersOf, removeMember, teamsOf } from '../usecases/teams.js';
 import { teamView } from './replies.js';
@@ -41,7 +41,11 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { status: 201, schema: dataOf(TeamView) },
       errors: [403, 409],
     },
-    async ({ actor, body }) => ({ data: teamView(await createTeam(deps, actor, body)) }),
+    async ({ actor, body, reply }) => {
+      const team = await createTeam(deps, actor, body);
+      markMembershipsChanged(reply, actor.id);
+      return { data: teamView(team) };
+    },
   );
 
   defineRoute(
@@ -73,9 +77,11 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { status: 201, schema: dataOf(Membership) },
       errors: [403],
     },
-    async ({ actor, params, body }) => ({
-      data: await addMember(deps, actor, params.id, body.userId),
-    }),
+    async ({ actor, params, body, reply }) => {
+      const membership = await addMember(deps, actor, params.id, body.userId);
+      markMembershipsChanged(reply, membership.userId);
+      return { data: membership };
+    },
   );
 
   defineRoute(
@@ -90,6 +96,9 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
       response: { status: 204, description: 'Removed' },
       errors: [403],
     },
-    async ({ actor, params }) => removeMember(deps, actor, params.id, params.userId),
+    async ({ actor, params, reply }) => {
+      await removeMember(deps, actor, params.id, params.userId);
+      markMembershipsChanged(reply, params.userId);
+    },
   );
 }

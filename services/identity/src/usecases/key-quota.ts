@@ -1,4 +1,6 @@
-import { quotaExceeded } from '@momentum/contracts';
+import { hourlyQuota, quotaExceeded } from '@momentum/contracts';
+
+const HOUR_MS = 3_600_000;
 import type { IdentityDeps } from '../deps.js';
 
 /**
@@ -19,4 +21,19 @@ export async function checkKeyQuota(
     $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }],
   });
   if (held >= limits.keysPerUser) throw quotaExceeded('API keys per user', limits.keysPerUser);
+  const perHour = limits.keyMintsPerHour;
+  if (!perHour) return;
+  // Every key made in the hour counts, revoked or expired: one indexed count (userId, createdAt).
+  const since = new Date(now.getTime() - HOUR_MS);
+  const recent = await keys.model
+    .find({ userId, createdAt: { $gte: since } }, { createdAt: 1 })
+    .sort({ createdAt: 1 })
+    .limit(perHour)
+    .lean<Array<{ createdAt: Date }>>();
+  if (recent.length >= perHour)
+    throw hourlyQuota(
+      'API keys made per user',
+      perHour,
+      (recent[0]!.createdAt.getTime() + HOUR_MS - now.getTime()) / 1000,
+    );
 }

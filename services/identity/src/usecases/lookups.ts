@@ -1,27 +1,20 @@
-import { LAST_USED_RESOLUTION_MS, needsLastUsedTouch } from '@momentum/http';
+import { LAST_USED_RESOLUTION_MS } from '@momentum/http';
 import { notFound, type KeyRecord, type UserSummary } from '@momentum/contracts';
 import type { IdentityDeps } from '../deps.js';
 
 /**
- * A key's record for the gateway's verification. Gateways ask on a cache miss, so this
- * marks use at the cache's resolution; the write does not hold up the answer, and a failed
- * one never refuses a good key (`onTouchFailed` logs it).
+ * A key's record for the gateway's verification. It marks nothing: the secret is checked
+ * after, by the gateway, which says so (markKeyUsed) only when it matched.
  */
 export async function keyRecord(
   { keys, users, teams }: IdentityDeps,
   keyId: string,
-  onTouchFailed: (err: unknown) => void,
 ): Promise<KeyRecord> {
   const key = await keys.findByKeyId(keyId);
   if (!key || key.revokedAt) throw notFound('Key');
   const user = await users.find(key.userId);
   if (!user) throw notFound('Key');
   const teamIds = await teams.teamIdsOf(user._id);
-  const now = new Date();
-  if (needsLastUsedTouch(key.lastUsedAt, now))
-    void keys
-      .touchLastUsed(key.keyId, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))
-      .catch(onTouchFailed);
   return {
     keyId: key.keyId,
     hash: key.hash,
@@ -35,19 +28,47 @@ export async function keyRecord(
       // The gateway enforces both: an expired key is refused, a call outside its scopes is 403.
       scopes: key.scopes ?? null,
       keyExpiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
+      keyId: key.keyId,
     },
   };
 }
 
-/** A user with their teams, for other services. */
-export async function userWithTeams({ users, teams }: IdentityDeps, id: string) {
+/**
+ * The gateway verified the key's secret: lastUsedAt, at most once a minute (one conditional
+ * write, which skips a key marked within the minute).
+ */
+export async function markKeyUsed({ keys }: IdentityDeps, keyId: string, now = new Date()) {
+  await keys.touchLastUsed(keyId, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
+}
+
+/**
+ * A user with their teams, for other services; with `withKeys`, also the ids of their keys
+ * neither revoked nor expired (webhooks stop what a key made once it ends).
+ */
+export async function userWithTeams(
+  { users, teams, keys }: IdentityDeps,
+  id: string,
+  withKeys = false,
+) {
   const user = await users.find(id);
   if (!user) throw notFound('User');
+  const now = Date.now();
+  const [teamIds, active] = await Promise.all([
+    teams.teamIdsOf(user._id),
+    withKeys ? keys.listActive(user._id) : null,
+  ]);
   return {
     id: user._id,
     name: user.name,
     isAdmin: user.isAdmin,
-    teamIds: await teams.teamIdsOf(user._id),
+    teamIds,
+    ...(active
+      ? {
+          activeKeyIds: active
+            .filter((k) => !k.expiresAt || k.expiresAt.getTime() > now)
+            .map((k) => k.keyId),
+        }
+      : {}),
   };
 }
 

@@ -31,6 +31,11 @@ describe('user keys with a name, scopes and expiry', () => {
     });
   const record = (apiKey: string) =>
     id.as(SYSTEM_ACTOR, { method: 'GET', url: `/internal/keys/${parseApiKey(apiKey)!.keyId}` });
+  const verified = (apiKey: string) =>
+    id.as(SYSTEM_ACTOR, {
+      method: 'POST',
+      url: `/internal/keys/${parseApiKey(apiKey)!.keyId}/used`,
+    });
 
   it('creates a key with a name, scopes and expiry, and lists them without the key', async () => {
     const expiresAt = future(30);
@@ -62,18 +67,22 @@ describe('user keys with a name, scopes and expiry', () => {
     expect(listed.body).not.toContain(apiKey);
     expect(listed.body).not.toMatch(/svc_|"hash"|\$2[aby]\$/);
 
-    // The gateway's record carries the grant on the actor; the lookup marks use.
+    // The gateway's record carries the grant on the actor; asking for it marks nothing (the
+    // secret is not checked yet): only the gateway's word that it verified does.
     const rec = await record(apiKey);
     expect(rec.json().data.actor).toMatchObject({
       scopes: ['tasks:read', 'tasks:write'],
       keyExpiresAt: expiresAt,
     });
+    const listedNow = (await id.as(me, { method: 'GET', url: '/api/users/me/api-keys' })).json();
+    expect(listedNow.data.find((k: { id: string }) => k.id === keyDocId).lastUsedAt).toBeNull();
+    expect((await verified(apiKey)).statusCode).toBe(204);
     const used = await eventually(async () => {
       const list = (await id.as(me, { method: 'GET', url: '/api/users/me/api-keys' })).json();
       return list.data.find((k: { id: string }) => k.id === keyDocId)?.lastUsedAt as string | null;
     });
-    // At most once a minute: a second lookup right away leaves it as it was.
-    await record(apiKey);
+    // At most once a minute: a second verification right away leaves it as it was.
+    await verified(apiKey);
     await new Promise((r) => setTimeout(r, 200));
     const after = (await id.as(me, { method: 'GET', url: '/api/users/me/api-keys' })).json();
     expect(after.data.find((k: { id: string }) => k.id === keyDocId).lastUsedAt).toBe(used);
@@ -141,5 +150,46 @@ describe('user keys with a name, scopes and expiry', () => {
     expect(scoped.json().data).toMatchObject({ id: me.id, scopes: ['issues:read'], expiresAt });
     const full = await id.as(me, { method: 'GET', url: '/api/me' });
     expect(full.json().data).toMatchObject({ scopes: SCOPES, expiresAt: null });
+  });
+
+  it('tells a key without profile:read who it is and what it may do, nothing of the profile', async () => {
+    const scoped = await id.as(
+      { ...me, scopes: ['issues:read'] },
+      { method: 'GET', url: '/api/me' },
+    );
+    expect(scoped.statusCode).toBe(200);
+    expect(scoped.json().data).toEqual({
+      type: 'user',
+      id: me.id,
+      name: 'Kim',
+      isAdmin: false,
+      scopes: ['issues:read'],
+      expiresAt: null,
+    });
+    const profile = await id.as(
+      { ...me, scopes: ['profile:read'] },
+      { method: 'GET', url: '/api/me' },
+    );
+    expect(profile.json().data).toMatchObject({ id: me.id, teamIds: [] });
+  });
+
+  it('puts the key id on the actor, and tells webhooks which of a user’s keys are live', async () => {
+    const live = (await create(me, { name: 'live' })).json().data;
+    const gone = (await create(me, { name: 'gone' })).json().data;
+    const liveId = parseApiKey(live.apiKey)!.keyId;
+    const goneId = parseApiKey(gone.apiKey)!.keyId;
+    expect((await record(live.apiKey)).json().data.actor.keyId).toBe(liveId);
+    const revoked = await id.as(me, { method: 'DELETE', url: `/api/users/me/api-keys/${gone.id}` });
+    expect(revoked.statusCode).toBe(204);
+    const user = await id.as(SYSTEM_ACTOR, {
+      method: 'GET',
+      url: `/internal/users/${me.id}?withKeys=true`,
+    });
+    expect(user.statusCode).toBe(200);
+    expect(user.json().data.activeKeyIds).toContain(liveId);
+    expect(user.json().data.activeKeyIds).not.toContain(goneId);
+    // Without asking, the lookup stays as it was (agents' owner lookups).
+    const plain = await id.as(SYSTEM_ACTOR, { method: 'GET', url: `/internal/users/${me.id}` });
+    expect(plain.json().data.activeKeyIds).toBeUndefined();
   });
 });

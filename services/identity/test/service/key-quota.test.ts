@@ -58,3 +58,40 @@ describe('keys per user are limited (MAX_KEYS_PER_USER)', () => {
     expect(res.statusCode).toBe(201);
   });
 });
+
+describe('keys made per user per hour are limited (MAX_KEY_MINTS_PER_HOUR)', () => {
+  let id: Identity;
+  beforeAll(async () => {
+    id = await startIdentity({ MAX_KEY_MINTS_PER_HOUR: '3' });
+  });
+  afterAll(() => id?.close());
+
+  it('counts revoked and expired keys too: 429 with Retry-After, though few are held', async () => {
+    const made = await id.as(userActor({ isAdmin: true }), {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Rotator' },
+    });
+    // The user's first key is the first of the hour.
+    const me = userActor({ id: made.json().data.user.id });
+    for (let i = 0; i < 2; i++) {
+      const key = await id.as(me, { method: 'POST', url: '/api/users/me/api-keys' });
+      expect(key.statusCode).toBe(201);
+      const gone = await id.as(me, {
+        method: 'DELETE',
+        url: `/api/users/me/api-keys/${key.json().data.id}`,
+      });
+      expect(gone.statusCode).toBe(204);
+    }
+    const over = await id.as(me, { method: 'POST', url: '/api/users/me/api-keys' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/at most 3 an hour/),
+        details: { limit: 3 },
+      },
+    });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+  });
+});

@@ -14,6 +14,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IssuesDeps) {
       url: '/internal/owns/:id',
       summary: 'Whether an issue has this id (gateway routing)',
       internal: true,
+      callers: ['gateway'],
       params: z.object({ id: z.string().max(200) }),
     },
     async ({ params }) => {
@@ -30,6 +31,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IssuesDeps) {
       summary:
         'Status and version of a project’s issues after `after` in id order, deleted ones as tombstones (count rebuilds)',
       internal: true,
+      callers: ['projects'],
       query: z.object({
         projectId: Uuid,
         after: z.string().max(64).optional(),
@@ -48,6 +50,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: IssuesDeps) {
       url: '/internal/issue-counts',
       summary: 'A project’s live issues per status (count audits)',
       internal: true,
+      callers: ['projects'],
       query: z.object({ projectId: Uuid }),
     },
     async ({ query }): Promise<{ data: Record<string, number> }> => ({

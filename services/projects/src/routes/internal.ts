@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ProjectParams } from '@momentum/contracts';
-import { defineRoute } from '@momentum/http';
+import { defineRoute, OPERATORS_ONLY } from '@momentum/http';
 import type { ProjectsDeps } from '../deps.js';
 import { projectLookup, rebuildProjectCounts } from '../usecases/read-projects.js';
 
@@ -13,6 +13,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: ProjectsDeps)
       url: '/internal/projects/:id',
       summary: 'Team and key of a project (same as the NATS lookup)',
       internal: true,
+      callers: OPERATORS_ONLY,
       params: ProjectParams,
     },
     async ({ params }) => {
@@ -29,6 +30,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: ProjectsDeps)
       url: '/internal/projects/:id/rebuild-counts',
       summary: 'Rebuild the issue counts from the issues service',
       internal: true,
+      callers: OPERATORS_ONLY,
       params: ProjectParams,
     },
     async ({ params }) => ({ data: await rebuildProjectCounts(deps, params.id) }),

@@ -30,8 +30,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
-  const ctx = await testContext('projects', ProjectsConfigSchema.parse(testConfig()));
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const ctx = await testContext('projects', ProjectsConfigSchema.parse(testConfig(env)));
   const teams = new FakeTeamDirectory();
   const issueStates = new FakeIssueStates();
   const app = await buildProjectsApp(ctx, { teams, issueStates });

@@ -45,6 +45,10 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryDoc): Promis
   if (!sub) return void (await finish(skipped('the subscription was deleted')));
   if (!sub.active)
     return void (await finish(skipped(`the subscription is ${pausedOrDisabled(sub)}`)));
+  const keyEnd = await keyEnded(deps, sub);
+  if (keyEnd === 'unknown')
+    return void (await finish(postponed(new Date(Date.now() + ACCESS_UNKNOWN_RETRY_MS))));
+  if (keyEnd) return void (await finish(skipped(keyEnd)));
   const access = await mayStillReceive(deps, sub, d);
   if (access === 'unknown')
     return void (await finish(postponed(new Date(Date.now() + ACCESS_UNKNOWN_RETRY_MS))));
@@ -72,6 +76,27 @@ export async function attemptDelivery(deps: AttemptDeps, d: DeliveryDoc): Promis
   const at = new Date();
   const settlement = settlementOf(deps.policy, d, result, at);
   if (await finish(settlement)) await recordHealth(deps, sub, settlement, at);
+}
+
+/**
+ * Why the key that set the subscription's URL no longer holds (the delivery log's reason),
+ * null while it does, 'unknown' when identity cannot be asked. Expiry is known from the
+ * subscription itself; a revocation from identity (the user's live keys, cached briefly).
+ */
+async function keyEnded(
+  deps: AttemptDeps,
+  sub: SubscriptionDoc,
+): Promise<string | null | 'unknown'> {
+  if (!sub.keyId) return null;
+  if (sub.keyExpiresAt && sub.keyExpiresAt.getTime() <= Date.now())
+    return 'the API key that created this webhook has expired';
+  try {
+    const live = await deps.membership.activeKeyIdsOf(sub.urlSetBy ?? sub.ownerId);
+    return live.includes(sub.keyId) ? null : 'the API key that created this webhook was revoked';
+  } catch (err) {
+    deps.log.warn({ err, subscriptionId: sub._id }, 'key state unknown; delivery postponed');
+    return 'unknown';
+  }
 }
 
 /** Access as of now; 'unknown' when identity cannot be asked. */

@@ -6,10 +6,12 @@ import type { Resolve } from '../clients/resolver.js';
 export const FORBIDDEN_ADDRESS = 'WEBHOOK_FORBIDDEN_ADDRESS';
 
 /**
- * What the delivery log says of a refused target. Nothing about what the name resolved
- * to: the log is shown to the subscription's owner, who must not learn internal addresses.
+ * What the delivery log says of a refused target, and of a name that does not resolve, alike:
+ * the log is shown to the subscription's owner, who must learn neither what an internal name
+ * resolved to nor, by telling "not allowed" from "does not resolve", which internal names
+ * exist.
  */
-export const ADDRESS_NOT_ALLOWED = 'address not allowed';
+export const ADDRESS_NOT_ALLOWED = 'address not allowed or does not resolve';
 
 export class ForbiddenAddressError extends Error {
   readonly code = FORBIDDEN_ADDRESS;

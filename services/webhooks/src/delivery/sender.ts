@@ -96,7 +96,8 @@ function errorKindOf(err: unknown): AttemptError {
     e && depth < 4;
     depth++
   ) {
-    if (e.code === FORBIDDEN_ADDRESS) return 'forbidden_target';
+    // A name that does not resolve reads as a refused one (safe-lookup.ts).
+    if (e.code === FORBIDDEN_ADDRESS || e.code === 'ENOTFOUND') return 'forbidden_target';
     if (
       e.name === 'TimeoutError' ||
       e.code === 'UND_ERR_CONNECT_TIMEOUT' ||

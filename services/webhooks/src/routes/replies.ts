@@ -1,11 +1,13 @@
+import type { Actor } from '@momentum/contracts';
 import type { DeliveryDoc, SubscriptionDoc } from '../store/models.js';
+import { mayReadUrl } from '../usecases/access.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** A subscription as clients see it: never a secret, sealed or not. */
-export const webhookView = (s: SubscriptionDoc) => ({
+/** A subscription as `actor` sees it: never a secret, sealed or not; the URL if theirs to see. */
+export const webhookView = (s: SubscriptionDoc, actor: Actor) => ({
   id: s._id,
-  url: s.url,
+  url: mayReadUrl(actor, s) ? s.url : null,
   events: s.events,
   teamId: s.teamId,
   description: s.description,

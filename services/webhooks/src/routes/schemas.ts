@@ -39,7 +39,12 @@ export const ListDeliveriesQuery = z.strictObject({
 const Timestamp = z.string();
 export const WebhookView = z.object({
   id: z.string(),
-  url: z.string(),
+  url: z
+    .string()
+    .nullable()
+    .describe(
+      'The target URL (often a capability URL): shown to the webhook’s creator, whoever last set it, and admins; null to the team’s other members',
+    ),
   events: z.array(z.string()),
   teamId: z.string().nullable(),
   description: z.string().nullable(),

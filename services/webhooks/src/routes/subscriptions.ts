@@ -40,7 +40,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: WebhooksD
     },
     async ({ actor, body }) => {
       const { doc, secret } = await createSubscription(deps, actor, body);
-      return { data: { ...webhookView(doc), secret } };
+      return { data: { ...webhookView(doc, actor), secret } };
     },
   );
 
@@ -59,7 +59,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: WebhooksD
     async ({ actor, query }) => {
       const { docs, total } = await listSubscriptions(deps, actor, query);
       return {
-        data: docs.map(webhookView),
+        data: docs.map((doc) => webhookView(doc, actor)),
         meta: pageMeta(total, query),
       };
     },
@@ -78,7 +78,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: WebhooksD
       response: { status: 200, schema: dataOf(WebhookView) },
     },
     async ({ actor, params }) => ({
-      data: webhookView(await getSubscription(deps, actor, params.id)),
+      data: webhookView(await getSubscription(deps, actor, params.id), actor),
     }),
   );
 
@@ -96,7 +96,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: WebhooksD
       response: { status: 200, schema: dataOf(WebhookView) },
     },
     async ({ actor, params, body }) => ({
-      data: webhookView(await updateSubscription(deps, actor, params.id, body)),
+      data: webhookView(await updateSubscription(deps, actor, params.id, body), actor),
     }),
   );
 

@@ -15,6 +15,13 @@ export interface SubscriptionDoc {
    * the event. Absent on subscriptions made before it was recorded: the owner, then.
    */
   urlSetBy?: string;
+  /**
+   * The key that set the URL (created the subscription, or redirected it) and when that key
+   * expires: deliveries stop once it has expired or been revoked. Absent or null on
+   * subscriptions made without a key id (before it was recorded, or by the system).
+   */
+  keyId?: string | null;
+  keyExpiresAt?: Date | null;
   events: string[];
   description: string | null;
   active: boolean;
@@ -91,6 +98,8 @@ export function webhookModels(db: Connection) {
       teamId: nullableString,
       url: { type: String, required: true },
       urlSetBy: { type: String },
+      keyId: nullableString,
+      keyExpiresAt: nullableDate,
       events: { type: [String], required: true },
       description: nullableString,
       active: { type: Boolean, default: true },

@@ -8,6 +8,8 @@ export interface NewSubscription {
   teamId: string | null;
   url: string;
   urlSetBy: string;
+  keyId: string | null;
+  keyExpiresAt: Date | null;
   events: string[];
   description: string | null;
   /** Sealed. */
@@ -15,7 +17,10 @@ export interface NewSubscription {
 }
 
 export type SubscriptionChange = Partial<
-  Pick<SubscriptionDoc, 'url' | 'urlSetBy' | 'events' | 'description' | 'active'>
+  Pick<
+    SubscriptionDoc,
+    'url' | 'urlSetBy' | 'keyId' | 'keyExpiresAt' | 'events' | 'description' | 'active'
+  >
 >;
 
 export interface MatchCaching {

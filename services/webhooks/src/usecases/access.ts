@@ -43,6 +43,13 @@ export function requireCreatorOrAdmin(
     throw forbidden(`Only the webhook's creator or an admin can ${what}`);
 }
 
+/**
+ * A target URL is often a capability (whoever has it can post to the receiver): shown to the
+ * webhook's creator, to whoever last set it, and to admins, not to every team member.
+ */
+export const mayReadUrl = (actor: Actor, s: Pick<SubscriptionDoc, 'ownerId' | 'urlSetBy'>) =>
+  actor.isAdmin || actor.id === s.ownerId || actor.id === s.urlSetBy;
+
 /** The subscription keys a user's list covers: their own, and each of their teams'. */
 export function listKeys(actor: Actor, teamId: string | undefined): string[] {
   requireUser(actor);

@@ -26,6 +26,12 @@ export interface SubscriptionChanges {
   active?: boolean;
 }
 
+/** The key acting (the gateway names it on the actor): deliveries stop when it ends. */
+const keyOf = (actor: Actor) => ({
+  keyId: actor.keyId ?? null,
+  keyExpiresAt: actor.keyExpiresAt ? new Date(actor.keyExpiresAt) : null,
+});
+
 /** A new subscription and its signing secret, which is shown this once. */
 export async function createSubscription(
   deps: WebhooksDeps,
@@ -46,6 +52,7 @@ export async function createSubscription(
     teamId,
     url: body.url,
     urlSetBy: actor.id,
+    ...keyOf(actor),
     events,
     description: body.description ?? null,
     secret: deps.secrets.seal(secret),
@@ -67,7 +74,7 @@ export async function updateSubscription(
     body.events !== undefined ? checkEvents(body.events, scopeOfSubscription(current)) : undefined;
   if (events) requireEventScopes(actor.scopes, events, scopeOfSubscription(current));
   const change = {
-    ...(newUrl ? { url: body.url, urlSetBy: actor.id } : {}),
+    ...(newUrl ? { url: body.url, urlSetBy: actor.id, ...keyOf(actor) } : {}),
     ...(events ? { events } : {}),
     ...(body.description !== undefined ? { description: body.description } : {}),
     ...(body.active !== undefined ? { active: body.active } : {}),

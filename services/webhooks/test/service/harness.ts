@@ -32,6 +32,14 @@ export class FakeMembership implements MembershipSource {
     this.teams.get(userId)?.delete(teamId);
   }
 
+  /** Keys identity would call live, by user (absent: none). */
+  readonly keys = new Map<string, Set<string>>();
+
+  async activeKeyIdsOf(userId: string): Promise<string[]> {
+    if (this.failing) throw new Error('identity is away');
+    return [...(this.keys.get(userId) ?? [])];
+  }
+
   async teamIdsOf(userId: string): Promise<string[]> {
     if (this.failing) throw new Error('identity is away');
     return [...(this.teams.get(userId) ?? [])];

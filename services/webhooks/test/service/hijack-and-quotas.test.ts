@@ -55,6 +55,21 @@ describe('a team subscription cannot be hijacked by a teammate', () => {
     expect((await as(root).post(`${path}/rotate-secret`)).statusCode).toBe(200);
   });
 
+  it('shows the URL to its creator and admins only; a teammate sees null', async () => {
+    const hook = await subscribe(h, ada, { url: receiver.url('/secret-path'), teamId: team });
+    const path = `/api/webhooks/${hook.id}`;
+    expect(hook.url).toBe(receiver.url('/secret-path'));
+    expect((await as(ada).get(path)).json().data.url).toBe(receiver.url('/secret-path'));
+    expect((await as(root).get(path)).json().data.url).toBe(receiver.url('/secret-path'));
+    const seen = await as(mallory).get(path);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toMatchObject({ id: hook.id, url: null, teamId: team });
+    const listed = (await as(mallory).get(`/api/webhooks?teamId=${team}`)).json().data;
+    expect(listed.find((w: { id: string }) => w.id === hook.id)).toMatchObject({ url: null });
+    const edited = await as(mallory).patch(path, { description: 'seen by a teammate' });
+    expect(edited.json().data).toMatchObject({ url: null, description: 'seen by a teammate' });
+  });
+
   it('deliveries follow the membership of whoever last set the URL', async () => {
     const hook = await subscribe(h, ada, { url: receiver.url('/old'), teamId: team });
     // The admin moves it; later the admin leaves the team: nothing goes to the admin's URL.

@@ -64,8 +64,25 @@ describe('private addresses, refused', () => {
     });
     expect(row).toMatchObject({ attempts: 1, lastResponseCode: null });
     // The owner learns that the target was refused, not what the name resolved to.
-    expect(row!.lastError).toBe('forbidden_target: address not allowed');
+    expect(row!.lastError).toBe('forbidden_target: address not allowed or does not resolve');
     await sleep(100);
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('logs a name that does not resolve exactly as a refused one: no probing for names', async () => {
+    const ada = userActor();
+    const hook = await subscribe(h, ada, {
+      url: `https://nowhere-${randomUUID().slice(0, 8)}.example.test/hook`,
+    });
+    await taskCreated(h, ada.id);
+    const [row] = await until(async () => {
+      const rows = await deliveries(h, ada, hook.id);
+      return rows[0]?.status === 'failed' && rows;
+    });
+    expect(row).toMatchObject({
+      attempts: 1,
+      lastResponseCode: null,
+      lastError: 'forbidden_target: address not allowed or does not resolve',
+    });
   });
 });

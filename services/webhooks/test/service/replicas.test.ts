@@ -76,6 +76,8 @@ describe('two webhooks processes', () => {
       teamId: null,
       url: 'https://example.com/hook',
       urlSetBy: key.slice(5),
+      keyId: null,
+      keyExpiresAt: null,
       events: ['*'],
       description: null,
       secret: 'sealed',

@@ -8,8 +8,12 @@ function identity(teams: Record<string, string[]>) {
     calls,
     async get<T>(path: string): Promise<T | null> {
       calls.push(path);
-      const id = path.split('/').pop()!;
-      return (teams[id] ? { teamIds: teams[id] } : null) as T | null;
+      const url = new URL(path, 'http://identity');
+      expect(url.searchParams.get('withKeys')).toBe('true');
+      const id = url.pathname.split('/').pop()!;
+      return (
+        teams[id] ? { teamIds: teams[id], activeKeyIds: [`key-of-${id}`] } : null
+      ) as T | null;
     },
   };
   return client as unknown as InternalClient & { calls: string[] };
@@ -22,6 +26,8 @@ describe('team memberships from identity', () => {
     const m = new HttpMembership(client, 60_000);
     expect(await m.teamIdsOf('ada')).toEqual(['eng']);
     expect(await m.teamIdsOf('ada')).toEqual(['eng']);
+    // The live keys come with the teams, in the same cached lookup.
+    expect(await m.activeKeyIdsOf('ada')).toEqual(['key-of-ada']);
     expect(client.calls).toHaveLength(1);
     teams.ada = [];
     m.forget('ada');

@@ -3,25 +3,32 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '@momentum/contracts';
 
 /**
- * The worker's whole program, evaluated as a script so that the gateway's bundle needs no
- * second file. It loads bcryptjs by the absolute path the main thread resolved, and
- * compares one secret at a time (synchronously: the worker has nothing else to do).
+ * The worker's whole program, evaluated as a script so that a bundle needs no second file.
+ * It loads bcryptjs by the absolute path the main thread resolved, and compares or hashes
+ * one secret at a time (synchronously: the worker has nothing else to do).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const bcrypt = require(workerData.bcryptjs);
-parentPort.on('message', ({ id, secret, hash }) => {
+parentPort.on('message', ({ id, secret, hash, cost }) => {
+  if (cost !== undefined) {
+    try { parentPort.postMessage({ id, value: bcrypt.hashSync(secret, cost) }); }
+    catch (err) { parentPort.postMessage({ id, error: String(err && err.message || err) }); }
+    return;
+  }
   let ok = false;
   try { ok = bcrypt.compareSync(secret, hash); } catch { ok = false; }
-  parentPort.postMessage({ id, ok });
+  parentPort.postMessage({ id, value: ok });
 });
 `;
 
+/** One comparison (`hash` given) or one hashing (`cost` given). */
 interface Job {
   id: number;
   secret: string;
-  hash: string;
-  resolve: (ok: boolean) => void;
+  hash?: string;
+  cost?: number;
+  resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
 
@@ -47,10 +54,11 @@ export const poolFull = () =>
   );
 
 /**
- * bcrypt comparisons off the event loop: a few worker threads, each given one comparison
- * at a time, and a bounded queue in front of them. A forged secret costs a worker ~60 ms,
- * never the thread that serves everyone else's requests. A worker that dies fails its
- * comparison (the caller sees an error, not a verdict) and is replaced.
+ * bcrypt off the event loop: a few worker threads, each given one comparison or hashing at
+ * a time, and a bounded queue in front of them. A forged secret costs the gateway a worker
+ * ~60 ms, a key made costs identity or agents one, never the thread that serves everyone
+ * else's requests. A worker that dies fails its job (the caller sees an error, not a
+ * verdict) and is replaced.
  */
 export class HashPool {
   private readonly slots: Slot[] = [];
@@ -69,11 +77,25 @@ export class HashPool {
 
   /** Whether `secret` matches the bcrypt `hash`; rejects with 503 when the queue is full. */
   compare(secret: string, hash: string): Promise<boolean> {
+    return this.submit<boolean>({ secret, hash });
+  }
+
+  /** The bcrypt hash of `secret` at `cost`; rejects with 503 when the queue is full. */
+  hash(secret: string, cost: number): Promise<string> {
+    return this.submit<string>({ secret, cost });
+  }
+
+  private submit<T>(work: { secret: string; hash?: string; cost?: number }): Promise<T> {
     if (this.closed) return Promise.reject(new Error('HashPool: closed'));
     const idle = this.slots.find((s) => s.job === null);
     if (!idle && this.queue.length >= this.options.maxQueued) return Promise.reject(poolFull());
-    return new Promise<boolean>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, secret, hash, resolve, reject };
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        id: this.nextId++,
+        ...work,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      };
       if (idle) this.run(idle, job);
       else this.queue.push(job);
     });
@@ -98,11 +120,12 @@ export class HashPool {
     // An idle pool keeps no process alive; a busy worker does (run() refs it).
     worker.unref();
     const slot: Slot = { worker, job: null };
-    worker.on('message', (msg: { id: number; ok: boolean }) => {
+    worker.on('message', (msg: { id: number; value?: unknown; error?: string }) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       slot.job = null;
-      job.resolve(msg.ok === true);
+      if (msg.error !== undefined) job.reject(new Error(msg.error));
+      else job.resolve(job.cost === undefined ? msg.value === true : msg.value);
       this.next(slot);
     });
     worker.on('error', (err) => this.lost(slot, err));
@@ -113,7 +136,7 @@ export class HashPool {
   private run(slot: Slot, job: Job): void {
     slot.job = job;
     slot.worker.ref();
-    slot.worker.postMessage({ id: job.id, secret: job.secret, hash: job.hash });
+    slot.worker.postMessage({ id: job.id, secret: job.secret, hash: job.hash, cost: job.cost });
   }
 
   private next(slot: Slot): void {
