@@ -40,26 +40,41 @@ function plain(v: unknown, lossy = false): unknown {
 }
 
 /**
- * A filter with each `$all` written as the `$and` of equalities MongoDB documents it as
- * (`{tags: {$all: ["a", "b"]}}` is `{$and: [{tags: "a"}, {tags: "b"}]}`): mingo matches a
- * `$all` only against arrays, where MongoDB also matches a field equal to its one value.
+ * A filter written as mingo answers it the way MongoDB does, where the two differ:
+ * - each `$all` as the `$and` of equalities MongoDB documents it as (`{tags: {$all: ["a",
+ *   "b"]}}` is `{$and: [{tags: "a"}, {tags: "b"}]}`): mingo matches a `$all` only against
+ *   arrays, where MongoDB also matches a field equal to its one value;
+ * - `$gte: null` and `$lte: null` as the equality to null they are in MongoDB (null and a
+ *   missing field match; the type bracket of null holds nothing else): mingo matches none.
  */
-function allAsAnd(filter: Document): Document {
+function mongoForm(filter: Document): Document {
   const and: Document[] = [];
   const out: Document = {};
   for (const [key, v] of Object.entries(filter)) {
     if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(v)) {
-      out[key] = v.map((f: Document) => allAsAnd(f));
+      out[key] = v.map((f: Document) => mongoForm(f));
       continue;
     }
     const ops = v as Document;
-    if (ops && typeof ops === 'object' && Array.isArray(ops.$all) && ops.$all.length > 0) {
-      const { $all, ...rest } = ops;
-      for (const x of $all as unknown[]) and.push({ [key]: x });
-      if (Object.keys(rest).length) out[key] = rest;
+    const operators =
+      ops !== null &&
+      Object.getPrototypeOf(ops) === Object.prototype &&
+      Object.keys(ops).some((k) => k.startsWith('$'));
+    if (!operators) {
+      out[key] = v;
       continue;
     }
-    out[key] = v;
+    const rest: Document = { ...ops };
+    if (Array.isArray(ops.$all) && ops.$all.length > 0) {
+      delete rest.$all;
+      for (const x of ops.$all as unknown[]) and.push({ [key]: x });
+    }
+    for (const op of ['$gte', '$lte'])
+      if (op in ops && ops[op] === null) {
+        delete rest[op];
+        and.push({ [key]: null });
+      }
+    if (Object.keys(rest).length) out[key] = rest;
   }
   return and.length ? { ...out, $and: [...((out.$and as Document[]) ?? []), ...and] } : out;
 }
@@ -76,7 +91,7 @@ export async function oracleIds(
 ): Promise<string[] | undefined> {
   let query: Query;
   try {
-    query = new Query(allAsAnd(plain(filter) as Document));
+    query = new Query(mongoForm(plain(filter) as Document));
   } catch (e) {
     if (e instanceof Inexact) return undefined;
     throw e;
