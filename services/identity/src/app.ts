@@ -41,6 +41,7 @@ export async function buildIdentityApp(
     limits: {
       keysPerUser: ctx.config.MAX_KEYS_PER_USER,
       keyMintsPerHour: ctx.config.MAX_KEY_MINTS_PER_HOUR,
+      teamsPerUser: ctx.config.MAX_TEAMS_PER_USER,
     },
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);

@@ -14,6 +14,8 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
    * it): short-lived keys cannot free a slot, and each mint costs a bcrypt hash.
    */
   MAX_KEY_MINTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Teams one user may create (409 QUOTA_EXCEEDED past it); generous, against scripted floods. */
+  MAX_TEAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
 });

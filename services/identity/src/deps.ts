@@ -15,6 +15,6 @@ export interface IdentityDeps {
   habits: HabitsClient | null;
   /** bcrypt's cost for the keys it makes (API_KEY_HASH_COST). */
   keyHashCost: number;
-  /** Per-user limits (absent: none); see key-quota.ts. */
-  limits?: { keysPerUser: number; keyMintsPerHour?: number };
+  /** Per-user limits (absent: none); see key-quota.ts and team-quota.ts. */
+  limits?: { keysPerUser: number; keyMintsPerHour?: number; teamsPerUser?: number };
 }

@@ -82,6 +82,8 @@ export function identityModels(db: Connection) {
     baseSchemaOptions,
   );
   teams.index({ key: 1 }, { unique: true });
+  // The teams-per-user quota counts a creator's teams (team-quota.ts).
+  teams.index({ createdBy: 1 });
 
   const memberships = new Schema<MembershipDoc>(
     {

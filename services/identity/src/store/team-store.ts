@@ -27,6 +27,11 @@ export class TeamStore {
       .lean<TeamDoc[]>();
   }
 
+  /** Teams a user has created: one count served by the `createdBy` index. */
+  countCreatedBy(userId: string): Promise<number> {
+    return this.m.Team.countDocuments({ createdBy: userId });
+  }
+
   /**
    * Creates a team with a unique key: the given one, or the derived one with a number.
    * The unique index on `key` decides between concurrent creates in any process.

@@ -4,6 +4,7 @@ import type { TeamDoc } from '../store/models.js';
 import { membershipAdded, membershipRemoved } from '../events/identity-events.js';
 import { deriveTeamKey } from '../domain/team-key.js';
 import { requireHuman } from '../domain/access.js';
+import { checkTeamQuota } from './team-quota.js';
 
 /** Members and admins manage a team; others learn nothing about it. */
 async function manageableTeam({ teams }: IdentityDeps, actor: Actor, teamId: string) {
@@ -22,6 +23,7 @@ export async function createTeam(
   input: { name: string; key?: string },
 ): Promise<TeamDoc> {
   requireHuman(actor, 'create teams');
+  await checkTeamQuota(deps, actor.id);
   const team = await deps.teams.createTeam({
     name: input.name,
     key: input.key ?? deriveTeamKey(input.name),
