@@ -54,6 +54,7 @@ export async function buildProjectsApp(
     source: issueStates,
     outbox: relay,
     log: ctx.log,
+    limits: { projectsPerCreator: ctx.config.MAX_PROJECTS_PER_CREATOR },
   };
 
   relay.start();

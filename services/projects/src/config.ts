@@ -12,5 +12,10 @@ export const ProjectsConfigSchema = BaseConfigSchema.extend({
    * rebuilds those that drifted (ms; 0: never).
    */
   COUNTS_AUDIT_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /**
+   * Projects one account (a user, or an agent for itself) may create (409 QUOTA_EXCEEDED past
+   * it); generous, against scripted floods.
+   */
+  MAX_PROJECTS_PER_CREATOR: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
 });
 export type ProjectsConfig = z.infer<typeof ProjectsConfigSchema>;

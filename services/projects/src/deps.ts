@@ -17,4 +17,6 @@ export interface ProjectsDeps {
   /** Publishes what a project write stored in its `_outbox`, right after the write. */
   outbox: OutboxRelay;
   log: Logger;
+  /** Per-account limits (absent: none); see project-quota.ts. */
+  limits?: { projectsPerCreator: number };
 }

@@ -90,6 +90,8 @@ export function projectModels(db: Connection) {
     projects.index({ teamId: 1, [field]: 1, _id: 1 });
   // The status filter with the default sort.
   projects.index({ teamId: 1, status: 1, updatedAt: 1, _id: 1 });
+  // The projects-per-creator quota counts a creator's projects (project-quota.ts).
+  projects.index({ createdBy: 1 });
 
   const issueStates = new Schema<IssueStateDoc>(
     {

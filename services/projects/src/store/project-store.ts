@@ -61,6 +61,11 @@ export class ProjectStore {
     return this.m.Project;
   }
 
+  /** Projects an account has created: one count served by the `createdBy` index. */
+  countCreatedBy(actorId: string): Promise<number> {
+    return this.m.Project.countDocuments({ createdBy: actorId });
+  }
+
   /**
    * Inserts with a slug and key free in the team: the derived ones or the next
    * alternative (ENG2, launch-2). A key the caller chose is never altered: taken → 409.

@@ -16,6 +16,7 @@ import { deriveProjectKey } from '../domain/project-key.js';
 import { slugify } from '../domain/slug.js';
 import { dateOrderProblem } from '../domain/dates.js';
 import { projectCreated, projectUpdated } from '../events/project-events.js';
+import { checkProjectQuota } from './project-quota.js';
 
 export async function createProject(
   deps: ProjectsDeps,
@@ -24,6 +25,7 @@ export async function createProject(
 ): Promise<ProjectDoc> {
   if (!actor.teamIds.includes(input.teamId)) throw forbidden('You are not a member of this team');
   if (input.leadId) await requireLead(deps.teams, input.teamId, input.leadId);
+  await checkProjectQuota(deps, actor.id);
   const project = await deps.store.create(
     {
       teamId: input.teamId,

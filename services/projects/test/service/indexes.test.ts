@@ -39,6 +39,12 @@ describe('projects: indexes serve every list and lookup', () => {
       sort: {},
     });
     shapes.push({
+      label: 'projects of a creator',
+      collection: 'projects',
+      equal: ['createdBy'],
+      sort: {},
+    });
+    shapes.push({
       label: 'rows of a project',
       collection: 'issue_states',
       equal: ['projectId'],
