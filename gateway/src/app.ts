@@ -10,7 +10,7 @@ import {
   securityHeadersPlugin,
 } from '@momentum/http';
 import { loggerOptions } from '@momentum/telemetry';
-import { upstreamUrls, type GatewayConfig } from './config.js';
+import { accountRateMax, upstreamUrls, type GatewayConfig } from './config.js';
 import { authenticationPlugin } from './auth/authenticate.js';
 import { bodyDigestPlugin } from './auth/body-digest.js';
 import type { KeyCache } from './auth/key-cache.js';
@@ -53,6 +53,8 @@ export interface GatewayDeps {
   idempotency?: IdempotencyBackend;
   /** Rate-limit windows shared by every gateway (counted in this process when absent). */
   rateLimit?: SharedLimit;
+  /** The per-account windows shared by every gateway (counted in this process when absent). */
+  accountRateLimit?: SharedLimit;
   /** The live stream (`GET /api/events`), once NATS is reached; 503 before. */
   live?: () => LiveService | undefined;
   /** The gateway's own readiness beyond the services (its NATS connection), for `/ready`. */
@@ -93,6 +95,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     ...(deps.rateLimit ? { shared: deps.rateLimit } : {}),
+    accountMax: accountRateMax(config),
+    ...(deps.accountRateLimit ? { sharedAccount: deps.accountRateLimit } : {}),
   });
   await app.register(bodyDigestPlugin);
   await app.register(authenticationPlugin, {

@@ -48,6 +48,11 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(3000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
+   * Requests per account per window, all its keys and its agents' keys together (in the same
+   * windows as the per-key one); absent: three times RATE_LIMIT_MAX; 0 turns it off.
+   */
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(0).optional(),
+  /**
    * Browser origins allowed to call the API (CORS), comma-separated: `*`, an exact origin, or
    * `scheme://host:*` for any port. None by default: no web page elsewhere may read a
    * response. `npm start` allows http://localhost:* and http://127.0.0.1:*.
@@ -88,3 +93,8 @@ export const upstreamUrls = (c: GatewayConfig): Record<Upstream, string> => ({
   webhooks: c.WEBHOOKS_URL,
   notifications: c.NOTIFICATIONS_URL,
 });
+
+/** Requests per account per window: RATE_LIMIT_ACCOUNT_MAX, else three keys' worth. */
+export const accountRateMax = (
+  c: Pick<GatewayConfig, 'RATE_LIMIT_MAX' | 'RATE_LIMIT_ACCOUNT_MAX'>,
+) => c.RATE_LIMIT_ACCOUNT_MAX ?? 3 * c.RATE_LIMIT_MAX;

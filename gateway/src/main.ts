@@ -8,7 +8,7 @@ import {
   serveMetrics,
 } from '@momentum/http';
 import { loadConfig } from '@momentum/config';
-import { GatewayConfigSchema } from './config.js';
+import { accountRateMax, GatewayConfigSchema } from './config.js';
 import { buildGateway } from './app.js';
 import { KeyCache } from './auth/key-cache.js';
 import { guardedResolver } from './auth/guarded-resolver.js';
@@ -49,6 +49,7 @@ const owners = new IdOwnerCache(
 const shared = new SharedGatewayState({
   max: config.RATE_LIMIT_MAX,
   windowMs: config.RATE_LIMIT_WINDOW_MS,
+  accountMax: accountRateMax(config),
 });
 shared.shareFailures(throttle);
 
@@ -63,6 +64,7 @@ const app = await buildGateway({
   extensions: [mcpExtensionWith(() => own.live)],
   idempotency: shared.idempotency,
   rateLimit: shared.rateLimit,
+  accountRateLimit: shared.accountRateLimit,
   ready: () => own.bus !== undefined && busConnected(own.bus),
   live: () => own.live,
 }).catch(exitOnStartupError('gateway'));

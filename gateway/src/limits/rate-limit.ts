@@ -5,7 +5,7 @@ import { AppError } from '@momentum/contracts';
 import type { SharedLimit } from './shared-counter.js';
 
 export type { SharedLimit } from './shared-counter.js';
-import { sharedStore } from './shared-store.js';
+import { sharedStore, windowCounter } from './shared-store.js';
 import { rateLimitRefusals } from '@momentum/telemetry';
 
 /** Counts one request against its bucket; throws 429 when the bucket is over. */
@@ -27,7 +27,15 @@ export interface ThrottleOptions {
   windowMs: number;
   /** Shared windows; without it (or while it is unavailable) this process counts alone. */
   shared?: SharedLimit;
+  /** Requests per account (all its keys and its agents') per window; 0 or absent: off. */
+  accountMax?: number;
+  /** The account's shared windows, as `shared` is for a key's. */
+  sharedAccount?: SharedLimit;
 }
+
+/** The account a request counts against: the user, or the owner of an agent. */
+const accountOf = (request: FastifyRequest) =>
+  request.apiKeyId && request.actor ? `acct:${request.actor.userId}` : null;
 
 /**
  * The bucket a request counts against: the verified key's id, so one client's burst
@@ -58,7 +66,7 @@ const limited = (reply: FastifyReply, max: number, remaining: number, resetS: nu
  * exposed as `app.throttle` for authentication to call (`createRateLimit`, `global: false`).
  */
 export const rateLimitPlugin = fp<ThrottleOptions>(
-  async (app, { max, windowMs, shared }) => {
+  async (app, { max, windowMs, shared, accountMax = 0, sharedAccount }) => {
     if (!Number.isInteger(max) || max < 0)
       throw new Error('rateLimitPlugin: max must be a non-negative integer');
     if (!Number.isInteger(windowMs) || windowMs < 1000)
@@ -79,6 +87,17 @@ export const rateLimitPlugin = fp<ThrottleOptions>(
       ...(shared ? { store: sharedStore(shared, fallback) } : { cache: 50_000 }),
     });
     const limit = app.createRateLimit({ keyGenerator: rateLimitKey, allowList: exempt });
+    const countAccount =
+      accountMax > 0 ? windowCounter(sharedAccount, fallback, windowMs, accountMax) : null;
+    // Past the per-key check: every key of one user, its agents' too, share one budget.
+    const throttleAccount = async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = countAccount ? accountOf(request) : null;
+      if (!account) return;
+      const { current, ttl } = await countAccount!(account);
+      if (current <= accountMax) return;
+      rateLimitRefusals.inc();
+      throw limited(reply, accountMax, 0, Math.ceil(ttl / 1000));
+    };
     app.decorate('throttle', async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await limit(request);
       if (result.isAllowed) return;
@@ -90,6 +109,7 @@ export const rateLimitPlugin = fp<ThrottleOptions>(
       reply.header('x-ratelimit-limit', result.max);
       reply.header('x-ratelimit-remaining', result.remaining);
       reply.header('x-ratelimit-reset', retryAfter);
+      await throttleAccount(request, reply);
     });
   },
   { name: 'momentum-rate-limit', fastify: '5.x', dependencies: ['momentum-errors'] },

@@ -16,6 +16,30 @@ const LocalStore = createRequire(import.meta.url)(
 ) as LocalStoreCtor;
 
 /**
+ * One fixed-window count outside the plugin's limiters (the per-account one): shared across
+ * gateways when `shared` is given, with the same fallback as the plugin's store, else local.
+ */
+export function windowCounter(
+  shared: SharedLimit | undefined,
+  onFallback: (err: unknown) => void,
+  windowMs: number,
+  max: number,
+): (key: string) => Promise<Counted> {
+  const store = shared
+    ? new (sharedStore(shared, onFallback))({})
+    : new LocalStore(false, false, 50_000);
+  return (key) =>
+    new Promise((resolve, reject) =>
+      (store as InstanceType<LocalStoreCtor>).incr(
+        key,
+        (err, res) => (err || !res ? reject(err ?? new Error('no count')) : resolve(res)),
+        windowMs,
+        max,
+      ),
+    );
+}
+
+/**
  * A @fastify/rate-limit store whose windows are counted once across every gateway: each
  * increment is a take from the shared window (`SharedWindowCounter`, on a NATS key-value
  * bucket). While NATS is away, or when a take fails, the request is counted by the

@@ -32,9 +32,16 @@ export class SharedGatewayState {
     take: (bucket) => this.counter!.take(bucket),
   };
 
+  /** The per-account windows (`acct:<userId>`), in the same bucket with their own maximum. */
+  readonly accountRateLimit: SharedLimit = {
+    available: () => this.accountCounter !== null && this.connected(),
+    take: (bucket) => this.accountCounter!.take(bucket),
+  };
+  private accountCounter: SharedWindowCounter | null = null;
+
   private failures: FailureThrottle | undefined;
 
-  constructor(private readonly rate: { max: number; windowMs: number }) {}
+  constructor(private readonly rate: { max: number; windowMs: number; accountMax?: number }) {}
 
   /** Failed key verifications to count with the other gateways once attached. */
   shareFailures(throttle: FailureThrottle): void {
@@ -64,6 +71,12 @@ export class SharedGatewayState {
       });
       if (this.rate.max > 0)
         this.counter = new SharedWindowCounter(windows, this.rate.max, this.rate.windowMs);
+      if (this.rate.max > 0 && this.rate.accountMax)
+        this.accountCounter = new SharedWindowCounter(
+          windows,
+          this.rate.accountMax,
+          this.rate.windowMs,
+        );
       this.failures?.shareWith(new SharedFailures(windows, this.failures));
     }
   }
