@@ -105,7 +105,10 @@ export async function startTestGateway(
     handler?: UpstreamHandler;
     upstreams?: Partial<Record<Upstream, FastifyInstance>>;
   } & Partial<
-    Pick<GatewayDeps, 'logStream' | 'idempotency' | 'rateLimit' | 'resolver' | 'extensions'>
+    Pick<
+      GatewayDeps,
+      'logStream' | 'idempotency' | 'rateLimit' | 'accountRateLimit' | 'resolver' | 'extensions'
+    >
   > = {},
 ): Promise<TestGateway> {
   const seen: SeenRequest[] = [];
@@ -140,6 +143,7 @@ export async function startTestGateway(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.idempotency ? { idempotency: options.idempotency } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.accountRateLimit ? { accountRateLimit: options.accountRateLimit } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   await app.ready();
