@@ -12,7 +12,8 @@ const upstream = process.env.BARE_PROXY_UPSTREAM;
 if (!upstream) throw new Error('BARE_PROXY_UPSTREAM is needed');
 
 // A line of JSON on stdin each time the bench signs a batch: an array of header sets, one per
-// request (a signature's nonce is taken once; a set is good for 5 s, so older ones are dropped).
+// request (a signature's nonce is taken once; sets older than FRESH_MS, well inside the
+// signature's window, are dropped).
 // It listens once it has the first batch.
 const FRESH_MS = 4_000;
 // BARE_PROXY_SIGNED=false: an upstream that checks no signature (figure 13's floor service).

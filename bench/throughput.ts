@@ -48,7 +48,7 @@ export const gatewayLine = (g: Awaited<ReturnType<typeof gatewayRatio>>) =>
 
 /**
  * The bare proxy is handed signed headers in batches, one set per request it will forward (a
- * signature's nonce is taken once, and it is good for 5 s): `SIGNED_PER_BATCH` every
+ * signature's nonce is taken once): `SIGNED_PER_BATCH` every
  * `RESIGN_MS`, more than the hop forwards here. Signing them costs the bench's process, not the
  * proxy's.
  */

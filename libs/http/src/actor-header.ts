@@ -25,10 +25,14 @@ export const ActorHeaders = {
 } as const;
 
 /**
- * How long a signed request is good for, either side of now (clock skew included): short,
- * since a process remembers the nonces it took for twice this (nonce-set.ts).
+ * How long a signed request is good for, either side of now (clock skew included). Longer than
+ * a process may stall with requests queued at it (a long collection, SIGSTOP: the replicas
+ * layer stalls one for 8 s): at 5 s such requests were refused 401 once the process went on,
+ * and a keyed create refused so could not be completed by retrying. A replay to the process
+ * that took a request stays refused whatever the window (nonce-set.ts keeps its nonces twice
+ * this long); what the window bounds is a replay to another process.
  */
-export const SIGNATURE_WINDOW_MS = 5_000;
+export const SIGNATURE_WINDOW_MS = 30_000;
 
 /** A nonce as signActor makes it (a UUID), or any caller's of 16 to 64 URL-safe characters. */
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
