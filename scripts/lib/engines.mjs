@@ -15,13 +15,13 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, log, stopProcess, which } from './util.mjs';
-import { vendorPatchedDriver } from './sqlite-driver-patch.mjs';
-import { vendorFastLibc } from './libc-patch.mjs';
+import { vendorPatchedDriver } from '../../infra/ferretdb/build/sqlite-driver-patch.mjs';
+import { vendorFastLibc } from '../../infra/ferretdb/build/libc-patch.mjs';
 import {
   FERRETDB_PATCH_LEVEL,
   ferretDBPatchDigest,
   patchFerretDBSource,
-} from './ferretdb-patch.mjs';
+} from '../../infra/ferretdb/build/ferretdb-patch.mjs';
 
 const FERRETDB_VERSION = 'v1.24.2';
 const CACHE_BIN = path.join(ROOT, '.cache', 'bin');
@@ -133,8 +133,8 @@ function prepareFerretDBSource(patched) {
 
 /**
  * Build FerretDB once into .cache/bin (about two minutes on a fresh machine), with the
- * changes of ferretdb-patch.mjs (the `_id` index fix, atomic single-document writes, query
- * pushdown); `{ patched: false }` builds it as released, for the engine tests.
+ * changes of infra/ferretdb (its README says what they are and why); `{ patched: false }`
+ * builds it as released, for the engine tests.
  */
 export function buildFerretDB({ patched = true } = {}) {
   const bin = ferretDBBinary({ patched });

@@ -7,7 +7,7 @@ type Doc = Document & { _id: number };
 
 /**
  * An equality with a document matches an array holding an element equal to it, as MongoDB's
- * does (scripts/ferretdb/filter.go): `{list: {a: 1}}` finds `{list: [{a: 1}, {b: 2}]}`.
+ * does (infra/ferretdb/go/filter.go): `{list: {a: 1}}` finds `{list: [{a: 1}, {b: 2}]}`.
  * FerretDB 1.24, patched or not, compared the document with the array itself and found
  * nothing: a silent wrong answer, not a refusal.
  */

@@ -3,7 +3,7 @@ import { bothEngines } from './both-engines.js';
 
 /**
  * The patched engine reads a command's parameters with each parameters struct's tags parsed
- * once (scripts/ferretdb/params.go), where FerretDB parsed them for every key of every
+ * once (infra/ferretdb/go/params.go), where FerretDB parsed them for every key of every
  * command. What a command answers, and the error for a bad one, stay FerretDB's own: each
  * case runs twice on both engines, so the second answer comes from the parsed tags.
  */

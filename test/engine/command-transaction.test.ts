@@ -6,7 +6,7 @@ import { bothEngines } from './both-engines.js';
 
 /**
  * The statements of an `update` command share one transaction, one commit
- * (scripts/ferretdb/command.go): FerretDB as released committed each statement on its own,
+ * (infra/ferretdb/go/command.go): FerretDB as released committed each statement on its own,
  * writing the pages it changed to the write-ahead log again each time. The answers, and the
  * documents left, are FerretDB's own: a statement sees what the ones before it wrote, one
  * that fails writes nothing and ends the command, the ones before it stay written.

@@ -18,7 +18,7 @@ type Doc = Document & { _id: number | string };
 
 /**
  * What the build keeps beside the documents is its own to trust only while no other process
- * or layout writes them (scripts/ferretdb/layout.go): a second engine on the same data
+ * or layout writes them (infra/ferretdb/go/layout.go): a second engine on the same data
  * directory is refused with an error naming it (each kept its marks in memory, and one missed
  * the other's arrays), and a database file whose layout version is not the build's has its
  * key columns and side tables made again from the documents at start.

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
 
 /**
- * Stored documents are read in one pass (scripts/ferretdb/sjson.go) instead of FerretDB's
+ * Stored documents are read in one pass (infra/ferretdb/go/sjson.go) instead of FerretDB's
  * decoder per value: every value of every type comes back as FerretDB as released gives it,
  * with escapes, control characters and unicode in strings and keys, and nesting.
  */

@@ -8,7 +8,7 @@ type Doc = Document & { _id: number | string };
 
 /**
  * A stored double is found by an equality, an `$in` or a range on its exact value, across the
- * whole range of doubles (scripts/ferretdb/pushdown.go). The key column holds SQLite's parse
+ * whole range of doubles (infra/ferretdb/go/pushdown.go). The key column holds SQLite's parse
  * of the document's text, which the pure-Go SQLite (no long double) rounds one unit off for
  * about one double in six drawn from the whole range, while the query bound Go's exact value:
  * those stored doubles were not found. The query's value now goes through the same parse.

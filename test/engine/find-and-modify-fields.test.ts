@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
 
 /**
- * findAndModify's `fields` (scripts/ferretdb/fields.go): the document answered, projected as
+ * findAndModify's `fields` (infra/ferretdb/go/fields.go): the document answered, projected as
  * find projects it. FerretDB as released refuses the option (238); MongoDB takes it, and so
  * a client that wanted a written document without its outbox had to drop it itself.
  */

@@ -6,7 +6,7 @@ import { bothEngines } from './both-engines.js';
 type Doc = Document & { _id: number | string };
 
 /**
- * An index dropped and made again on a field that holds arrays (scripts/ferretdb/indexes.go,
+ * An index dropped and made again on a field that holds arrays (infra/ferretdb/go/indexes.go,
  * multikey.go): its side table of elements goes with the index, and the new index's is filled
  * from the documents as they are. The side table stayed, its triggers off the writes between,
  * and queries read it: `{tags: "b"}` found nothing and `{tags: "a"}` a document that no longer

@@ -5,7 +5,7 @@ import { bothEngines } from './both-engines.js';
 
 /**
  * The patched engine keeps each indexed field's rank and value in columns of its own, set by
- * each write, and an update sets only those of fields it changed (scripts/ferretdb/keyed.go).
+ * each write, and an update sets only those of fields it changed (infra/ferretdb/go/keyed.go).
  * A column that missed a change would make an indexed query miss or misplace a document:
  * here documents written before their index exists, updates of indexed and unindexed fields,
  * and an index dropped, written past and made again are queried on both builds.

@@ -6,7 +6,7 @@ import { bothEngines } from './both-engines.js';
 type Doc = Document & { _id: number | string };
 
 /**
- * Filters MongoDB answers however large (scripts/ferretdb/pushdown.go): an `$in` of more
+ * Filters MongoDB answers however large (infra/ferretdb/go/pushdown.go): an `$in` of more
  * values than SQLite binds in one statement (32,766) goes as one JSON array, an `$or` of more
  * branches than SQLite's expression depth allows (1,000) is nested in halves; and
  * fields whose names differ only in case get key columns of their own (SQLite's names ignore

@@ -5,7 +5,7 @@ import { bothEngines } from './both-engines.js';
 import { oracleIds } from './oracle.js';
 
 /**
- * Compound multikey indexes (scripts/ferretdb/multikey.go, sideplan.go): an index led by a
+ * Compound multikey indexes (infra/ferretdb/go/multikey.go, sideplan.go): an index led by a
  * field that holds arrays gets a side table of entries, one per document and element, which
  * a filter on the elements with the index's next keys, sorted as the index goes, walks up to
  * its limit; a count whose every condition is the index's counts its entries alone. The

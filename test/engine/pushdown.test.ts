@@ -5,7 +5,7 @@ import { bothEngines } from './both-engines.js';
 import { idSet, oracleIds } from './oracle.js';
 
 /**
- * The engine's query pushdown (scripts/ferretdb/, applied by scripts/lib/ferretdb-patch.mjs)
+ * The engine's query pushdown (infra/ferretdb/go/, applied by infra/ferretdb/build/ferretdb-patch.mjs)
  * gives the answers FerretDB as released gives, for random documents, filters and sorts:
  * mixed types in one field, missing fields, nulls, arrays and embedded documents, unicode.
  * These pass on both builds (same answers); the explain tests below fail on the released

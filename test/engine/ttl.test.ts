@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
 
 /**
- * TTL indexes (scripts/ferretdb/ttl.go). FerretDB as released refuses `expireAfterSeconds`;
+ * TTL indexes (infra/ferretdb/go/ttl.go). FerretDB as released refuses `expireAfterSeconds`;
  * the patched engine keeps it with the index, lists it, and deletes, as MongoDB's TTL monitor
  * does, each document whose indexed field holds a date (or an array holding one) older than
  * that. The engines here look every second (test/engine/setup.ts).

@@ -6,7 +6,7 @@ import { bothEngines } from './both-engines.js';
 type Doc = Document & { _id: number | string };
 
 /**
- * Unique indexes as MongoDB keeps them (scripts/ferretdb/unique.go): null and a missing field
+ * Unique indexes as MongoDB keeps them (infra/ferretdb/go/unique.go): null and a missing field
  * are one key, so a second document with either is refused (E11000), in a compound index too;
  * and the E11000 message names the index and the key as MongoDB's does. The key columns hold
  * SQL NULL for both, which SQLite's unique index counts as distinct: the build accepted them.

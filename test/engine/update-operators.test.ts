@@ -7,7 +7,7 @@ type Doc = Document & { _id: number | string };
 
 /**
  * Update operators the build answers as MongoDB documents them, where FerretDB 1.24 accepted
- * them and did nothing (scripts/ferretdb/update.go): `$pull` with a condition (a query on each
+ * them and did nothing (infra/ferretdb/go/update.go): `$pull` with a condition (a query on each
  * element: operators on a scalar, fields of a sub-document) and `$push` with `$each` and the
  * `$slice` and `$position` modifiers; `$push`'s `$sort` is refused with an error naming it.
  */

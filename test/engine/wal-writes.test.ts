@@ -9,7 +9,7 @@ import { freePort, startFerretDB, stopEngine } from '../../scripts/lib/engines.m
 
 /**
  * A transaction's frames reach the write-ahead log in one write (FerretDB patch level 18,
- * scripts/ferretdb/sqlite-lib/walbatch.go); SQLite as released writes each frame as two, a
+ * infra/ferretdb/go/sqlite-lib/walbatch.go); SQLite as released writes each frame as two, a
  * header and a page. Each test starts engines of its own: the write counts are the
  * process's (/proc/<pid>/io), which the other engine test files, running meanwhile against
  * the shared engines, must not add to.

@@ -6,7 +6,7 @@ import { bothEngines } from './both-engines.js';
 
 /**
  * A database's write-ahead log starts over instead of growing while writes go on
- * (scripts/ferretdb/wal.go). FerretDB as released never let it: an update reads its
+ * (infra/ferretdb/go/wal.go). FerretDB as released never let it: an update reads its
  * document and writes it with the read still open, so the checkpoint that follows the
  * write could not copy the newest pages, and the log, never all copied, never started over.
  */

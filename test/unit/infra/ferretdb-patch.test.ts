@@ -8,16 +8,16 @@ import {
   FILES,
   patchFerretDBSource,
   // @ts-expect-error plain ESM helper of the npm scripts
-} from '../../../scripts/lib/ferretdb-patch.mjs';
+} from '../../../infra/ferretdb/build/ferretdb-patch.mjs';
 import {
   DRIVER_CHANGES,
   LIB_CHANGES,
   patchDriverSource,
   patchLibSource,
   // @ts-expect-error plain ESM helper of the npm scripts
-} from '../../../scripts/lib/sqlite-driver-patch.mjs';
+} from '../../../infra/ferretdb/build/sqlite-driver-patch.mjs';
 // @ts-expect-error plain ESM helper of the npm scripts
-import { renameMuslMemcmp } from '../../../scripts/lib/libc-patch.mjs';
+import { renameMuslMemcmp } from '../../../infra/ferretdb/build/libc-patch.mjs';
 
 const METADATA = 'internal/backends/sqlite/metadata/metadata.go';
 const COLLECTION = 'internal/backends/sqlite/collection.go';
@@ -240,7 +240,7 @@ describe('FerretDB source patch', () => {
     patchFerretDBSource(dir);
     for (const [file, target] of Object.entries(FILES as Record<string, string>)) {
       const text = read(dir, target);
-      expect(text).toBe(readFileSync(path.join('scripts/ferretdb', file), 'utf8'));
+      expect(text).toBe(readFileSync(path.join('infra/ferretdb/go', file), 'utf8'));
       expect(text).toMatch(
         new RegExp(
           `^// Momentum's addition[^]*\\npackage ${path.basename(path.dirname(target))}\\n`,
@@ -477,7 +477,7 @@ describe('libc patch', () => {
   const musl =
     'func Xmemcmp(tls *TLS, vl uintptr, vr uintptr, n Tsize_t) (r1 int32) {\n\t// musl\n}\n';
 
-  it("moves musl's memcmp out of the way of ours (scripts/ferretdb/libc/memcmp.go)", () => {
+  it("moves musl's memcmp out of the way of ours (infra/ferretdb/go/libc/memcmp.go)", () => {
     const text = renameMuslMemcmp(`package libc\n\n${musl}`, 'ccgo_linux_amd64.go');
     expect(text).toContain('func xmemcmpMusl(tls *TLS, vl uintptr, vr uintptr, n Tsize_t)');
     expect(text).not.toContain('func Xmemcmp(');

@@ -6,7 +6,7 @@ import { testConfig } from '@momentum/testing';
  * The engine makes every single-document write atomic, as MongoDB does, for writers on
  * separate connections of separate clients (several processes of one service): what the
  * data layer's conditional updates, `$inc` and revision-guarded findOneAndUpdate rely on.
- * FerretDB 1.x without the lock of scripts/lib/ferretdb-patch.mjs fails these.
+ * FerretDB 1.x without the lock of infra/ferretdb/build/ferretdb-patch.mjs fails these.
  */
 const CLIENTS = 5;
 const RACERS = 20;

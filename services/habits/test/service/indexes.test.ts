@@ -98,7 +98,7 @@ describe('habits service: indexes serve every list and lookup', () => {
       const plan = await explainFind(filter);
       if (engine === 'ferretdb') {
         // The engine the scripts build serves an `_id` among other keys by its index too
-        // (scripts/lib/ferretdb-patch.mjs); any other filter it evaluates row by row.
+        // (infra/ferretdb/build/ferretdb-patch.mjs); any other filter it evaluates row by row.
         expect(plan.filterPushdown, JSON.stringify(filter)).toBe(true);
       } else {
         expect(JSON.stringify(plan.queryPlanner.winningPlan)).toMatch(

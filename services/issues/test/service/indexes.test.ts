@@ -124,7 +124,7 @@ describe('issues: indexes serve every list and lookup', () => {
       });
       if ('ferretdbVersion' in info) {
         // The engine the scripts build serves an `_id` among other keys by its index
-        // (scripts/lib/ferretdb-patch.mjs); any other filter it evaluates row by row.
+        // (infra/ferretdb/build/ferretdb-patch.mjs); any other filter it evaluates row by row.
         expect(plan.filterPushdown, JSON.stringify(filter)).toBe(true);
       } else {
         expect(JSON.stringify(plan.queryPlanner.winningPlan)).toMatch(
