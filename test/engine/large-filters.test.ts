@@ -1,4 +1,4 @@
-import { type Document } from 'mongodb';
+import { ObjectId, type Document } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
 
@@ -7,7 +7,8 @@ type Doc = Document & { _id: number | string };
 
 /**
  * Filters MongoDB answers however large (infra/ferretdb/go/pushdown.go): an `$in` of more
- * values than SQLite binds in one statement (32,766) goes as one JSON array, an `$or` of more
+ * values than SQLite binds in one statement (32,766) goes as one JSON array (and the handler
+ * looks a row's string or ObjectId up in the list's set, inset.go), an `$or` of more
  * branches than SQLite's expression depth allows (1,000) is nested in halves; and
  * fields whose names differ only in case get key columns of their own (SQLite's names ignore
  * case, so `status` and `Status` were one column).
@@ -37,6 +38,61 @@ describe('large `$in` and `$or`', () => {
         .toArray();
       expect(found.length).toBe(size);
     }
+  });
+
+  it('a long `$in` or `$nin` of strings finds exactly its documents (looked up, not walked)', async () => {
+    // Three ids in four, some twice, some that match nothing: the very documents, no others.
+    const want = ids.filter((_, i) => i % 4 !== 0);
+    const list = [
+      ...want,
+      ...want.slice(0, 1_000),
+      ...Array.from({ length: 1_000 }, (_, i) => `no${i}`),
+    ];
+    expect(list.length).toBeGreaterThanOrEqual(16_384);
+    const found = await many()
+      .find({ _id: { $in: list } }, { projection: { _id: 1 } })
+      .toArray();
+    expect(found.map((d) => d._id).sort()).toEqual([...want].sort());
+    const rest = await many()
+      .find({ _id: { $nin: list } }, { projection: { _id: 1 } })
+      .toArray();
+    expect(rest.map((d) => d._id).sort()).toEqual(ids.filter((_, i) => i % 4 === 0).sort());
+    // A number or null among them: never equal to a string, still looked up.
+    for (const extra of [3, null]) {
+      const withExtra = await many()
+        .find({ _id: { $in: [...list, extra] } }, { projection: { _id: 1 } })
+        .toArray();
+      expect(withExtra.map((d) => d._id).sort()).toEqual([...want].sort());
+    }
+    // A regular expression among them: the list is walked, row by row, as FerretDB walks it
+    // (a shorter list: the walk is what took seconds).
+    const walked = await many()
+      .find(
+        { _id: { $in: [...list.slice(0, 2_000), /^id1999[0-3]$/] } },
+        { projection: { _id: 1 } },
+      )
+      .toArray();
+    expect(walked.map((d) => d._id).sort()).toEqual(
+      [...want.slice(0, 2_000), 'id19990', 'id19991', 'id19992', 'id19993'].sort(),
+    );
+  });
+
+  it('a long `$in` of ObjectIds, and of ids of mixed kinds, finds exactly its documents', async () => {
+    const c = patched.db(DB).collection<Document>('oids');
+    const oids = Array.from({ length: 17_000 }, () => new ObjectId());
+    await c.insertMany(oids.map((_id, i) => ({ _id, i })));
+    await c.insertMany([
+      { _id: 'id1', i: -1 },
+      { _id: 7, i: -2 },
+    ]);
+    const asked = [...oids.filter((_, i) => i % 3 === 0), new ObjectId(), 'id1', 7];
+    const found = await c.find({ _id: { $in: asked } }, { projection: { i: 1 } }).toArray();
+    expect(found.map((d) => d.i as number).sort((a, b) => a - b)).toEqual([
+      -2,
+      -1,
+      ...oids.map((_, i) => i).filter((i) => i % 3 === 0),
+    ]);
+    expect(await c.countDocuments({ _id: { $nin: asked } })).toBe(17_000 - Math.ceil(17_000 / 3));
   });
 
   it('an `$in` of 20,000 numbers on an indexed field, and of doubles', async () => {

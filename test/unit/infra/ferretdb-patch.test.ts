@@ -48,9 +48,9 @@ const EXPLAIN_BEFORE =
 
 /** The texts the patch looks for in a file (those `pick` keeps), as one fixture. */
 const anchorsOf = (file: string, pick: (to: string) => boolean = () => true) =>
-  (CHANGES as { file: string; from: string; to: string }[])
+  (CHANGES as { file: string; from: string; to: string; count?: number }[])
     .filter((c) => c.file === file && pick(c.to))
-    .map((c) => c.from)
+    .flatMap((c) => Array.from({ length: c.count ?? 1 }, () => c.from))
     .join('\n// …\n');
 /** The files only the query pushdown (and the partial index option) change. */
 const PUSHDOWN_FILES = [
@@ -125,8 +125,17 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 19, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(19);
+  it('is at level 20, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(20);
+  });
+
+  it('looks both `$in` and `$nin` up in a set before walking their list (inset.go)', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const filter = read(dir, 'internal/handler/common/filter.go');
+    expect(filter.split('found, known := inLookup(fieldValue, arr)').length - 1).toBe(2);
+    expect(filter.split('for i := 0; !known && i < arr.Len(); i++ {').length - 1).toBe(2);
+    expect(read(dir, 'internal/handler/common/momentum_inset.go')).toContain('func inLookup(');
   });
 
   it("takes findAndModify's fields: validated before the write, applied to the answer", () => {
