@@ -1,10 +1,12 @@
 import { Query } from 'mingo';
 import {
+  Binary,
   Decimal128,
   Double,
   Int32,
   Long,
   ObjectId,
+  Timestamp,
   type Document,
   type MongoClient,
 } from 'mongodb';
@@ -26,6 +28,13 @@ class Inexact extends Error {}
  */
 function plain(v: unknown, lossy = false): unknown {
   if (v instanceof Double || v instanceof Int32) return v.valueOf();
+  // Before Long, which a Timestamp is too: as text that orders as MongoDB orders them (a test
+  // keeps such values in fields of their own, so no true string meets them).
+  if (v instanceof Timestamp) return `\u0001ts:${hex(v.t, 8)}${hex(v.i, 8)}`;
+  if (v instanceof Binary) {
+    const bytes = Buffer.from(v.buffer.subarray(0, v.position)).toString('hex');
+    return `\u0001bin:${hex(v.length(), 8)}:${hex(v.sub_type, 2)}:${bytes}`;
+  }
   if (v instanceof Long) {
     const exact =
       v.lessThanOrEqual(Number.MAX_SAFE_INTEGER) && v.greaterThanOrEqual(-Number.MAX_SAFE_INTEGER);
@@ -34,10 +43,19 @@ function plain(v: unknown, lossy = false): unknown {
   }
   if (v instanceof Decimal128) throw new Inexact();
   if (Array.isArray(v)) return v.map((x) => plain(x, lossy));
-  if (v && typeof v === 'object' && !(v instanceof Date) && !(v instanceof ObjectId))
+  if (
+    v &&
+    typeof v === 'object' &&
+    !(v instanceof Date) &&
+    !(v instanceof ObjectId) &&
+    !(v instanceof RegExp)
+  )
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x, lossy)]));
   return v;
 }
+
+/** `n` in hexadecimal, `width` digits: text that orders as the numbers do. */
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 
 /**
  * A filter written as mingo answers it the way MongoDB does, where the two differ:
@@ -45,7 +63,9 @@ function plain(v: unknown, lossy = false): unknown {
  *   "b"]}}` is `{$and: [{tags: "a"}, {tags: "b"}]}`): mingo matches a `$all` only against
  *   arrays, where MongoDB also matches a field equal to its one value;
  * - `$gte: null` and `$lte: null` as the equality to null they are in MongoDB (null and a
- *   missing field match; the type bracket of null holds nothing else): mingo matches none.
+ *   missing field match; the type bracket of null holds nothing else): mingo matches none;
+ * - `{f: {$not: x}}` as `{$nor: [{f: x}]}`, what MongoDB documents it as: mingo matches an
+ *   array with an element `x` leaves out (`{r: {$not: /b$/}}` matched `{r: ["Ab"]}`).
  */
 function mongoForm(filter: Document): Document {
   const and: Document[] = [];
@@ -69,6 +89,10 @@ function mongoForm(filter: Document): Document {
       delete rest.$all;
       for (const x of ops.$all as unknown[]) and.push({ [key]: x });
     }
+    if ('$not' in ops) {
+      delete rest.$not;
+      and.push({ $nor: [mongoForm({ [key]: ops.$not })] });
+    }
     for (const op of ['$gte', '$lte'])
       if (op in ops && ops[op] === null) {
         delete rest[op];
@@ -89,6 +113,16 @@ export async function oracleIds(
   name: string,
   filter: Document,
 ): Promise<string[] | undefined> {
+  return mingoIds(await released.db(db).collection(name).find().toArray(), filter);
+}
+
+/**
+ * The `_id`s of `docs` (read whole, with no filter) that MongoDB's semantics match with
+ * `filter`, sorted as strings; undefined when the filter holds a value JavaScript numbers do
+ * not hold exactly. Timestamps and binData are compared as MongoDB orders each among its own
+ * kind (a timestamp by time, then increment; binData by length, subtype, then bytes).
+ */
+export function mingoIds(docs: Document[], filter: Document): string[] | undefined {
   let query: Query;
   try {
     query = new Query(mongoForm(plain(filter) as Document));
@@ -96,11 +130,8 @@ export async function oracleIds(
     if (e instanceof Inexact) return undefined;
     throw e;
   }
-  const docs = (await released.db(db).collection(name).find().toArray()).map(
-    (d) => plain(d, true) as Document,
-  );
   return query
-    .find<Document>(docs)
+    .find<Document>(docs.map((d) => plain(d, true) as Document))
     .all()
     .map((d) => String(d._id))
     .sort();
