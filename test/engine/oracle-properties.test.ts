@@ -181,13 +181,12 @@ async function apply(client: MongoClient, name: string, s: Step) {
     case 'push':
       // On a document whose `a` is an array or missing; MongoDB refuses a push onto a scalar.
       return quiet(
-        c.updateOne(
-          { _id: s._id, $or: [{ a: { $type: 'array' } }, { a: { $exists: false } }] },
-          { $push: { a: s.v } },
-        ),
+        c.updateOne({ _id: s._id, $or: [{ a: { $type: 'array' } }, { a: { $exists: false } }] }, {
+          $push: { a: s.v },
+        } as Document),
       );
     case 'pull':
-      return quiet(c.updateMany({ a: { $type: 'array' } }, { $pull: { a: s.v } }));
+      return quiet(c.updateMany({ a: { $type: 'array' } }, { $pull: { a: s.v } } as Document));
     case 'delete':
       return quiet(c.deleteOne({ _id: s._id }));
     case 'index':
