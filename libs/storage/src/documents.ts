@@ -15,8 +15,9 @@ export const isDuplicateKey = (err: unknown): boolean =>
   (err as { code?: number } | null)?.code === 11000;
 
 /**
- * Drops the pending events from a document read back by a write: FerretDB implements no
- * projection on findAndModify, so they cannot be left out there.
+ * Drops the pending events from a document the store holds whole: one it has just inserted
+ * (the in-memory document carries them), or one read for a decision that looks at them (a
+ * full outbox) before it is answered.
  */
 export function withoutOutbox<T extends { _outbox?: EventEnvelope[] }>(doc: T): T {
   const { _outbox: _pending, ...rest } = doc;

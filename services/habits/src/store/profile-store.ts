@@ -123,8 +123,9 @@ export class ProfileStore {
    * each goes alone.
    *
    * The list keeps the user's newest completions (ids are time-ordered) and any a task
-   * still waits on, trimmed by a second write now and then (FerretDB ignores `$push`'s
-   * `$slice` and `$pull`'s conditions). A trim raises the profile's cut, `xpForgotten`, past
+   * still waits on, trimmed by a second write now and then: which ids tasks wait on is read
+   * from the tasks, so no `$slice` in the XP write could keep them, and the trim pulls the
+   * ids it read (`$pullAll`). A trim raises the profile's cut, `xpForgotten`, past
    * what it drops, and the write takes no completion below the cut
    * (domain/xp-applied.ts): one the profile may have applied and forgotten is never added
    * blindly, whatever the rate of completions or however long a retry waited.
