@@ -12,3 +12,9 @@ export function parseIdentifier(text: string): { key: string; number: number } |
   const number = Number(m[2]);
   return number >= 1 ? { key: m[1]!.toUpperCase(), number } : null;
 }
+
+/** `eng-012` → `ENG-12`, the identifier as stored; null when the text is not one. */
+export function canonicalIdentifier(text: string): string | null {
+  const parsed = parseIdentifier(text);
+  return parsed ? formatIdentifier(parsed.key, parsed.number) : null;
+}
