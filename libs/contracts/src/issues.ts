@@ -246,7 +246,8 @@ export type SearchIssuesQuery = z.output<typeof SearchIssuesQuery>;
  * starting with a letter, any case) and a number from 1 (`ENG-12`, `eng-12`).
  */
 export const ISSUE_IDENTIFIER_PATTERN = /^[A-Za-z][A-Za-z0-9]{1,9}-0*[1-9][0-9]{0,8}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Whether a path value is an issue identifier (as opposed to a UUID or neither). */
 export const isIssueIdentifier = (value: string): boolean => ISSUE_IDENTIFIER_PATTERN.test(value);
@@ -263,7 +264,7 @@ export const IssueRef = documentAs(
   {
     type: 'string',
     description: 'The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)',
-    anyOf: [{ format: 'uuid' }, { pattern: ISSUE_IDENTIFIER_PATTERN.source }],
+    pattern: `^(?:${UUID_PATTERN.source.slice(1, -1)}|${ISSUE_IDENTIFIER_PATTERN.source.slice(1, -1)})$`,
     examples: ['ENG-12'],
   },
 );
