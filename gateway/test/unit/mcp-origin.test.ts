@@ -64,12 +64,13 @@ describe('/mcp and the Origin header (DNS-rebinding protection)', () => {
   });
 
   it('answers 403 FORBIDDEN to any other Origin, before authentication', async () => {
-    for (const headers of [
+    const refused: Array<Record<string, string>> = [
       { origin: 'https://evil.example', authorization: `Bearer ${key}` },
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:5173' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await initialize(gw.app, headers);
       expect(res.statusCode, headers.origin).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
