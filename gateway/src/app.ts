@@ -21,6 +21,7 @@ import { scopeCheckPlugin } from './auth/scope-check.js';
 import { unknownKeyInvalidationPlugin } from './auth/unknown-key-invalidation.js';
 import type { UnknownKeyIds } from './auth/unknown-keys.js';
 import { corsPlugin } from './cors/plugin.js';
+import { mcpOriginPlugin } from './mcp/origin.js';
 import { declaredBodyLimitPlugin } from './limits/body-limit.js';
 import { rateLimitPlugin } from './limits/rate-limit.js';
 import { idempotencyPlugin } from './idempotency/plugin.js';
@@ -91,6 +92,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(declaredBodyLimitPlugin);
   // Before authentication: a preflight never carries the key.
   await app.register(corsPlugin, { origins: config.CORS_ORIGINS });
+  await app.register(mcpOriginPlugin, { config });
   await app.register(rateLimitPlugin, {
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,

@@ -78,6 +78,24 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
       }
       return origins;
     }),
+  /**
+   * Browser origins `/mcp` admits (DNS-rebinding protection; same patterns as CORS_ORIGINS);
+   * empty: the gateway's own origins and CORS_ORIGINS. A request without Origin always passes.
+   */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list, ctx) => {
+      const origins = parseOrigins(list);
+      for (const origin of origins) {
+        try {
+          originMatcher(origin);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }
+      return origins;
+    }),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 

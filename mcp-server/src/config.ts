@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { originPolicy, ownOrigins } from '@momentum/mcp-tools';
 
 /** The standalone server's settings, from the environment. */
 export const ConfigSchema = z.object({
@@ -31,6 +32,28 @@ export const ConfigSchema = z.object({
     .describe(
       'Addresses of proxies in front of this server whose X-Forwarded-For names the client (comma-separated)',
     ),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .describe(
+      'Browser origins /mcp admits (DNS-rebinding protection), comma-separated: *, scheme://host[:port], or scheme://host:* for any port; empty: this server’s own (loopback and HOST, on MCP_PORT) and CORS_ORIGINS',
+    ),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .describe('The gateway’s CORS allowlist, when set here too: admitted by /mcp by default'),
 });
 export type Config = z.output<typeof ConfigSchema>;
 
@@ -40,5 +63,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
+  try {
+    originPolicy(parsed.data.MCP_ALLOWED_ORIGINS);
+    originPolicy(parsed.data.CORS_ORIGINS);
+  } catch (err) {
+    throw new Error(`invalid configuration: ${(err as Error).message}`);
+  }
   return parsed.data;
 }
+
+/** The origins /mcp admits: MCP_ALLOWED_ORIGINS, else its own and CORS_ORIGINS. */
+export const allowedOrigins = (config: Config, port = config.MCP_PORT): string[] =>
+  config.MCP_ALLOWED_ORIGINS.length
+    ? config.MCP_ALLOWED_ORIGINS
+    : [...ownOrigins(config.HOST, port), ...config.CORS_ORIGINS];

@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { nameServerSpan, tracedServerFactory } from '@momentum/telemetry/tracing';
-import { McpSessions, handleMcpHttpRequest, sendJsonRpcError } from '@momentum/mcp-tools';
-import type { Config } from './config.js';
+import {
+  McpSessions,
+  handleMcpHttpRequest,
+  originPolicy,
+  refuseForeignOrigin,
+  sendJsonRpcError,
+} from '@momentum/mcp-tools';
+import { allowedOrigins, type Config } from './config.js';
 import type { Logger } from './log.js';
 import { httpApiClient } from './http-client.js';
 import { httpLiveSource } from './live-events.js';
@@ -114,6 +121,7 @@ async function serveMetricsPort(config: Config, log: Logger): Promise<Server | u
 async function handle(
   config: Config,
   sessions: McpSessions,
+  originAllowed: (origin: string) => boolean,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -130,6 +138,8 @@ async function handle(
     return sendJson(res, 404, {
       error: { code: 'NOT_FOUND', message: `No route ${req.method} ${path}` },
     });
+  // DNS-rebinding protection, before anything else: a foreign page learns nothing.
+  if (refuseForeignOrigin(req, res, originAllowed)) return;
   const authorization = req.headers.authorization;
   if (!authorization || !/^Bearer\s+\S+$/i.test(authorization.trim())) {
     const message = 'Missing API key: send Authorization: Bearer svc_…';
@@ -162,6 +172,12 @@ async function handle(
 export async function startHttp(config: Config, log: Logger): Promise<Server> {
   const histogram = startMetrics();
   const sessions = new McpSessions();
+  // Built on the first request, once the port is known (MCP_PORT=0 takes one the system picks).
+  let policy: ((origin: string) => boolean) | undefined;
+  const originAllowed = () =>
+    (policy ??= originPolicy(
+      allowedOrigins(config, config.MCP_PORT || (server.address() as AddressInfo).port),
+    ));
   const server = tracedServerFactory((req, res) => {
     const end = histogram.startTimer({ method: req.method ?? 'GET' });
     res.once('finish', () => {
@@ -171,7 +187,7 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
         status_code: res.statusCode,
       });
     });
-    handle(config, sessions, req, res).catch((err: unknown) => {
+    handle(config, sessions, originAllowed(), req, res).catch((err: unknown) => {
       log.error({ err }, 'request failed');
       if (!res.headersSent)
         sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });

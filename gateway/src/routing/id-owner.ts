@@ -1,10 +1,11 @@
+import { isIssueIdentifier } from '@momentum/contracts';
 import type { InternalClient } from '@momentum/http';
 import { LRUCache } from 'lru-cache';
 
 type Owner = 'habits' | 'issues';
 
 /**
- * Which service owns an id on `/api/tasks/:id`. Asked of both once, then remembered
+ * Which service owns an id on `/api/tasks/:id`; an issue identifier is the issues service's. Asked of both once, then remembered
  * (ids never move), so the hot path adds no round trip. While one of them is down, an id the
  * other does not own goes to the one that is down (503), never to a 404.
  */
@@ -25,6 +26,8 @@ export class IdOwnerCache {
   }
 
   async ownerOf(id: string): Promise<Owner> {
+    // An identifier (`ENG-12`) is always an issue's: the issues service resolves it.
+    if (isIssueIdentifier(id)) return 'issues';
     const hit = this.known.get(id);
     if (hit) return hit;
     if (!/^[0-9a-fA-F-]{36}$/.test(id)) return 'habits'; // it answers the 404/422

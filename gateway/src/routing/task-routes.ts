@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isIssueIdentifier } from '@momentum/contracts';
 import type { Upstream } from '../config.js';
 import type { IdOwnerCache } from './id-owner.js';
 import type { Forward } from './forward.js';
@@ -46,7 +47,14 @@ export function registerTaskRoutes(
   });
   scope.route({ method: 'GET', url: '/api/tasks/search', ...routed(() => 'issues', false) });
   scope.route({ method: ['GET', 'PATCH', 'DELETE'], url: '/api/tasks/:id', ...byOwner(false) });
-  scope.route({ method: 'POST', url: '/api/tasks/:id/complete', ...to('habits') });
+  // A task's; an issue identifier (`ENG-12`) is an issue's even here (which has no completion: 404).
+  scope.route({
+    method: 'POST',
+    url: '/api/tasks/:id/complete',
+    ...routed((request) =>
+      isIssueIdentifier((request.params as { id: string }).id) ? 'issues' : 'habits',
+    ),
+  });
   for (const sub of ['comments', 'blockers', 'watch']) {
     for (const url of [`/api/tasks/:id/${sub}`, `/api/tasks/:id/${sub}/*`])
       scope.route({ method: ANY, url, ...to('issues') });

@@ -34,4 +34,22 @@ describe('IdOwnerCache: which service answers /api/tasks/:id', () => {
     expect(await owners.ownerOf(ID)).toBe('habits');
     expect(await new IdOwnerCache(service('down'), service('not')).ownerOf(ID)).toBe('habits');
   });
+
+  it('sends an issue identifier (any case) to issues without asking; anything else malformed to habits', async () => {
+    let asked = 0;
+    const counting = {
+      get: async () => {
+        asked++;
+        return null;
+      },
+    } as unknown as InternalClient;
+    const owners = new IdOwnerCache(counting, counting);
+    for (const id of ['ENG-12', 'eng-12', 'Mal2-1', 'ABCDEFGHIJ-999999999'])
+      expect(await owners.ownerOf(id), id).toBe('issues');
+    expect(asked).toBe(0);
+    // Neither a UUID nor an identifier: habits answers its 422, as before.
+    for (const id of ['ENG-0', 'E-1', '12-ENG', 'ENG-', 'ENG_12', 'ABCDEFGHIJK-1', 'not-an-id'])
+      expect(await owners.ownerOf(id), id).toBe('habits');
+    expect(asked).toBe(0);
+  });
 });

@@ -37,4 +37,19 @@ describe('the /api/tasks routes say which service answers', () => {
       expect(await reached('GET', url), url).toBe('habits');
     expect(await reached('POST', '/api/tasks/t1/complete/again')).toBe('habits');
   });
+
+  it('an issue identifier goes to issues on every /api/tasks/:id route, completion included', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/tasks/ENG-12'],
+      ['PATCH', '/api/tasks/eng-12'],
+      ['DELETE', '/api/tasks/ENG-12'],
+      ['POST', '/api/tasks/ENG-12/complete'],
+      ['GET', '/api/tasks/ENG-12/activity'],
+      ['POST', '/api/tasks/ENG-12/comments'],
+      ['GET', '/api/tasks/Eng-12/blockers'],
+    ] as const)
+      expect(await reached(method, url), `${method} ${url}`).toBe('issues');
+    // Neither a UUID nor an identifier: habits answers (its 422), as before.
+    expect(await reached('GET', '/api/tasks/ENG-0')).toBe('habits');
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, Uuid, sortParam } from './common.js';
+import { documentAs } from './documentation.js';
 import { AfterQuery } from './list-cursor.js';
 
 // Issue, comment, activity and blocker schemas (owned by the issues service):
@@ -240,7 +241,35 @@ export const SearchIssuesQuery = z.strictObject({
 });
 export type SearchIssuesQuery = z.output<typeof SearchIssuesQuery>;
 
-export const IssueParams = z.object({ id: Uuid });
+/**
+ * An issue's human identifier as a path may name it: a project key (2–10 letters or digits,
+ * starting with a letter, any case) and a number from 1 (`ENG-12`, `eng-12`).
+ */
+export const ISSUE_IDENTIFIER_PATTERN = /^[A-Za-z][A-Za-z0-9]{1,9}-0*[1-9][0-9]{0,8}$/;
+const UUID_PATTERN =
+  /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** Whether a path value is an issue identifier (as opposed to a UUID or neither). */
+export const isIssueIdentifier = (value: string): boolean => ISSUE_IDENTIFIER_PATTERN.test(value);
+
+/**
+ * An issue named by its UUID or by its identifier (`ENG-12`, case-insensitive): an alias the
+ * issues service resolves within the caller's teams. Anything else is 422.
+ */
+export const IssueRef = documentAs(
+  z.string().refine((v) => UUID_PATTERN.test(v) || isIssueIdentifier(v), {
+    message: 'must be a UUID or an issue identifier such as ENG-12',
+    params: { rule: 'format', format: 'issue_ref' },
+  }),
+  {
+    type: 'string',
+    description: 'The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)',
+    pattern: `^(?:${UUID_PATTERN.source.slice(1, -1)}|${ISSUE_IDENTIFIER_PATTERN.source.slice(1, -1)})$`,
+    examples: ['ENG-12'],
+  },
+);
+
+export const IssueParams = z.object({ id: IssueRef });
 
 /** An opaque position in an issue's comments or activity, from a previous page. */
 const PageCursor = z
@@ -257,10 +286,10 @@ export const IssuePageQuery = z.strictObject({
   activityBefore: PageCursor.optional(),
 });
 export type IssuePageQuery = z.output<typeof IssuePageQuery>;
-export const IssueRefParams = z.object({ issueId: Uuid });
-export const CommentParams = z.object({ issueId: Uuid, commentId: Uuid });
-/** `blockerId` is the relation id; the blocking issue's id is accepted too. */
-export const BlockerParams = z.object({ issueId: Uuid, blockerId: Uuid });
+export const IssueRefParams = z.object({ issueId: IssueRef });
+export const CommentParams = z.object({ issueId: IssueRef, commentId: Uuid });
+/** `blockerId` is the relation id; the blocking issue's id or identifier is accepted too. */
+export const BlockerParams = z.object({ issueId: IssueRef, blockerId: IssueRef });
 
 export const CommentBody = z.strictObject({
   body: z
@@ -274,4 +303,4 @@ export const CommentBody = z.strictObject({
 });
 export type CommentBody = z.output<typeof CommentBody>;
 
-export const AddBlockerBody = z.strictObject({ blockedById: Uuid });
+export const AddBlockerBody = z.strictObject({ blockedById: IssueRef });

@@ -12,6 +12,9 @@ import {
 
 /** Input fields shared by several tools, each described for a model. */
 export const uuid = (what: string) => z.string().min(1).describe(`${what} (UUID)`);
+/** A task or issue: its UUID, or for an issue its identifier (`ENG-12`), which the API resolves. */
+export const taskRef = (what: string) =>
+  z.string().min(1).describe(`${what}: its id (UUID), or an issue's identifier such as ENG-12`);
 export const date = (what: string) => z.string().describe(`${what}, a date YYYY-MM-DD`);
 
 export const page = z.number().int().min(1).optional().describe('Page number, from 1 (default 1)');

@@ -15,3 +15,4 @@ export {
 export { McpSessions, DEFAULT_SESSION_LIMITS, type SessionLimits } from './sessions.js';
 export type { LiveMessage, LiveSource } from './live-source.js';
 export { INBOX_URI, projectUri, taskUri, urisOf } from './resources.js';
+export { originPolicy, ownOrigins, refuseForeignOrigin } from './origins.js';

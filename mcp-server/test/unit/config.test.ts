@@ -10,6 +10,8 @@ describe('mcp-server configuration', () => {
       HOST: '127.0.0.1',
       METRICS_PORT: 0,
       TRUST_PROXY: [],
+      MCP_ALLOWED_ORIGINS: [],
+      CORS_ORIGINS: [],
     });
   });
 
@@ -28,6 +30,8 @@ describe('mcp-server configuration', () => {
       HOST: '0.0.0.0',
       METRICS_PORT: 9464,
       TRUST_PROXY: [],
+      MCP_ALLOWED_ORIGINS: [],
+      CORS_ORIGINS: [],
     });
   });
 

@@ -29,6 +29,8 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       METRICS_PORT: metricsPort,
       TRUST_PROXY: [],
+      MCP_ALLOWED_ORIGINS: [],
+      CORS_ORIGINS: [],
     },
     createLogger('error', () => undefined),
   );
@@ -67,6 +69,8 @@ describe('MCP server with METRICS_PORT', () => {
         HOST: '127.0.0.1',
         METRICS_PORT: port,
         TRUST_PROXY: [],
+        MCP_ALLOWED_ORIGINS: [],
+        CORS_ORIGINS: [],
       },
       createLogger('error', () => undefined),
     );

@@ -63,7 +63,15 @@ beforeAll(async () => {
     mode: 'sdk',
   });
   mcp = await startHttp(
-    { SVC_BASE_URL: gatewayUrl, MCP_PORT: 0, HOST: '127.0.0.1', METRICS_PORT: 0, TRUST_PROXY: [] },
+    {
+      SVC_BASE_URL: gatewayUrl,
+      MCP_PORT: 0,
+      HOST: '127.0.0.1',
+      METRICS_PORT: 0,
+      TRUST_PROXY: [],
+      MCP_ALLOWED_ORIGINS: [],
+      CORS_ORIGINS: [],
+    },
     createLogger('error', () => undefined),
   );
   mcpUrl = `http://127.0.0.1:${(mcp.address() as AddressInfo).port}/mcp`;

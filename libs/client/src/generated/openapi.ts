@@ -4289,6 +4289,18 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
       /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
       422: {
         headers: {
@@ -4401,6 +4413,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -4574,6 +4598,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -5728,6 +5764,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         id: string;
       };
       cookie?: never;
@@ -5886,6 +5926,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         id: string;
       };
       cookie?: never;
@@ -5941,6 +5985,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6035,6 +6091,10 @@ export interface operations {
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         issueId: string;
       };
       cookie?: never;
@@ -6115,12 +6175,13 @@ export interface operations {
           'application/json': components['schemas']['ApiError'];
         };
       };
-      /** @description Conflict; or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many); or a request with this Idempotency-Key is still running (with `Retry-After`), or already succeeded with a reply that held a key */
       409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
@@ -6213,6 +6274,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         issueId: string;
         commentId: string;
       };
@@ -6269,6 +6334,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6360,6 +6437,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         issueId: string;
         commentId: string;
       };
@@ -6426,6 +6507,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6517,6 +6610,10 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         issueId: string;
       };
       cookie?: never;
@@ -6576,6 +6673,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -6646,6 +6755,10 @@ export interface operations {
         'Idempotency-Key'?: components['parameters']['Idempotency-Key'];
       };
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         issueId: string;
       };
       cookie?: never;
@@ -6653,7 +6766,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** Format: uuid */
+          /**
+           * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+           * @example ENG-12
+           */
           blockedById: string;
         };
       };
@@ -6826,7 +6942,15 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         issueId: string;
+        /**
+         * @description The issue’s UUID, or its identifier such as `ENG-12` (case-insensitive)
+         * @example ENG-12
+         */
         blockerId: string;
       };
       cookie?: never;
@@ -6882,6 +7006,18 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];

@@ -1,7 +1,7 @@
 import { callApi, callApiForNothing } from '../results.js';
 import { CREATE, REMOVE, defineTool } from '../define.js';
 import { Blocker, Blockers } from '../shapes.js';
-import { uuid } from '../fields.js';
+import { taskRef } from '../fields.js';
 
 export const addBlocker = defineTool({
   name: 'add_blocker',
@@ -11,8 +11,8 @@ export const addBlocker = defineTool({
     'Refused for the issue itself (VALIDATION_ERROR), an existing relation and any cycle (CONFLICT, with the path). ' +
     'The change appears in both issues’ activity.',
   inputSchema: {
-    issueId: uuid('The issue that is blocked'),
-    blockedById: uuid('The issue that blocks it'),
+    issueId: taskRef('The issue that is blocked'),
+    blockedById: taskRef('The issue that blocks it'),
   },
   outputSchema: { blocker: Blocker },
   annotations: CREATE,
@@ -36,8 +36,8 @@ export const removeBlocker = defineTool({
     'or by the other issue’s id. The change appears in both issues’ activity. Returns the blocker relations ' +
     'the issue still has.',
   inputSchema: {
-    issueId: uuid('The issue whose blocker relation to remove'),
-    blockerId: uuid('The relation id, or the id of the other issue'),
+    issueId: taskRef('The issue whose blocker relation to remove'),
+    blockerId: taskRef('The relation id, or the other issue'),
   },
   outputSchema: { blockers: Blockers },
   annotations: REMOVE,

@@ -9,6 +9,7 @@ import {
   limit,
   page,
   taskOrIssueSort,
+  taskRef,
   taskType,
   uuid,
 } from '../fields.js';
@@ -58,9 +59,9 @@ export const getTask = defineTool({
   name: 'get_task',
   title: 'Get a task or issue',
   description:
-    'Fetches one task or issue by id. An issue comes with its comments, activity timeline (who changed what), ' +
+    'Fetches one task or issue by id, or an issue by its identifier (ENG-12). An issue comes with its comments, activity timeline (who changed what), ' +
     'blockedBy and blocking relations and sub-issues.',
-  inputSchema: { id: uuid('The task or issue id') },
+  inputSchema: { id: taskRef('The task or issue') },
   outputSchema: { task: TaskDetail },
   annotations: READ,
   surface: 'in-app',
@@ -73,9 +74,10 @@ export const searchTasks = defineTool({
   name: 'search_tasks',
   title: 'Search issues',
   description:
-    'Full-text search over issue titles and descriptions in the projects the caller reaches, best matches first.',
+    'Full-text search over issue titles and descriptions in the projects the caller reaches, best matches first. ' +
+    'A query that is an identifier (ENG-12) finds the issue it names.',
   inputSchema: {
-    q: z.string().min(1).describe('Words to search for'),
+    q: z.string().min(1).describe('Words to search for, or an issue identifier such as ENG-12'),
     projectId: uuid('Limit the search to this project').optional(),
     page,
     limit,

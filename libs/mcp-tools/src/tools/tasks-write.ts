@@ -12,6 +12,7 @@ import {
   orNull,
   schedule,
   tags,
+  taskRef,
   taskType,
   uuid,
 } from '../fields.js';
@@ -68,7 +69,7 @@ export const updateTask = defineTool({
     'dueDate (todos), archived. Issues: title, description, status, priority, assigneeId, labels, estimate, dueDate, parentId; ' +
     'every issue change is recorded in its activity timeline. null clears an optional field.',
   inputSchema: {
-    id: uuid('The task or issue to change'),
+    id: taskRef('The task or issue to change'),
     title: z.string().optional().describe('New title'),
     notes: orNull(z.string().describe('Notes'), 'Tasks: new notes, or null to clear them'),
     difficulty: difficulty.optional().describe('Tasks: new difficulty'),
@@ -109,7 +110,7 @@ export const addComment = defineTool({
   description:
     'Adds a comment to an issue; mention people as @name. The comment also appears in the issue activity.',
   inputSchema: {
-    issueId: uuid('The issue to comment on'),
+    issueId: taskRef('The issue to comment on'),
     body: z.string().min(1).describe('Comment text (Markdown)'),
   },
   outputSchema: { comment: Comment },

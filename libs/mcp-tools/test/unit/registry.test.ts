@@ -158,6 +158,9 @@ describe('the tool registry', () => {
   it('annotates reads, additive writes and destructive ones; nothing is open-world', () => {
     for (const tool of standalone) {
       const a = tool.annotations!;
+      // All four on the wire, as clients read them from tools/list.
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+        expect(typeof (a as Record<string, unknown>)[hint], `${tool.name}.${hint}`).toBe('boolean');
       expect(a.openWorldHint, tool.name).toBe(false);
       expect(a.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
       expect(a.destructiveHint, tool.name).toBe(DESTRUCTIVE.includes(tool.name));

@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { SCOPES } from '@momentum/contracts';
 import {
   TOOLS,
+  toolAllowed,
   buildMcpServer,
   handleMcpHttpRequest,
   showTools,
@@ -42,6 +43,28 @@ describe('tool scopes', () => {
       for (const scope of tool.scopes) expect(scope.endsWith(kind), tool.name).toBe(true);
     }
     expect(TOOLS.find((t) => t.name === 'get_me')!.scopes).toEqual([]);
+  });
+
+  it('every tool carries all four hints, booleans, and none is open-world', () => {
+    for (const tool of TOOLS) {
+      const hints = tool.annotations as unknown as Record<string, unknown>;
+      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'])
+        expect(typeof hints[hint], `${tool.name}.${hint}`).toBe('boolean');
+      expect(hints.openWorldHint, tool.name).toBe(false);
+      // A read changes nothing, so it destroys nothing and is idempotent.
+      if (tool.annotations.readOnlyHint) {
+        expect(tool.annotations.destructiveHint, tool.name).toBe(false);
+        expect(tool.annotations.idempotentHint, tool.name).toBe(true);
+      }
+    }
+  });
+
+  it('a key holding every read scope and no write one is shown exactly the read-only tools', () => {
+    const reads = SCOPES.filter((s) => s.endsWith(':read'));
+    const shown = TOOLS.filter((t) => toolAllowed(t, reads)).map((t) => t.name);
+    const readOnly = TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name);
+    expect(shown.sort()).toEqual(readOnly.sort());
+    expect(readOnly.length).toBeGreaterThan(0);
   });
 
   it('lists to a read-only key only the tools it may call', async () => {

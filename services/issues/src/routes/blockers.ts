@@ -9,6 +9,7 @@ import {
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import type { IssuesDeps } from '../deps.js';
+import { issueIdOf } from '../usecases/issue-ref.js';
 import { addBlocker, listBlockers, removeBlocker } from '../usecases/blockers.js';
 import { blockerView, blockerViews } from './replies.js';
 
@@ -25,10 +26,10 @@ export function registerBlockerRoutes(app: FastifyInstance, deps: IssuesDeps) {
       tags,
       params: IssueRefParams,
       response: { status: 200, schema: dataOf(BlockerLists) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params }) => {
-      const r = await listBlockers(deps, actor, params.issueId);
+      const r = await listBlockers(deps, actor, await issueIdOf(deps, actor, params.issueId));
       return {
         data: {
           blockedBy: blockerViews(r.blockedBy, r.related),
@@ -54,7 +55,11 @@ export function registerBlockerRoutes(app: FastifyInstance, deps: IssuesDeps) {
       errors: [403, 409],
     },
     async ({ actor, params, body }) => {
-      const r = await addBlocker(deps, actor, params.issueId, body.blockedById);
+      const [issueId, blockedById] = await Promise.all([
+        issueIdOf(deps, actor, params.issueId),
+        issueIdOf(deps, actor, body.blockedById, 'Blocking issue'),
+      ]);
+      const r = await addBlocker(deps, actor, issueId, blockedById);
       return { data: blockerView(r.relation, r.issue, r.blockedBy) };
     },
   );
@@ -70,10 +75,14 @@ export function registerBlockerRoutes(app: FastifyInstance, deps: IssuesDeps) {
       tags,
       params: BlockerParams,
       response: { status: 204, description: 'Removed' },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params }) => {
-      await removeBlocker(deps, actor, params.issueId, params.blockerId);
+      const [issueId, blockerId] = await Promise.all([
+        issueIdOf(deps, actor, params.issueId),
+        issueIdOf(deps, actor, params.blockerId, 'Blocker'),
+      ]);
+      await removeBlocker(deps, actor, issueId, blockerId);
     },
   );
 }

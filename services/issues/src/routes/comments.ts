@@ -8,6 +8,7 @@ import {
 } from '@momentum/contracts';
 import { defineRoute } from '@momentum/http';
 import type { IssuesDeps } from '../deps.js';
+import { issueIdOf } from '../usecases/issue-ref.js';
 import { addComment, deleteComment, editComment } from '../usecases/comments.js';
 import { commentView } from './replies.js';
 
@@ -25,10 +26,12 @@ export function registerCommentRoutes(app: FastifyInstance, deps: IssuesDeps) {
       params: IssueRefParams,
       body: CommentBody,
       response: { status: 201, schema: dataOf(CommentView) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params, body }) => ({
-      data: commentView(await addComment(deps, actor, params.issueId, body.body)),
+      data: commentView(
+        await addComment(deps, actor, await issueIdOf(deps, actor, params.issueId), body.body),
+      ),
     }),
   );
 
@@ -44,11 +47,17 @@ export function registerCommentRoutes(app: FastifyInstance, deps: IssuesDeps) {
       params: CommentParams,
       body: CommentBody,
       response: { status: 200, schema: dataOf(CommentView) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params, body }) => ({
       data: commentView(
-        await editComment(deps, actor, params.issueId, params.commentId, body.body),
+        await editComment(
+          deps,
+          actor,
+          await issueIdOf(deps, actor, params.issueId),
+          params.commentId,
+          body.body,
+        ),
       ),
     }),
   );
@@ -64,10 +73,15 @@ export function registerCommentRoutes(app: FastifyInstance, deps: IssuesDeps) {
       tags,
       params: CommentParams,
       response: { status: 204, description: 'Deleted' },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params }) => {
-      await deleteComment(deps, actor, params.issueId, params.commentId);
+      await deleteComment(
+        deps,
+        actor,
+        await issueIdOf(deps, actor, params.issueId),
+        params.commentId,
+      );
     },
   );
 }

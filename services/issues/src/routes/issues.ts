@@ -17,6 +17,7 @@ import { issueDetail, listIssues } from '../usecases/read-issues.js';
 import { updateIssue } from '../usecases/update-issue.js';
 import { deleteIssue } from '../usecases/delete-issue.js';
 import { unwatchIssue, watchIssue } from '../usecases/watchers.js';
+import { issueIdOf } from '../usecases/issue-ref.js';
 import { issueDetailView, issuePageView, issueView } from './replies.js';
 
 const tags = ['issues'];
@@ -72,10 +73,12 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       params: IssueParams,
       query: IssuePageQuery,
       response: { status: 200, schema: dataOf(IssueDetailView) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params, query }) => ({
-      data: issueDetailView(await issueDetail(deps, actor, params.id, query)),
+      data: issueDetailView(
+        await issueDetail(deps, actor, await issueIdOf(deps, actor, params.id), query),
+      ),
     }),
   );
 
@@ -92,10 +95,10 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       params: IssueParams,
       body: UpdateIssueBody,
       response: { status: 200, schema: dataOf(IssueView) },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params, body }) => {
-      const doc = await updateIssue(deps, actor, params.id, body);
+      const doc = await updateIssue(deps, actor, await issueIdOf(deps, actor, params.id), body);
       return { data: issueView(doc, doc.assignee ?? undefined) };
     },
   );
@@ -110,10 +113,10 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       tags,
       params: IssueParams,
       response: { status: 204, description: 'Deleted' },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params }) => {
-      await deleteIssue(deps, actor, params.id);
+      await deleteIssue(deps, actor, await issueIdOf(deps, actor, params.id));
     },
   );
 
@@ -132,7 +135,7 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       errors: [403, 409],
     },
     async ({ actor, params }) => {
-      await watchIssue(deps, actor, params.id);
+      await watchIssue(deps, actor, await issueIdOf(deps, actor, params.id));
     },
   );
 
@@ -148,10 +151,10 @@ export function registerIssueRoutes(app: FastifyInstance, deps: IssuesDeps) {
       tags,
       params: IssueParams,
       response: { status: 204, description: 'Not watching' },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params }) => {
-      await unwatchIssue(deps, actor, params.id);
+      await unwatchIssue(deps, actor, await issueIdOf(deps, actor, params.id));
     },
   );
 }

@@ -70,6 +70,26 @@ export class IssueStore {
     ).lean<IssueDoc[]>();
   }
 
+  /**
+   * The live issues with this identifier (as stored: `ENG-12`) in the scope's teams (and the
+   * project, when named), at most `limit`, in id order. A project key is unique per team, so
+   * more than one comes back only across teams (a handful: sorted here, not by the index).
+   */
+  async withIdentifier(scope: Scope, identifier: string, limit: number, projectId?: string) {
+    const docs = await this.m.Issue.find(
+      {
+        identifier,
+        teamId: { $in: [...scope.teamIds] },
+        deletedAt: null,
+        ...(projectId ? { projectId } : {}),
+      },
+      listProjection,
+    )
+      .limit(limit)
+      .lean<IssueDoc[]>();
+    return docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  }
+
   /** Whether the id is an issue's, deleted ones included (ids never move to another service). */
   async exists(id: string): Promise<boolean> {
     return !!(await this.m.Issue.findById(id, { _id: 1 }).lean());

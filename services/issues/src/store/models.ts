@@ -200,6 +200,8 @@ export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   [{ teamId: 1, number: 1, _id: 1 }],
   [{ teamId: 1, sortOrder: 1, _id: 1 }],
   [{ teamId: 1, titleSort: 1, _id: 1 }],
+  // An issue by its identifier (`GET /api/tasks/ENG-12`), within the caller's teams.
+  [{ identifier: 1, teamId: 1 }],
   // Someone's issues; sub-issues of a parent (the issue page, `parentId=`); labels (`$all`).
   [{ assigneeId: 1, createdAt: 1, _id: 1 }],
   [{ parentId: 1, createdAt: 1, _id: 1 }],

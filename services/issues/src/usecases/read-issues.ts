@@ -9,6 +9,7 @@ import {
   type PersonSummary,
   type SearchIssuesQuery,
 } from '@momentum/contracts';
+import { canonicalIdentifier } from '../domain/identifier.js';
 import { queryKeys } from '../domain/search-terms.js';
 import { positionOf, type Position } from '../store/page-store.js';
 import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
@@ -51,6 +52,8 @@ export async function searchIssues(
 ): Promise<IssuePage> {
   const scope = scopeOf(actor);
   if (q.projectId) await deps.projects.accessible(scope, q.projectId);
+  const named = await namedIssues(deps, scope, q);
+  if (named) return named;
   const keys = queryKeys(q.q);
   const page = keys.length
     ? await deps.lists.search(scope, keys, q.projectId, q.page, q.limit)
@@ -61,6 +64,31 @@ export async function searchIssues(
     total: page.total,
   };
 }
+
+/**
+ * A query that is an identifier (`ENG-12`, any case) and names issues of the caller's
+ * teams answers those issues alone, as Linear's and GitHub's search jump to the issue a key
+ * names; one that names none is searched as words.
+ */
+async function namedIssues(
+  deps: IssuesDeps,
+  scope: Scope,
+  q: SearchIssuesQuery,
+): Promise<IssuePage | null> {
+  const identifier = canonicalIdentifier(q.q);
+  if (!identifier) return null;
+  const found = await deps.issues.withIdentifier(scope, identifier, MAX_NAMED, q.projectId);
+  if (!found.length) return null;
+  const docs = found.slice((q.page - 1) * q.limit, q.page * q.limit);
+  return {
+    docs,
+    people: await assigneesOf(deps.directory, docs, deps.log),
+    total: found.length,
+  };
+}
+
+/** An identifier names at most one issue per team; a search shows at most this many. */
+const MAX_NAMED = 100;
 
 export interface IssueDetail {
   doc: IssueDoc;
