@@ -16,14 +16,14 @@ export async function build({ quiet = false } = {}) {
       );
     },
   };
-  rmSync(path.join(ROOT, DIST_DIR), { recursive: true, force: true });
+  rmSync(path.resolve(ROOT, DIST_DIR), { recursive: true, force: true });
   const present = COMPONENTS.filter((c) => existsSync(path.join(ROOT, c.entry)));
   try {
     await Promise.all(
       present.map((c) =>
         esbuild.build({
           entryPoints: [path.join(ROOT, c.entry)],
-          outfile: path.join(ROOT, bundlePath(c)),
+          outfile: path.resolve(ROOT, bundlePath(c)),
           bundle: true,
           platform: 'node',
           format: 'esm',

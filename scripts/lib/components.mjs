@@ -46,6 +46,7 @@ export function signingEnv(randomKey) {
   return env;
 }
 
-// DIST_DIR lets parallel end-to-end runs (each on its own E2E_BASE_PORT) keep their own bundles.
+// DIST_DIR (relative to the repository, or absolute) lets parallel end-to-end runs (each on
+// its own E2E_BASE_PORT) keep their own bundles.
 export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 export const bundlePath = (component) => `${DIST_DIR}/${component.name}.mjs`;

@@ -84,7 +84,7 @@ export function nodeFlags(env) {
 export function spawnComponent(component, env, { quiet = false } = {}) {
   const child = spawn(
     componentNode(),
-    [...nodeFlags(env), path.join(ROOT, bundlePath(component)), ...(component.args ?? [])],
+    [...nodeFlags(env), path.resolve(ROOT, bundlePath(component)), ...(component.args ?? [])],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },
@@ -181,7 +181,7 @@ export async function startStack({
   };
   try {
     for (const s of SERVICES) {
-      if (!existsSync(path.join(ROOT, bundlePath(s))))
+      if (!existsSync(path.resolve(ROOT, bundlePath(s))))
         throw new Error(`${s.name} is not built (run npm run build)`);
       for (let i = 0; i < replicas; i++) {
         const port = replicaPort(ports[s.name], i);
@@ -225,7 +225,7 @@ export async function startStack({
     );
     const gatewayUrl = gatewayUrls[0];
     let mcpUrl = null;
-    if (withMcp && existsSync(path.join(ROOT, bundlePath(MCP_SERVER)))) {
+    if (withMcp && existsSync(path.resolve(ROOT, bundlePath(MCP_SERVER)))) {
       const component = { ...MCP_SERVER, args: ['--http'] };
       const env = {
         ...common,
