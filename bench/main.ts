@@ -286,7 +286,10 @@ function printLive(l: Awaited<ReturnType<typeof liveFigures>>) {
       `under the mixed workload (${a.mixedRps} rps) event to client on GET /api/events ` +
         `p50 ${a.sse.p50} ms, p99 ${a.sse.p99} ms (${a.sse.events} events); on an MCP subscription, ` +
         `write sent to resources/updated p50 ${a.mcp.p50} ms, p99 ${a.mcp.p99} ms (${a.mcp.samples} probes, ` +
-        `${a.mcp.lost} lost; the write alone p50 ${a.mcp.writeP50} ms); target ${a.target}`,
+        `${a.mcp.lost} lost; the write alone p50 ${a.mcp.writeP50} ms); at half that rate ` +
+        `(${a.halfRate.mixedRps} rps) SSE p50 ${a.halfRate.sse.p50} ms, p99 ${a.halfRate.sse.p99} ms ` +
+        `(${a.halfRate.sse.events} events), MCP p50 ${a.halfRate.mcp.p50} ms, p99 ${a.halfRate.mcp.p99} ms ` +
+        `(${a.halfRate.mcp.samples} probes, ${a.halfRate.mcp.lost} lost); target ${a.target}`,
     );
   if (s)
     lines.push(
