@@ -23,6 +23,7 @@ import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
 import { cpuFigures } from './cpu.js';
 import { floorFigures, floorLine } from './floor.js';
+import { liveFigures } from './live.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { componentNodeVersion } from '../scripts/lib/runtime.mjs';
 
@@ -49,6 +50,7 @@ const separateFigures = {
   webhooks: async () => printWebhooks(await webhookFigures(BASE_PORT)),
   forged: async () => printForged(await forgedKeyFigures(BASE_PORT)),
   cpu: async () => printCpu(await cpuFigures(BASE_PORT, DURATION_S)),
+  live: async () => printLive(await liveFigures(BASE_PORT)),
 } as const;
 type Separate = keyof typeof separateFigures;
 
@@ -72,7 +74,7 @@ async function runSeparate(name: Alone) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|writes runs that figure alone, merged into
+// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|live|writes runs that figure alone, merged into
 // bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -181,8 +183,8 @@ try {
   await world.stop();
 }
 
-// Figures 8 (tracing), 9 (replicas), 10 (webhooks), 11 (forged keys) and 12 (CPU per request),
-// each on stacks of its own.
+// Figures 8 (tracing), 9 (replicas), 10 (webhooks), 11 (forged keys), 12 (CPU per request) and
+// 14 (the live stream), each on stacks of its own.
 for (const name of Object.keys(separateFigures) as Separate[]) {
   step(`${name} (stacks of its own)`);
   await runSeparate(name);
@@ -274,6 +276,40 @@ function printWebhooks(w: Awaited<ReturnType<typeof webhookFigures>>) {
       `delivered at ${b.deliveriesPerS}/s (asked for ${b.askedPerS}/s); ${w.limits}`,
   );
   return w;
+}
+
+function printLive(l: Awaited<ReturnType<typeof liveFigures>>) {
+  const { latency: a, streams: s, fanout: f } = l;
+  const lines: string[] = [];
+  if (a)
+    lines.push(
+      `under the mixed workload (${a.mixedRps} rps) event to client on GET /api/events ` +
+        `p50 ${a.sse.p50} ms, p99 ${a.sse.p99} ms (${a.sse.events} events); on an MCP subscription, ` +
+        `write sent to resources/updated p50 ${a.mcp.p50} ms, p99 ${a.mcp.p99} ms (${a.mcp.samples} probes, ` +
+        `${a.mcp.lost} lost; the write alone p50 ${a.mcp.writeP50} ms); at half that rate ` +
+        `(${a.halfRate.mixedRps} rps) SSE p50 ${a.halfRate.sse.p50} ms, p99 ${a.halfRate.sse.p99} ms ` +
+        `(${a.halfRate.sse.events} events), MCP p50 ${a.halfRate.mcp.p50} ms, p99 ${a.halfRate.mcp.p99} ms ` +
+        `(${a.halfRate.mcp.samples} probes, ${a.halfRate.mcp.lost} lost); target ${a.target}`,
+    );
+  if (s)
+    lines.push(
+      `${s.streams} streams open on one gateway (${s.refused} refused): gateway RSS ${s.gatewayRssMiB.before} → ` +
+        `${s.gatewayRssMiB.after} MiB, ${s.perStreamKiB} KiB per stream; mixed workload with them open ` +
+        `${s.rps.open} rps ÷ none ${s.rps.none}/${s.rps.noneAgain} rps = ${s.ratio} (target ${s.target}; ` +
+        `p99 ${s.p99.open} vs ${s.p99.none} ms; failed ${JSON.stringify(s.failed)}; ` +
+        `${s.eventsDeliveredToStreams} events delivered to the streams)`,
+    );
+  if (f) {
+    const fan = (x: typeof f.one) =>
+      `${x.watchers} watcher(s): ${x.cpuMsPerEvent} ms CPU per event (${x.cpuMsPerNotification} per notification), ` +
+      `all ${x.notifications} readable ${x.allReadableAfterMs} ms after the first of ${x.events} comments ` +
+      `(sent in ${x.commentsSentInMs} ms)`;
+    lines.push(
+      `fan-out in notifications: ${fan(f.many)}; ${fan(f.one)}; CPU per event ratio ${f.cpuRatio}`,
+    );
+  }
+  console.log(`\n14. live: ${lines.join('; ')}`);
+  return l;
 }
 
 function printForged(f: Awaited<ReturnType<typeof forgedKeyFigures>>) {

@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import { AppError } from '@momentum/contracts';
-import { neverReached } from '@momentum/http';
+import { SIGNATURE_EXPIRED_HEADER, neverReached } from '@momentum/http';
 import { markAnswered, markForwarded, markUpstreamFailed } from '../idempotency/plugin.js';
 import type { Upstream } from '../config.js';
 import { upstreamHeaders } from '../auth/authenticate.js';
@@ -31,6 +33,41 @@ export const upstreamUnavailable = (
 };
 
 /**
+ * A service refused the request 401 because the gateway's signature on it had expired when
+ * it got there (the service stalled with it queued past SIGNATURE_WINDOW_MS, or clocks apart):
+ * the client's key is fine and nothing ran, so the client gets a retryable 503 with
+ * Retry-After, and its Idempotency-Key is freed for the retry (nothing reached a handler).
+ */
+const signatureExpired = (reply: FastifyReply, upstream: string) => {
+  markUpstreamFailed(reply.request, false);
+  return reply.send(
+    new AppError(
+      'SERVICE_UNAVAILABLE',
+      `The ${upstream} service was too slow to take the request, which did not run; try again`,
+      undefined,
+      { 'retry-after': '1' },
+    ),
+  );
+};
+
+/** What the service's 401 said of its body and of the refusal, copied onto the reply. */
+const REFUSAL_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'www-authenticate',
+  SIGNATURE_EXPIRED_HEADER,
+];
+
+/** The service's answer as reply-from hands it to `onResponse` (undici's). */
+interface UpstreamAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: Readable;
+}
+
+/**
  * Per-request reply-from options that turn its retries off. By default it retries a GET
  * an upstream answers 503 up to 10 times (`maxRetriesOn503: 0` cannot turn that off), so
  * with a service's database down a client waited 10 × the service's 3 s for the same 503
@@ -54,6 +91,15 @@ export const forwardOptions = (upstream: Upstream) =>
     rewriteHeaders: (headers, request) => {
       markAnswered(request);
       return headers;
+    },
+    onResponse: (_request, reply, res) => {
+      const answer = res as unknown as UpstreamAnswer;
+      if (answer.statusCode !== 401 || answer.headers[SIGNATURE_EXPIRED_HEADER] === undefined)
+        return reply.send(answer.stream);
+      // Read to its end (frees the connection); its body's and its refusal's headers go.
+      answer.stream.resume();
+      for (const name of REFUSAL_HEADERS) reply.removeHeader(name);
+      return signatureExpired(reply as FastifyReply, upstream);
     },
     onError: (reply, { error }) => upstreamUnavailable(reply, upstream, error),
   }) satisfies FastifyReplyFromHooks;

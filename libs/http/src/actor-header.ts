@@ -156,6 +156,13 @@ export interface VerifiedRequest {
 type Headers = Record<string, string | string[] | undefined>;
 
 /**
+ * The response header a service sets on its 401 to a request its caller signed correctly but
+ * that arrived outside the window (the service stalled with it queued, or clocks apart): the
+ * request was never run, so the gateway may answer a retryable 503 instead (proxies.ts).
+ */
+export const SIGNATURE_EXPIRED_HEADER = 'x-momentum-signature-expired';
+
+/**
  * The actor of a request signed by a trusted caller for this method and URL within the
  * window, or null. The body digest is vouched for here; that the body matches it is checked
  * once the body is read (signed-actor.ts).
@@ -166,6 +173,21 @@ export function verifyRequest(
   request: { method: string; url: string },
   now = Date.now(),
 ): VerifiedRequest | null {
+  const checked = checkRequest(headers, trusted, request, now);
+  return checked === 'expired' ? null : checked;
+}
+
+/**
+ * verifyRequest, telling apart a request whose signature is right but whose time is outside
+ * the window (`'expired'`): the MAC is checked first, so only what a trusted caller signed is
+ * ever called expired.
+ */
+export function checkRequest(
+  headers: Headers,
+  trusted: string | TrustedKeys,
+  request: { method: string; url: string },
+  now = Date.now(),
+): VerifiedRequest | 'expired' | null {
   const payload = headers[ActorHeaders.actor];
   const ts = headers[ActorHeaders.timestamp];
   const sig = headers[ActorHeaders.signature];
@@ -182,7 +204,7 @@ export function verifyRequest(
     !NONCE.test(nonce)
   )
     return null;
-  if (!/^\d{1,16}$/.test(ts) || Math.abs(now - Number(ts)) > SIGNATURE_WINDOW_MS) return null;
+  if (!/^\d{1,16}$/.test(ts)) return null;
   const key = trustedOf(trusted).get(caller);
   if (!key) return null;
   const expected = Buffer.from(
@@ -190,6 +212,7 @@ export function verifyRequest(
   );
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (Math.abs(now - Number(ts)) > SIGNATURE_WINDOW_MS) return 'expired';
   const actor = decodeActor(payload);
   return actor ? { actor, caller, bodyDigest: digest, nonce } : null;
 }

@@ -35,6 +35,8 @@ export interface ServiceAppOptions {
    * app's port.
    */
   metricsPort?: number;
+  /** The clock signatures are judged by (signed-actor.ts); tests stand in one that is ahead. */
+  signatureClock?: () => number;
 }
 
 /**
@@ -90,6 +92,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   void app.register(jsonBodyPlugin);
   void app.register(signedActorPlugin, {
     internalSecret: options.signing ? trustedKeys(options.signing) : options.internalSecret,
+    ...(options.signatureClock ? { clock: options.signatureClock } : {}),
   });
   if (options.admission) void app.register(admissionPlugin, options.admission);
   // /metrics on the service's own port, or on METRICS_PORT; the gateway never routes it.

@@ -3,7 +3,12 @@ import { Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type Actor } from '@momentum/contracts';
-import { EMPTY_BODY_DIGEST, verifyRequest, type TrustedKeys } from './actor-header.js';
+import {
+  EMPTY_BODY_DIGEST,
+  SIGNATURE_EXPIRED_HEADER,
+  checkRequest,
+  type TrustedKeys,
+} from './actor-header.js';
 import { isPublicRoute } from './route-config.js';
 import { callerRefusal } from './caller-policy.js';
 import { NonceSet } from './nonce-set.js';
@@ -18,9 +23,16 @@ declare module 'fastify' {
 export interface SignedActorOptions {
   /** The shared secret (at least 32 characters), or the keys of each trusted caller. */
   internalSecret: string | TrustedKeys;
+  /** The time the signatures' window is judged by (tests stand in a clock that is ahead). */
+  clock?: () => number;
 }
 
 const refused = () => new AppError('UNAUTHORIZED', 'Requests must come through the gateway');
+/** Signed right but too long ago: marked, so the caller knows the request never ran. */
+const expired = () =>
+  new AppError('UNAUTHORIZED', 'This signed request arrived outside its time window', undefined, {
+    [SIGNATURE_EXPIRED_HEADER]: '1',
+  });
 const replayed = () => new AppError('UNAUTHORIZED', 'This signed request was already used');
 
 /** Whether Fastify will read a body: not for GET or HEAD, nor when the headers say none. */
@@ -41,7 +53,7 @@ const vouched = new WeakMap<object, { claimed: string; seen?: string }>();
  * digest the signature covers (else 401 before any handler).
  */
 export const signedActorPlugin = fp<SignedActorOptions>(
-  async (app, { internalSecret }) => {
+  async (app, { internalSecret, clock = Date.now }) => {
     if (typeof internalSecret === 'string' ? internalSecret.length < 32 : !internalSecret?.size)
       throw new Error('signedActorPlugin: internalSecret must be at least 32 characters');
     app.decorateRequest('actor', null as unknown as Actor);
@@ -50,10 +62,13 @@ export const signedActorPlugin = fp<SignedActorOptions>(
     // promise and a turn of the microtask queue.
     app.addHook('onRequest', (request, _reply, done) => {
       if (isPublicRoute(request)) return done();
-      const verified = verifyRequest(request.headers, internalSecret, {
-        method: request.method,
-        url: request.url,
-      });
+      const verified = checkRequest(
+        request.headers,
+        internalSecret,
+        { method: request.method, url: request.url },
+        clock(),
+      );
+      if (verified === 'expired') return done(expired());
       if (!verified) return done(refused());
       const refusal = callerRefusal(verified, request);
       if (refusal) return done(refusal);

@@ -20,6 +20,7 @@ import { ActivityStore } from './store/activity-store.js';
 import { BlockerStore } from './store/blocker-store.js';
 import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
+import { AccountCounts } from './store/account-counts.js';
 import { Projects } from './clients/projects.js';
 import type { IssuesDeps, IssuesHooks } from './deps.js';
 import { recoverActivity, type ActivityRecoveryOptions } from './usecases/activity-recovery.js';
@@ -70,6 +71,11 @@ export async function buildIssuesApp(
     projects: new Projects(projectStore, ctx.bus),
     directory: options.directory ?? ownDirectory!,
     outbox: new Outbox(relay, models),
+    counts: new AccountCounts(models),
+    limits: {
+      issues: ctx.config.MAX_ISSUES_PER_CREATOR,
+      comments: ctx.config.MAX_COMMENTS_PER_AUTHOR,
+    },
     log: ctx.log,
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };

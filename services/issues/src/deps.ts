@@ -1,6 +1,7 @@
 import type { Logger } from '@momentum/messaging';
 import type { Directory } from './clients/directory.js';
 import type { Outbox } from './events/outbox.js';
+import type { AccountCounts } from './store/account-counts.js';
 import type { ActivityStore } from './store/activity-store.js';
 import type { BlockerStore } from './store/blocker-store.js';
 import type { CommentStore } from './store/comment-store.js';
@@ -22,6 +23,10 @@ export interface IssuesDeps {
   projects: Projects;
   directory: Directory;
   outbox: Outbox;
+  /** What each account holds, for the quotas (account-quota.ts). */
+  counts: AccountCounts;
+  /** Per-account limits (absent or 0: none). */
+  limits?: { issues: number; comments: number };
   log: Logger;
   hooks?: IssuesHooks;
 }

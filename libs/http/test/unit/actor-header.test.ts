@@ -4,6 +4,7 @@ import {
   ActorHeaders,
   SIGNATURE_WINDOW_MS,
   bodyDigest,
+  checkRequest,
   signActor,
   verifyActor,
   verifyRequest,
@@ -68,6 +69,10 @@ describe('signed actor header', () => {
     expect(verifyActor(headers, SECRET, GET, then + SIGNATURE_WINDOW_MS)).toEqual(actor);
     expect(verifyActor(headers, SECRET, GET, then + SIGNATURE_WINDOW_MS + 1)).toBeNull();
     expect(verifyActor(headers, SECRET, GET, then - SIGNATURE_WINDOW_MS - 1)).toBeNull();
+    // checkRequest tells such a request apart, once its MAC is right.
+    expect(checkRequest(headers, SECRET, GET, then + SIGNATURE_WINDOW_MS + 1)).toBe('expired');
+    expect(checkRequest(headers, `${SECRET}x`, GET, then + SIGNATURE_WINDOW_MS + 1)).toBeNull();
+    expect(checkRequest(headers, SECRET, GET, then)).toMatchObject({ actor });
   });
 
   it('refuses missing, repeated or non-numeric parts', () => {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET, injectAs, userActor } from '@momentum/testing';
 import { PUBLIC_ROUTE } from '../../src/route-config.js';
-import { ActorHeaders, bodyDigest, signActor } from '../../src/actor-header.js';
+import {
+  ActorHeaders,
+  SIGNATURE_EXPIRED_HEADER,
+  SIGNATURE_WINDOW_MS,
+  bodyDigest,
+  signActor,
+} from '../../src/actor-header.js';
 import { sampleApp } from '../support/sample-app.js';
 
 /** What createServiceApp's plugins answer before and around the routes a service declares. */
@@ -115,6 +121,35 @@ describe('a service app', () => {
     expect((await injectAs(shapeA, actor, { method: 'GET', url: '/api/things' })).statusCode).toBe(
       200,
     );
+  });
+
+  it('marks its 401 to a correctly signed request that arrived outside the window, and only that', async () => {
+    const get = (h: Record<string, string>) =>
+      shapeA.inject({ method: 'GET', url: '/api/things', headers: h });
+    const request = { method: 'GET', url: '/api/things' };
+    const late = await get(
+      signActor(actor, TEST_SECRET, request, Date.now() - SIGNATURE_WINDOW_MS - 2000),
+    );
+    expect(late.statusCode).toBe(401);
+    expect(late.headers[SIGNATURE_EXPIRED_HEADER]).toBe('1');
+    expect(late.json()).toEqual({
+      error: {
+        code: 'UNAUTHORIZED',
+        message: 'This signed request arrived outside its time window',
+      },
+    });
+    // Another key, or a tampered signature, is refused unmarked whatever its time.
+    const old = Date.now() - SIGNATURE_WINDOW_MS - 2000;
+    const forged = await get(signActor(actor, `${TEST_SECRET}x`, request, old));
+    expect(forged.statusCode).toBe(401);
+    expect(forged.headers[SIGNATURE_EXPIRED_HEADER]).toBeUndefined();
+    const headers = signActor(actor, TEST_SECRET, request, old);
+    const tampered = await get({ ...headers, [ActorHeaders.timestamp]: String(old + 1) });
+    expect(tampered.headers[SIGNATURE_EXPIRED_HEADER]).toBeUndefined();
+    // The same request signed now is answered.
+    const fresh = await get(signActor(actor, TEST_SECRET, request));
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers[SIGNATURE_EXPIRED_HEADER]).toBeUndefined();
   });
 
   it('lets a route that says it is public (config.public) answer without an actor', async () => {

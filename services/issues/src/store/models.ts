@@ -141,6 +141,15 @@ export interface CounterDoc {
 }
 
 /**
+ * What one account holds of a kind (`_id` `<kind>:<accountId>`, e.g. `issues:<id>`), kept
+ * with its writes by account-quotas.ts: a quota's check is one guarded `$inc`, not a count.
+ */
+export interface AccountCountDoc {
+  _id: string;
+  count: number;
+}
+
+/**
  * Activity entries a write carries until the log has them (activity-store.ts), on the
  * issue, comment or blocker relation it wrote; never part of a reply.
  */
@@ -320,6 +329,11 @@ export function issuesModels(db: Connection) {
     { versionKey: false },
   );
 
+  const accountCounts = new Schema<AccountCountDoc>(
+    { _id: str, count: { type: Number, default: 0 } },
+    { versionKey: false },
+  );
+
   /*
    * A second app on the same connection (tests, restarts) reuses the compiled models. Each
    * call names its document type concretely: a generic `Model<T>` helper makes tsc compare
@@ -333,6 +347,9 @@ export function issuesModels(db: Connection) {
     Blocker: reuse('Blocker', () => db.model<BlockerDoc>('Blocker', blockers, 'blockers')),
     Project: reuse('Project', () => db.model<ProjectDoc>('Project', projects, 'projects')),
     Counter: reuse('Counter', () => db.model<CounterDoc>('Counter', counters, 'issue_counters')),
+    AccountCount: reuse('AccountCount', () =>
+      db.model<AccountCountDoc>('AccountCount', accountCounts, 'account_counts'),
+    ),
   };
 }
 export type IssuesModels = ReturnType<typeof issuesModels>;

@@ -18,6 +18,7 @@ import { recordCarried } from './carried-activity.js';
 import type { NewActivity } from '../store/activity-store.js';
 import { visibleIssue } from './access.js';
 import { mentionsInText } from './people.js';
+import { withinQuota } from './account-quota.js';
 
 type CommentAction = 'comment_added' | 'comment_edited' | 'comment_deleted';
 
@@ -44,10 +45,12 @@ export async function addComment(
   );
   const fields = { _id: uuidv7(), issueId, body, userId: actor.id, userType: actor.type, mentions };
   const notice = { actor, body, mentioned, watchers };
-  const { comment, activity } = await deps.comments.insert(
-    fields,
-    makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields, notice), actor),
-    entry(actor, issue, 'comment_added', null, fields._id),
+  const { comment, activity } = await withinQuota(deps, 'comments', actor.id, () =>
+    deps.comments.insert(
+      fields,
+      makeEvent(EventTypes.issues.commentCreated, eventData(issue, fields, notice), actor),
+      entry(actor, issue, 'comment_added', null, fields._id),
+    ),
   );
   deps.outbox.comment(comment._id);
   await recordCarried(deps, 'comment', comment._id, activity);
@@ -106,6 +109,8 @@ export async function deleteComment(
     entry(actor, issue, 'comment_deleted', comment._id, null),
   );
   if (!activity) throw notFound('Comment');
+  // The filter named the author, and only one deletion writes: their slot, given back once.
+  await deps.counts.give('comments', actor.id);
   deps.outbox.comment(commentId);
   await recordCarried(deps, 'comment', commentId, activity);
 }

@@ -17,6 +17,7 @@ import type { IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
 import { recordCarried } from './carried-activity.js';
 import { checkParent } from './parent.js';
+import { withinQuota } from './account-quota.js';
 import { mentionsInText, teamAssignee } from './people.js';
 import { watcherOf, withWatchers } from '../domain/watchers.js';
 
@@ -49,62 +50,64 @@ export async function createIssue(
     issue: created,
     outbox,
     activity,
-  } = await deps.issues.insertNumbered(
-    project._id,
-    (number) => {
-      const identifier = formatIdentifier(project.key, number);
-      const data: IssueEventData = {
-        id,
-        projectId: project._id,
-        identifier,
-        status,
-        version: 1,
-        teamId: project.teamId,
-        title: body.title,
-        actorName: actor.name,
-        assignee: assigneeWatcher,
-        mentioned: mentioned.map(({ type, id }) => ({ type, id })),
-        watchers,
-      };
-      return {
-        _id: id,
-        projectId: project._id,
-        teamId: project.teamId,
-        number,
-        identifier,
-        parentId: body.parentId ?? null,
-        title: body.title,
-        titleSort: foldTitle(body.title),
-        description,
-        status,
-        statusRank: statusRank(status),
-        priority,
-        priorityRank: priorityRank(priority),
-        assigneeId: assignee?.id ?? null,
-        assignee,
-        labels: body.labels ?? [],
-        estimate: body.estimate ?? null,
-        dueDate: body.dueDate ?? null,
-        sortOrder: body.sortOrder ?? number,
-        searchKeys: searchKeysOf(body.title, description),
-        createdBy: actor.id,
-        watchers,
-        version: 1,
-        deletedAt: null,
-        _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
-      };
-    },
-    (issue) => [
-      {
-        issueId: id,
-        action: 'created',
-        field: 'issue',
-        oldValue: null,
-        newValue: issue.identifier,
-        userId: actor.id,
-        userType: actor.type,
+  } = await withinQuota(deps, 'issues', actor.id, () =>
+    deps.issues.insertNumbered(
+      project._id,
+      (number) => {
+        const identifier = formatIdentifier(project.key, number);
+        const data: IssueEventData = {
+          id,
+          projectId: project._id,
+          identifier,
+          status,
+          version: 1,
+          teamId: project.teamId,
+          title: body.title,
+          actorName: actor.name,
+          assignee: assigneeWatcher,
+          mentioned: mentioned.map(({ type, id }) => ({ type, id })),
+          watchers,
+        };
+        return {
+          _id: id,
+          projectId: project._id,
+          teamId: project.teamId,
+          number,
+          identifier,
+          parentId: body.parentId ?? null,
+          title: body.title,
+          titleSort: foldTitle(body.title),
+          description,
+          status,
+          statusRank: statusRank(status),
+          priority,
+          priorityRank: priorityRank(priority),
+          assigneeId: assignee?.id ?? null,
+          assignee,
+          labels: body.labels ?? [],
+          estimate: body.estimate ?? null,
+          dueDate: body.dueDate ?? null,
+          sortOrder: body.sortOrder ?? number,
+          searchKeys: searchKeysOf(body.title, description),
+          createdBy: actor.id,
+          watchers,
+          version: 1,
+          deletedAt: null,
+          _outbox: [makeEvent(EventTypes.issues.issueCreated, data, actor)],
+        };
       },
-    ],
+      (issue) => [
+        {
+          issueId: id,
+          action: 'created',
+          field: 'issue',
+          oldValue: null,
+          newValue: issue.identifier,
+          userId: actor.id,
+          userType: actor.type,
+        },
+      ],
+    ),
   );
   deps.outbox.issue(id, outbox);
   await recordCarried(deps, 'issue', id, activity);

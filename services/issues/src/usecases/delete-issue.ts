@@ -35,6 +35,8 @@ export async function deleteIssue(deps: IssuesDeps, actor: Actor, id: string): P
       };
     });
     if (!deleted) throw notFound('Issue');
+    // Only the delete that wrote gets here: the creator's slot is given back once.
+    if (deleted.wrote) await deps.counts.give('issues', deleted.doc.createdBy);
     deps.outbox.issue(id, deleted.outbox);
     await removeAllBlockers(deps, actor, deleted.doc);
   });
