@@ -1,7 +1,8 @@
 /**
- * How people are found by a prefix (`?q=`): each user stores `searchKeys`, the lower-cased
- * name, each of its words and the email; a query is one range on that multikey index. No
- * regular expression is built from input, so there is nothing to escape and nothing slow.
+ * How people are found by a prefix (`?q=`), folded (NFKC, lower case) on both sides. The
+ * admin list reads a range on the stored `nameKey` or `emailKey`; a team's directory also
+ * matches any word of a name, in memory. No regular expression is built from input, so
+ * there is nothing to escape and nothing slow.
  */
 const fold = (text: string) => text.normalize('NFKC').toLocaleLowerCase('en-US');
 

@@ -10,10 +10,9 @@ export interface UserDoc {
   isAdmin: boolean;
   /** Set on the admin that startup ensures from ADMIN_API_KEY. */
   bootstrap?: boolean;
-  /** The lower-cased name, its words and email: what `?q=` prefixes match (people-search.ts). */
-  searchKeys?: string[];
-  /** The name lower-cased: the admin list's order. */
+  /** The name and email folded (people-search.ts): the admin list's order and `?q=` prefixes. */
   nameKey?: string;
+  emailKey?: string | null;
   /** IANA zone the person gave (`PATCH /api/users/me`); null: none. */
   timeZone?: string | null;
   /** Set by an instance admin: the user's keys (and their agents') are refused from then. */
@@ -86,8 +85,8 @@ export function identityModels(db: Connection) {
       email: { type: String, default: null },
       isAdmin: { type: Boolean, default: false },
       bootstrap: { type: Boolean, default: false },
-      searchKeys: { type: [String], default: undefined },
       nameKey: { type: String },
+      emailKey: { type: String, default: null },
       timeZone: { type: String, default: null },
       deactivatedAt: { type: Date, default: null },
       _outbox: outbox,
@@ -95,10 +94,10 @@ export function identityModels(db: Connection) {
     baseSchemaOptions,
   );
   users.index({ bootstrap: 1 });
-  // `?q=`: one range on the name's and email's keys (multikey), for the directory and admins.
-  users.index({ searchKeys: 1 });
-  // The admin list, by name (ties by id).
+  // The admin list, by name (ties by id), and its `?q=`: a range on the name or on the email
+  // (scalars: a range over an array field may match two elements apart).
   users.index({ nameKey: 1, _id: 1 });
+  users.index({ emailKey: 1 });
 
   const emailClaims = new Schema<EmailClaimDoc>(
     { _id: { type: String, required: true }, userId: { type: String, required: true } },

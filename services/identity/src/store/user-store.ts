@@ -2,7 +2,7 @@ import { avatarUrl, type EventEnvelope, type UserSummary } from '@momentum/contr
 import { TOTAL_COUNTED_MAX, cappedTotal, conflict } from '@momentum/contracts';
 import { isDuplicateKey, withoutOutbox } from '@momentum/storage';
 import type { IdentityModels, UserDoc } from './models.js';
-import { foldQuery, prefixRange, searchKeysOf } from '../domain/people-search.js';
+import { foldQuery, prefixRange } from '../domain/people-search.js';
 
 const VISIBLE = { _outbox: 0 } as const;
 /** Users without search keys that one start-up fills in (made before the directory). */
@@ -10,8 +10,8 @@ const BACKFILL_BATCH = 10_000;
 
 /** The fields a name and email are found and sorted by. */
 const keysOf = (name: string, email: string | null | undefined) => ({
-  searchKeys: searchKeysOf(name, email),
-  nameKey: name.trim().toLocaleLowerCase('en-US'),
+  nameKey: foldQuery(name),
+  emailKey: email ? foldQuery(email) : null,
 });
 const emailKey = (email: string) => email.trim().toLocaleLowerCase('en-US');
 
@@ -129,8 +129,12 @@ export class UserStore {
     limit: number;
   }): Promise<{ items: UserDoc[]; total: ReturnType<typeof cappedTotal> }> {
     // Every user has a nameKey (backfillSearchKeys): the range keeps the read on its index.
-    const filter: Record<string, unknown> = { nameKey: { $gte: '' } };
-    if (query.q) filter.searchKeys = prefixRange(foldQuery(query.q));
+    const filter: Record<string, unknown> = {};
+    if (!query.q) filter.nameKey = { $gte: '' };
+    if (query.q) {
+      const range = prefixRange(foldQuery(query.q));
+      filter.$or = [{ nameKey: range }, { emailKey: range }];
+    }
     if (query.active !== undefined) filter.deactivatedAt = query.active ? null : { $ne: null };
     const [items, total] = await Promise.all([
       this.m.User.find(filter, VISIBLE)

@@ -252,6 +252,8 @@ describe('the directory: members, profiles, admins and deactivation', () => {
     const tag = `zq${randomUUID().slice(0, 6)}`;
     await user(`${tag} Beta`);
     await user(`${tag} Alpha`, `${tag}@example.com`);
+    // A name with words before and after the prefix matches no range.
+    await user(`aaa zzz${tag}`);
     const res = await id.as(admin(), { method: 'GET', url: `/api/users?q=${tag.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta).toEqual({ total: 2, page: 1, perPage: 20 });
