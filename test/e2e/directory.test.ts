@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { connectClient, httpTransport } from '@momentum/mcp-tools/testing';
 import { adminKey, api, eventually, gatewayUrl, newTeam, newUser } from '../support/e2e.js';
 
 /** An agent of `owner` attached to `teamId`, with its key. */
@@ -125,5 +126,39 @@ describe('the directory through the gateway (issue 52)', () => {
     expect(on.body.data.active).toBe(true);
     // A refusal is remembered for a few seconds at most.
     await eventually(async () => (await api(gone.apiKey, 'GET', '/api/me')).status === 200, 15_000);
+  });
+
+  it('MCP: list_members lists a team with roles, find_person resolves "Ada" across the caller’s teams', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const me = await newUser(`Lead ${tag}`);
+    const ada = await newUser(`Ada ${tag}`);
+    const grace = await newUser(`Grace ${tag}`);
+    const one = await newTeam(me, [ada]);
+    const two = await newTeam(me, [ada, grace]);
+    const bot = await teamAgent(me.apiKey, two.id, `Adabot ${tag}`);
+    const mcp = await connectClient(httpTransport(`${gatewayUrl()}/mcp`, me.apiKey));
+    try {
+      const { members, meta } = await mcp.ok('list_members', { teamId: two.id });
+      expect(meta).toMatchObject({ total: 4 });
+      expect(members.map((m: { id: string; kind: string }) => [m.id, m.kind])).toEqual([
+        [me.id, 'user'],
+        [ada.id, 'user'],
+        [grace.id, 'user'],
+        [bot.id, 'agent'],
+      ]);
+      for (const m of members) expect(m.role).toMatch(/^(owner|admin|member|guest)$/);
+
+      const { people } = await mcp.ok('find_person', { query: 'ada' });
+      expect(
+        people.map((p: { id: string; teamIds: string[] }) => [p.id, [...p.teamIds].sort()]),
+      ).toEqual([
+        [ada.id, [one.id, two.id].sort()],
+        [bot.id, [two.id]],
+      ]);
+      const { people: agents } = await mcp.ok('find_person', { query: 'ADA', kind: 'agent' });
+      expect(agents.map((p: { id: string }) => p.id)).toEqual([bot.id]);
+    } finally {
+      await mcp.close();
+    }
   });
 });
