@@ -35,6 +35,7 @@ import { routeTablePlugin } from './routing/route-table-plugin.js';
 import { Upstreams } from './routing/upstreams.js';
 import { registerTaskRoutes } from './routing/task-routes.js';
 import { registerHealth } from './health.js';
+import { registerAvatarRoute } from './avatars/route.js';
 import { registerDocs } from './docs/openapi.js';
 import { registerLiveRoute } from './live/route.js';
 import type { LiveService } from './live/service.js';
@@ -130,6 +131,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   if (deps.live) registerLiveRoute(app, deps.live);
   registerHealth(app, urls, deps.ready);
+  registerAvatarRoute(app);
   registerDocs(app, urls, upstreams.sets);
   for (const extend of deps.extensions ?? []) await extend(app);
   return app;

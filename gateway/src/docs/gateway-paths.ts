@@ -173,6 +173,57 @@ export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
       },
     },
   },
+  '/api/avatars/{kind}/{file}': {
+    get: {
+      operationId: 'getAvatar',
+      summary: 'An avatar: the initials on a colour drawn from the id (SVG)',
+      description:
+        'Where every `avatar` field points (`/api/avatars/user/<id>.svg?initials=AL`, relative to the API’s origin). Drawn from the URL alone — the id gives the colour, `initials` the letters — so it needs no key (an `<img>` sends none) and shows nothing the URL does not. A new name is a new URL: cached a year (`immutable`), with an `ETag` (`If-None-Match` gets 304). Static SVG: no script, no external reference, a CSP of its own.',
+      parameters: [
+        {
+          name: 'kind',
+          in: 'path',
+          required: true,
+          schema: { type: 'string', enum: ['user', 'agent'] },
+        },
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The user’s or agent’s id, then `.svg`',
+          schema: { type: 'string', pattern: '^[0-9a-fA-F-]{36}\\.svg$' },
+        },
+        {
+          name: 'initials',
+          in: 'query',
+          required: false,
+          description: 'One or two letters or digits (any script); absent: `?`',
+          schema: { type: 'string', pattern: '^[\\p{L}\\p{N}]{1,2}$' },
+        },
+        {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The picture',
+          headers: {
+            ETag: { schema: { type: 'string' } },
+            'Cache-Control': { schema: { type: 'string' } },
+          },
+          content: { 'image/svg+xml': { schema: { type: 'string' } } },
+        },
+        '304': { description: 'Unchanged since the `ETag` sent' },
+        '404': json('An unknown kind, or a file that is not `<uuid>.svg`', schema('ApiError')),
+        '413': tooLarge,
+        '422': json('`initials` is not one or two letters or digits', schema('ApiError')),
+        '429': json('Rate limited (per client address)', schema('ApiError'), retryAfter),
+      },
+    },
+  },
   '/mcp': {
     post: {
       operationId: 'callMcp',

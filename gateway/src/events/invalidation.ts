@@ -1,4 +1,4 @@
-import type { AgentEventData } from '@momentum/contracts';
+import { EventTypes, type AgentEventData, type UserEventData } from '@momentum/contracts';
 import type { EventBus } from '@momentum/messaging';
 import type { KeyCache } from '../auth/key-cache.js';
 
@@ -15,6 +15,14 @@ export function subscribeInvalidation(bus: EventBus, cache: KeyCache): void {
   bus.subscribe(`${p}.identity.membership.*`, (e) =>
     cache.dropUser(dataOf<{ userId: string }>(e).userId),
   );
+  // A deactivated user's keys (and their agents', whose actors carry the owner's id) are
+  // verified again, and identity refuses them; a renamed user's actor carries the new name.
+  for (const type of [
+    EventTypes.identity.userUpdated,
+    EventTypes.identity.userDeactivated,
+    EventTypes.identity.userReactivated,
+  ])
+    bus.subscribe(`${p}.${type}`, (e) => cache.dropUser(dataOf<UserEventData>(e).userId));
   bus.subscribe(`${p}.agents.>`, (e) => {
     const data = dataOf<AgentEventData>(e);
     if (data?.id) cache.dropAgent(data.id);

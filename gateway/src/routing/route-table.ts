@@ -34,6 +34,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { prefix: '/api/me', upstream: 'identity', resource: null, tag: 'identity' },
   { prefix: '/api/users', upstream: 'identity', resource: 'users', tag: 'identity' },
   { prefix: '/api/users/me/api-keys', upstream: 'identity', resource: 'keys', tag: 'identity' },
+  // The caller's own profile (name, email, time zone), as `profile:write` says.
+  { prefix: '/api/users/me', upstream: 'identity', resource: 'profile', tag: 'identity' },
   { prefix: '/api/teams', upstream: 'identity', resource: 'teams', tag: 'teams' },
   { prefix: '/api/profile', upstream: 'habits', resource: 'profile', tag: 'profile' },
   {
@@ -56,6 +58,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   // Each type a live stream carries needs its own read scope, checked by the route
   // (live/stream-types.ts): the path itself needs none.
   { prefix: '/api/events', upstream: 'gateway', resource: null, tag: 'events' },
+  // Drawn from the URL alone (avatars/route.ts), for `<img>` tags that send no key.
+  {
+    prefix: '/api/avatars',
+    upstream: 'gateway',
+    resource: null,
+    tag: 'identity',
+    public: true,
+  },
   { prefix: '/mcp', upstream: 'gateway', resource: null, tag: 'mcp' },
   { prefix: '/health', upstream: 'gateway', resource: null, tag: 'platform', public: true },
   { prefix: '/ready', upstream: 'gateway', resource: null, tag: 'platform', public: true },

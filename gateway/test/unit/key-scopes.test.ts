@@ -76,6 +76,9 @@ describe('a key limited to some scopes', () => {
       ['DELETE', `/api/users/me/api-keys/${ISSUE}`, undefined, 'keys:write'],
       ['GET', '/api/profile', undefined, 'profile:read'],
       ['GET', '/api/teams', undefined, 'teams:read'],
+      ['PATCH', '/api/users/me', { name: 'x' }, 'profile:write'],
+      ['GET', '/api/users', undefined, 'users:write'],
+      ['POST', `/api/users/${ISSUE}/deactivate`, undefined, 'users:write'],
     ];
     for (const [method, url, body, requiredScope] of cases) {
       const res = await call(readOnly, method, url, body);

@@ -20,7 +20,8 @@ describe('the route table', () => {
   it('finds the longest prefix that covers a path by whole segments, whatever the row order', () => {
     expect(row('/api/users/me/api-keys')).toBe('/api/users/me/api-keys');
     expect(row('/api/users/me/api-keys/:keyId')).toBe('/api/users/me/api-keys');
-    expect(row('/api/users/me')).toBe('/api/users');
+    expect(row('/api/users/me')).toBe('/api/users/me');
+    expect(row('/api/users/:id/deactivate')).toBe('/api/users');
     expect(row('/api/users')).toBe('/api/users');
     expect(row('/api/tasks/{issueId}/comments')).toBe('/api/tasks');
     expect(row('/api/tasks/:id/*')).toBe('/api/tasks');
@@ -51,6 +52,7 @@ describe('the route table', () => {
       '/api/me identity',
       '/api/users identity',
       '/api/users/me/api-keys identity',
+      '/api/users/me identity',
       '/api/teams identity',
       '/api/profile habits',
       '/api/projects projects',

@@ -13,6 +13,8 @@ export interface AgentSummary {
   teamId: string | null;
   isActive: boolean;
   avatar: string;
+  /** When the agent was made (its membership of its team dates from then at the latest). */
+  createdAt?: string;
 }
 
 /** Data of `agents.agent.updated` / `agents.agent.deleted` / `agents.key.rotated`. */

@@ -239,6 +239,10 @@ export const EXCLUDED_SOURCES: Readonly<Record<string, string>> = {
   [EventTypes.identity.userCreated]:
     'users are created by admins; no subscription scope covers them',
   [EventTypes.identity.keyRevoked]: 'a credential signal for gateway caches, not a domain event',
+  [EventTypes.identity.userUpdated]: 'a profile signal for gateway caches (the actor’s name)',
+  [EventTypes.identity.userDeactivated]:
+    'a credential signal: gateways refuse the user’s keys, grant holders end their grants',
+  [EventTypes.identity.userReactivated]: 'a credential signal for gateway caches',
   [EventTypes.agents.keyRotated]: 'a credential signal for gateway caches, not a domain event',
 };
 

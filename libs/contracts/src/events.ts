@@ -54,6 +54,9 @@ export type ServiceName = (typeof ServiceNames)[number];
 export const EventTypes = {
   identity: {
     userCreated: 'identity.user.created',
+    userUpdated: 'identity.user.updated',
+    userDeactivated: 'identity.user.deactivated',
+    userReactivated: 'identity.user.reactivated',
     membershipAdded: 'identity.membership.added',
     membershipRemoved: 'identity.membership.removed',
     keyRevoked: 'identity.key.revoked',

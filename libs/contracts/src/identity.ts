@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common.js';
+import { PageQuery, Timestamp, Uuid } from './common.js';
 import { PersonSummary } from './issue-views.js';
 import { KeyGrantFields, SCOPES } from './scopes.js';
 
@@ -128,4 +128,97 @@ export interface MembershipEventData {
   /** Added events: the team's name and the acting person's, for the notifications service. */
   teamName?: string;
   actorName?: string;
+}
+
+/** A team member's role (owner, admin, member, guest); a membership that names none is a member. */
+export const MemberRoles = ['owner', 'admin', 'member', 'guest'] as const;
+export type MemberRole = (typeof MemberRoles)[number];
+
+/** `?q=`: a name or email prefix, any case; trimmed, 1–100 characters. */
+const PeopleQuery = z
+  .string()
+  .trim()
+  .min(1, { message: 'must be 1 to 100 characters' })
+  .max(100, { message: 'must be 1 to 100 characters' })
+  .optional()
+  .describe('A prefix of a name (of any of its words) or of an email, in any case');
+
+/** `GET /api/teams/:id/members`: people and agents, filtered and paged. */
+export const TeamMembersQuery = z.object({
+  q: PeopleQuery,
+  kind: z.enum(['user', 'agent']).optional().describe('Only people, or only agents'),
+  ...PageQuery,
+});
+
+/** One entry of a team's directory: a person or an agent. */
+export const DirectoryMember = z
+  .object({
+    id: Uuid,
+    kind: z.enum(['user', 'agent']),
+    name: z.string(),
+    avatar: z
+      .string()
+      .describe('The avatar’s URL (`/api/avatars/…`, on the API’s own origin); as `avatarUrl`'),
+    avatarUrl: z
+      .string()
+      .nullable()
+      .describe('The avatar’s URL, drawn by the gateway (`GET /api/avatars/{kind}/{file}`)'),
+    role: z.enum(MemberRoles).describe('The member’s role in the team'),
+    joinedAt: Timestamp.describe(
+      'When the person joined (an agent: when it was made, its team set then or later)',
+    ),
+  })
+  .meta({ id: 'TeamMember', description: 'A person or an agent of a team' });
+export type DirectoryMember = z.infer<typeof DirectoryMember>;
+
+/** `PATCH /api/users/me`: what a person changes of their own profile. */
+export const UpdateMeBody = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).optional(),
+    email: z
+      .email()
+      .max(254)
+      .transform((e) => e.trim())
+      .nullable()
+      .optional()
+      .describe('Unique across users, in any case (409 if taken); null removes it'),
+    timeZone: z
+      .string()
+      .max(64)
+      .nullable()
+      .optional()
+      .describe('An IANA zone (`Europe/Berlin`), stored canonical; null: none said'),
+  })
+  .refine((b) => Object.keys(b).length > 0, {
+    message: 'name at least one of name, email, timeZone',
+    params: { rule: 'required' },
+  })
+  .meta({ id: 'UpdateMe' });
+
+/** A user account as its owner and instance admins see it. */
+export const UserAccount = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    email: z.string().nullable(),
+    timeZone: z.string().nullable().describe('IANA zone; null: none said'),
+    isAdmin: z.boolean(),
+    active: z.boolean().describe('False once an admin deactivated the user: their keys stop'),
+    deactivatedAt: Timestamp.nullable(),
+    avatar: z.string().describe('The avatar’s URL (`/api/avatars/user/…`)'),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'UserAccount' });
+
+/** `GET /api/users` (instance admins). */
+export const UsersQuery = z.object({
+  q: PeopleQuery,
+  active: z.enum(['true', 'false']).optional().describe('Only active, or only deactivated users'),
+  ...PageQuery,
+});
+export const UserParams = z.object({ id: Uuid });
+
+/** Data of `identity.user.updated`, `.deactivated` and `.reactivated`: whose keys to re-check. */
+export interface UserEventData {
+  userId: string;
 }

@@ -17,3 +17,5 @@ export * from './notifications.js';
 export * from './backoff.js';
 export * from './event-catalogue.js';
 export * from './event-message.js';
+export * from './avatars.js';
+export * from './time-zones.js';

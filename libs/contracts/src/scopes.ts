@@ -23,7 +23,8 @@ export const SCOPE_CATALOGUE = {
   'notifications:read': 'Read the caller’s inbox of notifications and its unread count',
   'notifications:write': 'Mark the caller’s notifications read',
   'profile:read': 'Read XP, level and day settings',
-  'profile:write': 'Change the time zone and the hour the day starts',
+  'profile:write':
+    'Change the time zone and the hour the day starts, and the caller’s name and email',
   'keys:read': 'List the caller’s own API keys (never the keys themselves)',
   'keys:write': 'Create and revoke the caller’s own API keys',
   'users:write': 'Create users (admins only)',

@@ -5,6 +5,7 @@ import { addComment, createTask, updateTask } from './tools/tasks-write.js';
 import { archiveTask, completeTask } from './tools/task-progress.js';
 import { addBlocker, removeBlocker } from './tools/blockers.js';
 import { getMe, listTeams } from './tools/identity.js';
+import { findPerson, listMembers } from './tools/people.js';
 import { createWebhook, listWebhooks } from './tools/webhooks.js';
 import { listNotifications, markNotificationsRead } from './tools/notifications.js';
 
@@ -38,6 +39,8 @@ export const TOOLS: readonly AnyTool[] = [
   createWebhook,
   listNotifications,
   markNotificationsRead,
+  listMembers,
+  findPerson,
 ];
 
 /** The tools a surface offers: in-app the shared ones, standalone all of them. */

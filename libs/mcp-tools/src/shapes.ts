@@ -144,8 +144,34 @@ export const Team = open(
     id,
     name: z.string().describe('Team name'),
     key: z.string().optional().describe('Team key'),
+    role: z
+      .string()
+      .optional()
+      .describe('The caller’s role in the team (owner, admin, member, guest), where the API says'),
   },
   'A team the caller belongs to',
+);
+
+/** A member of a team as the directory lists it. */
+export const Person = open(
+  {
+    id,
+    kind: z.string().describe('user or agent'),
+    name: z.string().describe('Display name'),
+    avatar: z.string().optional().describe('Avatar URL, on the API’s own origin'),
+    role: z.string().optional().describe('Role in the team: owner, admin, member or guest'),
+    joinedAt: timestamp.optional(),
+  },
+  'A person or an agent of a team',
+);
+
+/** A person or agent found across the caller's teams. */
+export const FoundPerson = open(
+  {
+    ...Person.shape,
+    teamIds: z.array(z.string()).describe('The caller’s teams it is in'),
+  },
+  'A person or an agent, with the caller’s teams it is in (its role: in the first)',
 );
 
 /**

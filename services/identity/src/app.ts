@@ -11,6 +11,7 @@ import { UserStore } from './store/user-store.js';
 import { TeamStore } from './store/team-store.js';
 import { KeyStore } from './store/key-store.js';
 import { HabitsClient } from './clients/habits.js';
+import { AgentsClient, type TeamAgents } from './clients/agents.js';
 import type { IdentityDeps } from './deps.js';
 import { ensureAdmin } from './usecases/bootstrap-admin.js';
 import { registerMeRoutes } from './routes/me.js';
@@ -21,6 +22,7 @@ import { registerInternalRoutes } from './routes/internal.js';
 /** Builds the identity app: users, teams, memberships and user keys. */
 export async function buildIdentityApp(
   ctx: ServiceContext<IdentityConfig>,
+  options: { agents?: TeamAgents } = {},
 ): Promise<FastifyInstance> {
   const models = identityModels(ctx.db);
   await ensureIndexes(ctx.db);
@@ -37,6 +39,16 @@ export async function buildIdentityApp(
           new InternalClient(ctx.config.HABITS_URL, signerToward(ctx.config, 'identity', 'habits')),
         )
       : null,
+    agents:
+      options.agents ??
+      (ctx.config.AGENTS_URL
+        ? new AgentsClient(
+            new InternalClient(
+              ctx.config.AGENTS_URL,
+              signerToward(ctx.config, 'identity', 'agents'),
+            ),
+          )
+        : null),
     keyHashCost: ctx.config.API_KEY_HASH_COST,
     limits: {
       keysPerUser: ctx.config.MAX_KEYS_PER_USER,
@@ -45,6 +57,8 @@ export async function buildIdentityApp(
     },
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
+  const backfilled = await deps.users.backfillSearchKeys();
+  if (backfilled) ctx.log.info({ users: backfilled }, 'search keys filled in');
 
   const app = createServiceApp({
     name: 'identity',
@@ -64,6 +78,7 @@ export async function buildIdentityApp(
   app.addHook('onClose', async () => {
     await relay.stop();
     await deps.habits?.close();
+    await deps.agents?.close();
   });
   return app;
 }

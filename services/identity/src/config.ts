@@ -18,5 +18,7 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   MAX_TEAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
+  /** The agents service, for the agents in a team's directory (optional). */
+  AGENTS_URL: z.string().optional(),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfigSchema>;

@@ -3,6 +3,7 @@ import type { UserStore } from './store/user-store.js';
 import type { TeamStore } from './store/team-store.js';
 import type { KeyStore } from './store/key-store.js';
 import type { HabitsClient } from './clients/habits.js';
+import type { TeamAgents } from './clients/agents.js';
 
 /** The ports the identity use cases work with; app.ts builds them. */
 export interface IdentityDeps {
@@ -13,6 +14,8 @@ export interface IdentityDeps {
   outbox: OutboxRelay;
   /** Absent when HABITS_URL is not set: `GET /api/me` then goes without progress. */
   habits: HabitsClient | null;
+  /** Absent when AGENTS_URL is not set: a team's directory then lists its people alone. */
+  agents?: TeamAgents | null;
   /** bcrypt's cost for the keys it makes (API_KEY_HASH_COST). */
   keyHashCost: number;
   /** Per-user limits (absent: none); see key-quota.ts and team-quota.ts. */

@@ -44,7 +44,7 @@ export const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** What each component must be given, beyond the shared service variables. */
 export const EXTRA_ENV: Record<string, string[]> = {
-  identity: ['ADMIN_API_KEY', 'HABITS_URL'],
+  identity: ['ADMIN_API_KEY', 'HABITS_URL', 'AGENTS_URL'],
   habits: [],
   projects: ['IDENTITY_URL', 'ISSUES_URL'],
   issues: ['IDENTITY_URL', 'AGENTS_URL'],

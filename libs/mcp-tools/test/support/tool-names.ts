@@ -21,6 +21,9 @@ export const IN_APP_TOOLS = [
   'create_webhook',
   'list_notifications',
   'mark_notifications_read',
+  // Issue 52: who is who in a team ("assign it to Ada").
+  'list_members',
+  'find_person',
 ];
 
 /** The standalone server's: the in-app tools, and projects and teams to start from. */

@@ -11,6 +11,8 @@ const READ_ONLY = [
   'get_task',
   'search_tasks',
   'get_me',
+  'list_members',
+  'find_person',
   'list_teams',
   'list_webhooks',
   'list_notifications',
@@ -82,8 +84,8 @@ describe('the tool registry', () => {
   it('offers exactly the fifteen in-app tools and the seventeen standalone ones', () => {
     expect(inApp.map((t) => t.name).sort()).toEqual([...IN_APP_TOOLS].sort());
     expect(standalone.map((t) => t.name).sort()).toEqual([...STANDALONE_TOOLS].sort());
-    expect(toolsFor('in-app')).toHaveLength(17);
-    expect(toolsFor('standalone')).toHaveLength(19);
+    expect(toolsFor('in-app')).toHaveLength(19);
+    expect(toolsFor('standalone')).toHaveLength(21);
     expect(new Set(TOOLS.map((t) => t.name)).size).toBe(TOOLS.length);
   });
 
@@ -152,6 +154,8 @@ describe('the tool registry', () => {
       create_webhook: ['webhook'],
       list_notifications: ['notifications', 'meta'],
       mark_notifications_read: ['updated'],
+      list_members: ['members', 'meta'],
+      find_person: ['people'],
     });
   });
 
@@ -194,6 +198,8 @@ describe('the tool registry', () => {
       create_webhook: ['events', 'url'],
       list_notifications: [],
       mark_notifications_read: [],
+      list_members: ['teamId'],
+      find_person: ['query'],
     });
   });
 });

@@ -17,7 +17,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: AgentsDeps) {
       url: '/internal/agents/lookup',
       summary: 'Agent summaries by ids, team or owners',
       internal: true,
-      callers: ['issues', 'notifications'],
+      callers: ['identity', 'issues', 'notifications'],
       body: AgentLookupBody,
     },
     async ({ body }) => ({ data: (await lookupAgents(deps, body)).map(agentSummary) }),

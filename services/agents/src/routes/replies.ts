@@ -1,4 +1,4 @@
-import { effectiveScopes, type AgentSummary, type AgentView } from '@momentum/contracts';
+import { avatarUrl, effectiveScopes, type AgentSummary, type AgentView } from '@momentum/contracts';
 import type { AgentDoc } from '../store/models.js';
 
 /** The agent record: never its key id, key or hash — only whether it has a key, and its grant. */
@@ -24,17 +24,15 @@ export const agentView = (a: AgentDoc): AgentView => ({
   updatedAt: a.updatedAt.toISOString(),
 });
 
-/** A stable generated avatar address; agents have no uploads. */
-export const agentAvatarUrl = (agentId: string) =>
-  `https://avatars.momentum.dev/agents/${agentId}.svg`;
-
 export const agentSummary = (
-  a: Pick<AgentDoc, '_id' | 'name' | 'ownerId' | 'teamId' | 'isActive' | 'deletedAt'>,
+  a: Pick<AgentDoc, '_id' | 'name' | 'ownerId' | 'teamId' | 'isActive' | 'deletedAt' | 'createdAt'>,
 ): AgentSummary => ({
   id: a._id,
   name: a.name,
   ownerId: a.ownerId,
   teamId: a.teamId,
   isActive: a.isActive && !a.deletedAt,
-  avatar: agentAvatarUrl(a._id),
+  // Drawn by the gateway (libs/contracts avatars.ts).
+  avatar: avatarUrl('agent', a._id, a.name),
+  ...(a.createdAt ? { createdAt: a.createdAt.toISOString() } : {}),
 });

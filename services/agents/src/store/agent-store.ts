@@ -9,7 +9,14 @@ import { updateWithRevision, withoutOutbox } from '@momentum/storage';
 const VISIBLE = { _outbox: 0 } as const;
 const LIVE = { deletedAt: null };
 const LOOKUP_LIMIT = 1000;
-const SUMMARY = { name: 1, ownerId: 1, teamId: 1, isActive: 1, deletedAt: 1 } as const;
+const SUMMARY = {
+  name: 1,
+  ownerId: 1,
+  teamId: 1,
+  isActive: 1,
+  deletedAt: 1,
+  createdAt: 1,
+} as const;
 
 export interface NewAgent {
   name: string;

@@ -48,7 +48,9 @@ describe('agent lookup for other services', () => {
       ownerId: owner.id,
       teamId: null,
       isActive: true,
-      avatar: `https://avatars.momentum.dev/agents/${ids.Solo}.svg`,
+      // Drawn by the gateway from the URL: the id and the initials, no other host.
+      avatar: `/api/avatars/agent/${ids.Solo}.svg?initials=S`,
+      createdAt: expect.any(String),
     });
     expect(byName.Gone).toMatchObject({ isActive: false, teamId: team });
   });

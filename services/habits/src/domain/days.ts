@@ -70,19 +70,8 @@ export const daysBetween = (a: string, b: string): number =>
 /** 0 = Sunday … 6 = Saturday, as in a daily's schedule. */
 export const weekdayOf = (day: string): number => new Date(toUtc(day)).getUTCDay();
 
-/**
- * The canonical IANA name for a zone the runtime knows (`europe/paris` → `Europe/Paris`),
- * or null. Raw offsets such as `+01:00` are refused by the shape check, so only zone
- * names (with their daylight-saving rules) are stored.
- */
-export function canonicalTimeZone(name: string): string | null {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
+/** The canonical IANA name for a zone, or null (shared with identity's profile). */
+export { canonicalTimeZone } from '@momentum/contracts';
 
 /** The user's current day in their own time zone. */
 export const todayOf = (settings: { timezone: string; dayStartHour: number }, now: Date) =>

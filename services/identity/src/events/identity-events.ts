@@ -31,3 +31,17 @@ export const membershipRemoved = (actor: Actor, teamId: string, userId: string) 
 
 export const keyRevoked = (actor: Actor, keyId: string, userId: string) =>
   makeEvent(EventTypes.identity.keyRevoked, { keyId, userId }, actor);
+
+/** A profile changed: gateways drop the user's cached actors (their name rides on them). */
+export const userUpdated = (actor: Actor, userId: string, changed: string[]) =>
+  makeEvent(EventTypes.identity.userUpdated, { userId, changed }, actor);
+
+/**
+ * A user deactivated by an admin: every gateway drops and then refuses the user's keys and
+ * their agents' keys; holders of the user's grants (OAuth) end them.
+ */
+export const userDeactivated = (actor: Actor, userId: string) =>
+  makeEvent(EventTypes.identity.userDeactivated, { userId }, actor);
+
+export const userReactivated = (actor: Actor, userId: string) =>
+  makeEvent(EventTypes.identity.userReactivated, { userId }, actor);

@@ -1,4 +1,5 @@
-import { effectiveScopes } from '@momentum/contracts';
+import { avatarUrl, effectiveScopes } from '@momentum/contracts';
+import type { DirectoryEntry } from '../domain/directory.js';
 import type { TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
 
 /** Stored documents as the API replies with them. */
@@ -31,4 +32,28 @@ export const keyInfo = (k: ListedKey) => ({
   expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+});
+
+/** A user's account, for themselves and instance admins. */
+export const accountView = (u: UserDoc) => ({
+  id: u._id,
+  name: u.name,
+  email: u.email ?? null,
+  timeZone: u.timeZone ?? null,
+  isAdmin: u.isAdmin,
+  active: !u.deactivatedAt,
+  deactivatedAt: u.deactivatedAt ? u.deactivatedAt.toISOString() : null,
+  avatar: avatarUrl('user', u._id, u.name),
+  createdAt: u.createdAt.toISOString(),
+});
+
+/** A directory entry: never the email it may have been found by. */
+export const memberView = (e: DirectoryEntry) => ({
+  id: e.id,
+  kind: e.kind,
+  name: e.name,
+  avatar: e.avatar,
+  avatarUrl: e.avatar,
+  role: e.role,
+  joinedAt: e.joinedAt.toISOString(),
 });

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AddMemberBody,
+  DirectoryMember,
+  TeamMembersQuery,
+  pageMeta,
+  pageOf,
   CreateTeamBody,
   Membership,
-  TeamMember,
   TeamView,
   dataOf,
   TeamMemberParams,
@@ -12,8 +15,9 @@ import {
 } from '@momentum/contracts';
 import { defineRoute, markMembershipsChanged } from '@momentum/http';
 import type { IdentityDeps } from '../deps.js';
-import { addMember, createTeam, membersOf, removeMember, teamsOf } from '../usecases/teams.js';
-import { teamView } from './replies.js';
+import { addMember, createTeam, removeMember, teamsOf } from '../usecases/teams.js';
+import { teamDirectory } from '../usecases/directory.js';
+import { memberView, teamView } from './replies.js';
 
 export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
@@ -53,14 +57,20 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
     {
       method: 'GET',
       url: '/api/teams/:id/members',
-      summary: 'Members of a team',
+      summary: 'A team’s directory: its people and agents, with roles',
+      description:
+        'Oldest member first. `q` matches the start of a name (of any of its words) or of an email, in any case; `kind` keeps people or agents. Deactivated users are left out; emails are never shown. Members of the team and instance admins may read it.',
       operationId: 'listTeamMembers',
       tags: ['teams'],
       params: TeamParams,
-      response: { status: 200, schema: dataOf(z.array(TeamMember)) },
+      query: TeamMembersQuery,
+      response: { status: 200, schema: pageOf(DirectoryMember) },
       errors: [403],
     },
-    async ({ actor, params }) => ({ data: await membersOf(deps, actor, params.id) }),
+    async ({ actor, params, query }) => {
+      const { items, total } = await teamDirectory(deps, actor, params.id, query);
+      return { data: items.map(memberView), meta: pageMeta(total, query) };
+    },
   );
 
   defineRoute(

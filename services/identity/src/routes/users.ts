@@ -6,13 +6,21 @@ import {
   KeyParams,
   NewApiKey,
   NewUserView,
+  UpdateMeBody,
+  UserAccount,
+  UserParams,
+  UsersQuery,
   dataOf,
+  pageMeta,
+  pageOf,
 } from '@momentum/contracts';
 import { z } from 'zod';
-import { defineRoute } from '@momentum/http';
+import { defineRoute, markMembershipsChanged } from '@momentum/http';
 import type { IdentityDeps } from '../deps.js';
 import { createUser, createUserKey, listUserKeys, revokeUserKey } from '../usecases/users.js';
-import { keyInfo, userView } from './replies.js';
+import { updateMe } from '../usecases/profile.js';
+import { deactivateUser, listUsers, reactivateUser } from '../usecases/admin-users.js';
+import { accountView, keyInfo, userView } from './replies.js';
 
 export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
   defineRoute(
@@ -80,5 +88,92 @@ export function registerUserRoutes(app: FastifyInstance, deps: IdentityDeps) {
       errors: [403],
     },
     async ({ actor, params }) => revokeUserKey(deps, actor, params.id),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/users/me',
+      summary: 'Change the caller’s name, email or time zone',
+      description:
+        '`email` is unique across users in any case (409 if another holds it; null removes it); `timeZone` an IANA zone, stored canonical (`europe/berlin` → `Europe/Berlin`; else 422). Users only (an agent is 403). Needs `profile:write`.',
+      operationId: 'updateMe',
+      tags: ['identity'],
+      body: UpdateMeBody,
+      response: { status: 200, schema: dataOf(UserAccount) },
+      errors: [403, 409],
+    },
+    async ({ actor, body, reply }) => {
+      const user = await updateMe(deps, actor, body);
+      // The caller's name rides on their cached actor: this gateway drops it before replying.
+      markMembershipsChanged(reply, user._id);
+      return { data: accountView(user) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/users',
+      summary: 'Every user of the instance, by name (instance admins)',
+      description:
+        '`q` matches the start of a name (any of its words) or of an email, in any case; `active=false` lists the deactivated.',
+      operationId: 'listUsers',
+      tags: ['identity'],
+      query: UsersQuery,
+      response: { status: 200, schema: pageOf(UserAccount) },
+      errors: [403],
+    },
+    async ({ actor, query }) => {
+      const { items, total } = await listUsers(deps, actor, {
+        ...query,
+        active: query.active === undefined ? undefined : query.active === 'true',
+      });
+      return { data: items.map(accountView), meta: pageMeta(total, query) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/users/:id/deactivate',
+      summary: 'Deactivate a user: their keys and grants stop at once (instance admins)',
+      description:
+        'Every gateway refuses the user’s keys and their agents’ keys from the reply on, and `identity.user.deactivated` tells grant holders. Idempotent; nothing is deleted (`reactivate` undoes it). An admin cannot deactivate themselves.',
+      operationId: 'deactivateUser',
+      tags: ['identity'],
+      params: UserParams,
+      response: { status: 200, schema: dataOf(UserAccount) },
+      errors: [403],
+    },
+    async ({ actor, params, reply }) => {
+      const user = await deactivateUser(deps, actor, params.id);
+      markMembershipsChanged(reply, user._id);
+      return { data: accountView(user) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/users/:id/reactivate',
+      summary: 'Reactivate a deactivated user (instance admins)',
+      description:
+        'Their keys work again, those not revoked or expired (a gateway that refused one in the last 5 s may refuse it until then). Idempotent.',
+      operationId: 'reactivateUser',
+      tags: ['identity'],
+      params: UserParams,
+      response: { status: 200, schema: dataOf(UserAccount) },
+      errors: [403],
+    },
+    async ({ actor, params, reply }) => {
+      const user = await reactivateUser(deps, actor, params.id);
+      markMembershipsChanged(reply, user._id);
+      return { data: accountView(user) };
+    },
   );
 }

@@ -10,9 +10,26 @@ export interface UserDoc {
   isAdmin: boolean;
   /** Set on the admin that startup ensures from ADMIN_API_KEY. */
   bootstrap?: boolean;
+  /** The name and email folded (people-search.ts): the admin list's order and `?q=` prefixes. */
+  nameKey?: string;
+  emailKey?: string | null;
+  /** IANA zone the person gave (`PATCH /api/users/me`); null: none. */
+  timeZone?: string | null;
+  /** Set by an instance admin: the user's keys (and their agents') are refused from then. */
+  deactivatedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
   _outbox?: EventEnvelope[];
+}
+
+/**
+ * A claim on an email address (`_id`: the address lower-cased): one user per address,
+ * whatever the number of concurrent changes, by the unique `_id`.
+ */
+export interface EmailClaimDoc {
+  _id: string;
+  userId: string;
+  createdAt: Date;
 }
 
 export interface TeamDoc {
@@ -33,6 +50,8 @@ export interface MembershipDoc {
   _id: string;
   teamId: string;
   userId: string;
+  /** Absent on memberships made before roles: read as `member` (domain/directory.ts roleOf). */
+  role?: string | null;
   removedAt?: Date | null;
   createdAt: Date;
   _outbox?: EventEnvelope[];
@@ -66,11 +85,24 @@ export function identityModels(db: Connection) {
       email: { type: String, default: null },
       isAdmin: { type: Boolean, default: false },
       bootstrap: { type: Boolean, default: false },
+      nameKey: { type: String },
+      emailKey: { type: String, default: null },
+      timeZone: { type: String, default: null },
+      deactivatedAt: { type: Date, default: null },
       _outbox: outbox,
     },
     baseSchemaOptions,
   );
   users.index({ bootstrap: 1 });
+  // The admin list, by name (ties by id), and its `?q=`: a range on the name or on the email
+  // (scalars: a range over an array field may match two elements apart).
+  users.index({ nameKey: 1, _id: 1 });
+  users.index({ emailKey: 1 });
+
+  const emailClaims = new Schema<EmailClaimDoc>(
+    { _id: { type: String, required: true }, userId: { type: String, required: true } },
+    { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
+  );
 
   const teams = new Schema<TeamDoc>(
     {
@@ -124,6 +156,7 @@ export function identityModels(db: Connection) {
 
   return {
     User: db.model<UserDoc>('User', users, 'users'),
+    EmailClaim: db.model<EmailClaimDoc>('EmailClaim', emailClaims, 'email_claims'),
     Team: db.model<TeamDoc>('Team', teams, 'teams'),
     Membership: db.model<MembershipDoc>('Membership', memberships, 'memberships'),
     UserKey: db.model<UserKeyDoc>('UserKey', userKeys, 'user_keys'),

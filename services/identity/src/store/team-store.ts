@@ -69,6 +69,14 @@ export class TeamStore {
     return rows.map((r) => r.userId);
   }
 
+  /** A team's current memberships, for its directory (the `{teamId, removedAt}` index). */
+  currentMemberships(teamId: string) {
+    return this.m.Membership.find(
+      { teamId, ...CURRENT },
+      { userId: 1, role: 1, createdAt: 1 },
+    ).lean<Array<Pick<MembershipDoc, '_id' | 'userId' | 'role' | 'createdAt'>>>();
+  }
+
   async isMember(teamId: string, userId: string): Promise<boolean> {
     return (await this.m.Membership.exists({ teamId, userId, ...CURRENT })) !== null;
   }

@@ -13,7 +13,8 @@ export async function keyRecord(
   const key = await keys.findByKeyId(keyId);
   if (!key || key.revokedAt) throw notFound('Key');
   const user = await users.find(key.userId);
-  if (!user) throw notFound('Key');
+  // A deactivated user's keys are refused like revoked ones.
+  if (!user || user.deactivatedAt) throw notFound('Key');
   const teamIds = await teams.teamIdsOf(user._id);
   return {
     keyId: key.keyId,
@@ -51,7 +52,9 @@ export async function userWithTeams(
   withKeys = false,
 ) {
   const user = await users.find(id);
-  if (!user) throw notFound('User');
+  // Deactivated: unknown to other services, so their agents' keys and the webhooks their
+  // keys made stop too (agents and webhooks read the owner here).
+  if (!user || user.deactivatedAt) throw notFound('User');
   const now = Date.now();
   const [teamIds, active] = await Promise.all([
     teams.teamIdsOf(user._id),

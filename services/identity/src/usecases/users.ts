@@ -25,6 +25,8 @@ export async function createUser(
 ): Promise<{ user: UserDoc; apiKey: string }> {
   requireAdmin(actor);
   const id = randomUUID();
+  // One user per address, in any case (409 if taken).
+  if (input.email) await users.claimEmail(id, input.email);
   const key = newApiKey('u');
   await keys.create(id, key.keyId, await hashSecret(key.secret, keyHashCost));
   const event = userCreated(actor, { id, name: input.name });

@@ -4,6 +4,7 @@ import { connectService, type ServiceContext } from '@momentum/runtime';
 import { injectAs, testConfig, testContext } from '@momentum/testing';
 import { IdentityConfigSchema, type IdentityConfig } from '../../src/config.js';
 import { buildIdentityApp } from '../../src/app.js';
+import type { TeamAgents } from '../../src/clients/agents.js';
 
 /** One identity process under test, and every identity event seen on its subjects. */
 export interface Identity {
@@ -15,9 +16,12 @@ export interface Identity {
 }
 
 /** The identity app on its own database and subject prefix. */
-export async function startIdentity(extra: Record<string, string> = {}): Promise<Identity> {
+export async function startIdentity(
+  extra: Record<string, string> = {},
+  options: { agents?: TeamAgents } = {},
+): Promise<Identity> {
   const config = IdentityConfigSchema.parse(testConfig(extra));
-  return startOn(await testContext('identity', config));
+  return startOn(await testContext('identity', config), options);
 }
 
 /**
@@ -28,8 +32,11 @@ export async function startTwin(first: Identity): Promise<Identity> {
   return startOn(await connectService('identity', first.ctx.config));
 }
 
-async function startOn(ctx: ServiceContext<IdentityConfig>): Promise<Identity> {
-  const app = await buildIdentityApp(ctx);
+async function startOn(
+  ctx: ServiceContext<IdentityConfig>,
+  options: { agents?: TeamAgents } = {},
+): Promise<Identity> {
+  const app = await buildIdentityApp(ctx, options);
   const events: EventEnvelope[] = [];
   ctx.bus.subscribe(`${ctx.bus.prefix}.identity.>`, (e) => events.push(e as EventEnvelope));
   await ctx.bus.nc.flush();

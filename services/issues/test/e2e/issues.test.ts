@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, eventually, newTeam, newUser, type TestUser } from '../../../../test/support/e2e.js';
+import {
+  api,
+  eventually,
+  gatewayUrl,
+  newTeam,
+  newUser,
+  type TestUser,
+} from '../../../../test/support/e2e.js';
 
 /** A team of `owner` and `others` with a project created through the gateway. */
 async function world(others: TestUser[] = []) {
@@ -45,8 +52,12 @@ describe('issues through the gateway', () => {
     expect(list.body.data[0].assignee).toEqual({
       id: bob.id,
       name: bob.name,
-      avatar: expect.stringMatching(/^https?:\/\//),
+      avatar: expect.stringMatching(/^\/api\/avatars\/user\/[0-9a-f-]{36}\.svg/),
     });
+    // The avatar loads from the gateway, without a key.
+    const avatar = await fetch(`${gatewayUrl()}${list.body.data[0].assignee.avatar}`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
 
     const counted = await eventually(async () => {
       const p = await api(owner.apiKey, 'GET', `/api/projects/${project.id}`);
