@@ -31,7 +31,11 @@ export async function buildIdentityApp(
   await ensureIndexes(ctx.db);
   // Events are published before each reply (`outbox.announce`); the relay publishes what a
   // crash or a NATS outage left in an outbox.
-  const relay = new OutboxRelay(ctx.bus, [models.User, models.Membership, models.UserKey, oauth.OAuthGrant], ctx.log);
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant],
+    ctx.log,
+  );
   const deps: IdentityDeps = {
     users: new UserStore(models),
     teams: new TeamStore(models),

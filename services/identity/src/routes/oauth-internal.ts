@@ -96,9 +96,11 @@ export function registerOAuthInternalRoutes(app: FastifyInstance, deps: Identity
       ...gateway,
       params: Id,
       body: StoredToken,
-      response: { status: 204 },
     },
-    async ({ params, body }) => addAccessToken(deps, params.id, body),
+    async ({ params, body }) => {
+      await addAccessToken(deps, params.id, body);
+      return { data: { grantId: params.id } };
+    },
   );
   defineRoute(
     app,

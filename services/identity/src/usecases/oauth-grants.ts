@@ -169,8 +169,7 @@ export async function accessRecord(
   id: string,
 ): Promise<OAuthAccessRecord> {
   const token = await oauth.findToken(id);
-  if (!token || token.kind !== 'access' || token.expiresAt.getTime() <= Date.now())
-    throw refused();
+  if (!token || token.kind !== 'access' || token.expiresAt.getTime() <= Date.now()) throw refused();
   const grant = await oauth.findGrant(token.grantId);
   if (!grant || grant.revokedAt) throw refused();
   const user = await users.find(grant.userId);
