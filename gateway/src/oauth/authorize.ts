@@ -38,6 +38,8 @@ function html(reply: FastifyReply, status: number, body: string, redirectTo?: st
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', consentCsp(redirectTo))
+    // Not no-referrer: a browser then posts the form with `Origin: null`, which is refused.
+    .header('referrer-policy', 'same-origin')
     .send(body);
 }
 
