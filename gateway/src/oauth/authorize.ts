@@ -34,13 +34,15 @@ const shown = (c: OAuthClient): ClientShown => ({
 });
 
 function html(reply: FastifyReply, status: number, body: string, redirectTo?: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', consentCsp(redirectTo))
-    // Not no-referrer: a browser then posts the form with `Origin: null`, which is refused.
-    .header('referrer-policy', 'same-origin')
-    .send(body);
+  return (
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', consentCsp(redirectTo))
+      // Not no-referrer: a browser then posts the form with `Origin: null`, which is refused.
+      .header('referrer-policy', 'same-origin')
+      .send(body)
+  );
 }
 
 const sameSecret = (a: string, b: string) =>
