@@ -21,6 +21,7 @@ import { seedHabitAndIssue, tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
+import { oauthFigures } from './oauth.js';
 import { cpuFigures } from './cpu.js';
 import { floorFigures, floorLine } from './floor.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
@@ -49,6 +50,7 @@ const separateFigures = {
   webhooks: async () => printWebhooks(await webhookFigures(BASE_PORT)),
   forged: async () => printForged(await forgedKeyFigures(BASE_PORT)),
   cpu: async () => printCpu(await cpuFigures(BASE_PORT, DURATION_S)),
+  oauth: async () => printOAuth(await oauthFigures(BASE_PORT)),
 } as const;
 type Separate = keyof typeof separateFigures;
 
@@ -72,7 +74,7 @@ async function runSeparate(name: Alone) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|writes runs that figure alone, merged into
+// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|oauth|writes runs that figure alone, merged into
 // bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -283,6 +285,15 @@ function printForged(f: Awaited<ReturnType<typeof forgedKeyFigures>>) {
       `under ${f.forgerConnections} connections of forged secrets for its key id ${line(f.underFlood)}; ` +
       `p99 ratio ${f.p99Ratio} (${f.target}: ${f.met ? 'met' : 'NOT met'}); ` +
       `forged requests ${f.forged.requests} by status ${JSON.stringify(f.forged.byStatus)}`,
+  );
+  return f;
+}
+
+function printOAuth(f: Awaited<ReturnType<typeof oauthFigures>>) {
+  const line = (x: typeof f.key) => `${x.rps} rps, p50 ${x.p50} ms, p99 ${x.p99} ms`;
+  console.log(
+    `\n12. OAuth: a get_me tool call at /mcp with a key ${line(f.key)}; with an OAuth token ${line(f.oauth)}; ` +
+      `ratio ${f.ratio} (${f.target}: ${f.met ? 'met' : 'NOT met'})`,
   );
   return f;
 }
