@@ -220,6 +220,10 @@ describe('OAuth 2.1: Momentum as the authorization server of its API and MCP end
     });
     expect(write.status).toBe(403);
     expect(write.body.error.details).toEqual({ requiredScope: 'projects:write' });
+    // What an OAuth client reads to ask the person for more (RFC 6750 §3.1).
+    expect(write.headers.get('www-authenticate')).toBe(
+      'Bearer realm="momentum", error="insufficient_scope", scope="projects:write"',
+    );
   }, 60_000);
 
   it('connects the SDK client to the standalone server, which exchanges the token', async () => {
