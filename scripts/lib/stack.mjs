@@ -213,6 +213,9 @@ export async function startStack({
         ...common,
         ...signing.gateway,
         ...(withMcp ? { OAUTH_RESOURCES: mcpResource, OAUTH_EXCHANGE_SECRET: exchangeSecret } : {}),
+        // Replicas are one authorization server and one resource, as behind a load balancer:
+        // one issuer (the first's URL), not each the URL it was reached at.
+        ...(replicas > 1 ? { OAUTH_ISSUER: `http://127.0.0.1:${ports.gateway}` } : {}),
         ...gatewayOnly,
         PORT: String(port),
         METRICS_PORT: gatewayMetricsPort(gatewayOnly.METRICS_PORT ?? common.METRICS_PORT, i),
