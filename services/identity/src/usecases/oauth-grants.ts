@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   SYSTEM_ACTOR,
   grantCacheKey,
@@ -199,6 +198,3 @@ export async function revokeByToken(deps: Deps, id: string, hash: string): Promi
   const grant = await deps.oauth.findGrant(token.grantId);
   if (grant && !grant.revokedAt) await endGrant(deps, grant._id, grant.userId);
 }
-
-/** SHA-256 hex, as the gateway hashes tokens and codes. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
