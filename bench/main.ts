@@ -21,6 +21,7 @@ import { seedHabitAndIssue, tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
 import { forgedKeyFigures } from './forged-keys.js';
+import { oauthFigures } from './oauth.js';
 import { cpuFigures } from './cpu.js';
 import { floorFigures, floorLine } from './floor.js';
 import { liveFigures } from './live.js';
@@ -51,6 +52,7 @@ const separateFigures = {
   forged: async () => printForged(await forgedKeyFigures(BASE_PORT)),
   cpu: async () => printCpu(await cpuFigures(BASE_PORT, DURATION_S)),
   live: async () => printLive(await liveFigures(BASE_PORT)),
+  oauth: async () => printOAuth(await oauthFigures(BASE_PORT)),
 } as const;
 type Separate = keyof typeof separateFigures;
 
@@ -74,7 +76,7 @@ async function runSeparate(name: Alone) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|live|writes runs that figure alone, merged into
+// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|live|oauth|writes runs that figure alone, merged into
 // bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -319,6 +321,15 @@ function printForged(f: Awaited<ReturnType<typeof forgedKeyFigures>>) {
       `under ${f.forgerConnections} connections of forged secrets for its key id ${line(f.underFlood)}; ` +
       `p99 ratio ${f.p99Ratio} (${f.target}: ${f.met ? 'met' : 'NOT met'}); ` +
       `forged requests ${f.forged.requests} by status ${JSON.stringify(f.forged.byStatus)}`,
+  );
+  return f;
+}
+
+function printOAuth(f: Awaited<ReturnType<typeof oauthFigures>>) {
+  const line = (x: typeof f.key) => `${x.rps} rps, p50 ${x.p50} ms, p99 ${x.p99} ms`;
+  console.log(
+    `\n12. OAuth: a get_me tool call at /mcp with a key ${line(f.key)}; with an OAuth token ${line(f.oauth)}; ` +
+      `ratio ${f.ratio} (${f.target}: ${f.met ? 'met' : 'NOT met'})`,
   );
   return f;
 }

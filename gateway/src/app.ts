@@ -39,6 +39,12 @@ import { registerAvatarRoute } from './avatars/route.js';
 import { registerDocs } from './docs/openapi.js';
 import { registerLiveRoute } from './live/route.js';
 import type { LiveService } from './live/service.js';
+import type { AccessTokenResolver } from './oauth/access-tokens.js';
+import type { ClientDirectory } from './oauth/clients.js';
+import type { GrantStore } from './oauth/grant-store.js';
+import { registerOAuth } from './oauth/plugin.js';
+import { agentsOfKey } from './oauth/agents-of-key.js';
+import { gatewayResources } from './oauth/issuer.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -61,6 +67,8 @@ export interface GatewayDeps {
   live?: () => LiveService | undefined;
   /** The gateway's own readiness beyond the services (its NATS connection), for `/ready`. */
   ready?: () => boolean;
+  /** The OAuth authorization server (oauth/); absent: keys only. */
+  oauth?: { store: GrantStore; clients: ClientDirectory; tokens: AccessTokenResolver };
 }
 
 /**
@@ -106,6 +114,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     resolver: deps.resolver,
     internalSecret: config.INTERNAL_SECRET,
     signing: config,
+    ...(deps.oauth ? { oauth: { tokens: deps.oauth.tokens, issuer: config.OAUTH_ISSUER } } : {}),
   });
   // A key's grant: refused once expired (onRequest), 403 outside its scopes (a preHandler
   // that runs before the idempotency plugin's).
@@ -133,6 +142,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerHealth(app, urls, deps.ready);
   registerAvatarRoute(app);
   registerDocs(app, urls, upstreams.sets);
+  if (deps.oauth) {
+    await registerOAuth(app, {
+      config,
+      store: deps.oauth.store,
+      clients: deps.oauth.clients,
+      keys: deps.resolver,
+      agentsOf: (key) => agentsOfKey(app, key),
+      resources: (issuer) => [...gatewayResources(issuer), ...config.OAUTH_RESOURCES],
+    });
+  }
   for (const extend of deps.extensions ?? []) await extend(app);
   return app;
 }

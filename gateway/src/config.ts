@@ -4,6 +4,7 @@ import { parseReplicaUrls } from '@momentum/http';
 import { originMatcher, parseOrigins } from './cors/origins.js';
 import { KeyGuardConfig } from './auth/guard-config.js';
 import { LiveConfig } from './live/live-config.js';
+import { OAuthConfig } from './oauth/oauth-config.js';
 
 /**
  * A service's base URL, or its replicas' comma-separated (`http://h:3004,http://h:4004`):
@@ -64,6 +65,7 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   ...LiveConfig,
+  ...OAuthConfig,
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -19,6 +19,10 @@ import { keepKeysFresh } from './events/key-freshness.js';
 import { mcpExtensionWith } from './mcp/extension.js';
 import { SharedGatewayState } from './shared/state.js';
 import { startLive, type LiveService } from './live/service.js';
+import { ACCESS_TOKEN_PREFIX } from '@momentum/contracts';
+import { AccessTokenResolver } from './oauth/access-tokens.js';
+import { ClientDirectory } from './oauth/clients.js';
+import { GrantStore } from './oauth/grant-store.js';
 
 try {
   startTracing('gateway');
@@ -45,6 +49,25 @@ const owners = new IdOwnerCache(
   client(config.HABITS_URL, 'habits'),
   client(config.ISSUES_URL, 'issues'),
 );
+// The authorization server's grants live in identity; its tokens are cached as keys are.
+const grants = new GrantStore(
+  client(config.IDENTITY_URL, 'identity'),
+  client(config.AGENTS_URL, 'agents'),
+);
+const oauth = {
+  store: grants,
+  clients: new ClientDirectory(grants, {
+    allowPrivate: config.OAUTH_ALLOW_PRIVATE_CLIENT_METADATA,
+  }),
+  tokens: new AccessTokenResolver(grants, keyCache),
+};
+// A live stream checks its credential again on a change: a key, or a token accepted before.
+const credentials = {
+  resolve: async (raw: string, ip?: string) =>
+    raw.startsWith(ACCESS_TOKEN_PREFIX)
+      ? ((await oauth.tokens.resolve(raw, null))?.actor ?? null)
+      : resolver.resolve(raw, ip),
+};
 // Idempotency and rate limits shared with every other gateway (NATS key-value buckets).
 const shared = new SharedGatewayState({
   max: config.RATE_LIMIT_MAX,
@@ -67,6 +90,7 @@ const app = await buildGateway({
   accountRateLimit: shared.accountRateLimit,
   ready: () => own.bus !== undefined && busConnected(own.bus),
   live: () => own.live,
+  oauth,
 }).catch(exitOnStartupError('gateway'));
 const bus = await EventBus.connect(config.NATS_URL, config.EVENT_PREFIX, 'gateway', app.log).catch(
   exitOnStartupError('gateway'),
@@ -82,10 +106,10 @@ if (config.METRICS_PORT > 0) {
   );
 }
 subscribeInvalidation(bus, keyCache);
-own.live = await startLive(bus, config, resolver, keyCache).catch(exitOnStartupError('gateway'));
+own.live = await startLive(bus, config, credentials, keyCache).catch(exitOnStartupError('gateway'));
 keepKeysFresh(bus, keyCache, unknownKeys, app.log);
 await serve(app, {
   port: config.PORT,
   host: config.HOST,
-  closers: [async () => own.live?.hub.stop(), () => bus.drain()],
+  closers: [async () => own.live?.hub.stop(), () => bus.drain(), () => oauth.clients.close()],
 }).catch(exitOnStartupError('gateway'));

@@ -20,6 +20,23 @@ export const ConfigSchema = z.object({
     .max(65535)
     .default(0)
     .describe('A port of its own for GET /metrics of the HTTP mode; 0: on MCP_PORT'),
+  MCP_PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe(
+      'The public URL of this server (its OAuth resource is <this>/mcp); default http://HOST:MCP_PORT',
+    ),
+  OAUTH_ISSUER: z
+    .url()
+    .optional()
+    .describe('The gateway’s public URL, its OAuth authorization server; default SVC_BASE_URL'),
+  OAUTH_EXCHANGE_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe(
+      'The gateway’s OAUTH_EXCHANGE_SECRET: with it, clients may connect with OAuth tokens, exchanged at the gateway',
+    ),
   TRUST_PROXY: z
     .string()
     .default('')

@@ -17,6 +17,14 @@ import { keyRefusal, opensSession } from './key-check.js';
 import { standaloneOptions } from './server.js';
 import { gatewayAnswers } from './readiness.js';
 import { Histogram, collectDefaultMetrics, register } from 'prom-client';
+import { SCOPES } from '@momentum/contracts';
+import {
+  ACCESS_TOKEN_PREFIX,
+  TokenExchanger,
+  metadataUrlOf,
+  oauthOn,
+  protectedResourceMetadata,
+} from './oauth.js';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -37,12 +45,19 @@ const CHALLENGE = 'Bearer realm="momentum"';
  * and refused says `invalid_token` with the reason: a client then reports a bad key instead
  * of starting an OAuth flow this server does not offer.
  */
-function unauthorized(res: ServerResponse, body: unknown, refusedKey: boolean): void {
+function unauthorized(
+  res: ServerResponse,
+  body: unknown,
+  refusedKey: boolean,
+  metadataUrl?: string,
+): void {
   const message = (body as { error?: { message?: unknown } }).error?.message;
   const reason = typeof message === 'string' ? message.replace(/["\\]/g, '') : 'Invalid API key';
+  // With OAuth on, every 401 names this resource's metadata (RFC 9728 §5.1).
+  const base = metadataUrl ? `${CHALLENGE}, resource_metadata="${metadataUrl}"` : CHALLENGE;
   const challenge = refusedKey
-    ? `${CHALLENGE}, error="invalid_token", error_description="${reason}"`
-    : CHALLENGE;
+    ? `${base}, error="invalid_token", error_description="${reason}"`
+    : base;
   sendJson(res, 401, body, { 'www-authenticate': challenge });
 }
 
@@ -118,15 +133,26 @@ async function serveMetricsPort(config: Config, log: Logger): Promise<Server | u
   }
 }
 
+const METADATA_PATHS = new Set([
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/mcp',
+]);
+
 async function handle(
   config: Config,
   sessions: McpSessions,
   originAllowed: (origin: string) => boolean,
+  exchanger: TokenExchanger | null,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   if (ROUTES.has(path)) nameServerSpan(req, path);
+  if (exchanger && METADATA_PATHS.has(path) && req.method === 'GET')
+    return sendJson(res, 200, protectedResourceMetadata(config, SCOPES), {
+      'access-control-allow-origin': '*',
+    });
+  const metadataUrl = exchanger ? metadataUrlOf(config) : undefined;
   if (path === '/health' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
   if (path === '/ready' && req.method === 'GET')
     return (await gatewayAnswers(config.SVC_BASE_URL))
@@ -143,23 +169,35 @@ async function handle(
   const authorization = req.headers.authorization;
   if (!authorization || !/^Bearer\s+\S+$/i.test(authorization.trim())) {
     const message = 'Missing API key: send Authorization: Bearer svc_…';
-    return unauthorized(res, { error: { code: 'UNAUTHORIZED', message } }, false);
+    return unauthorized(res, { error: { code: 'UNAUTHORIZED', message } }, false, metadataUrl);
+  }
+  // An OAuth token for this server is never sent on: the gateway gets one meant for it.
+  const token = authorization.trim().split(/\s+/)[1] ?? '';
+  let upstream = authorization;
+  if (exchanger && token.startsWith(ACCESS_TOKEN_PREFIX)) {
+    const exchanged = await exchanger.gatewayAuthorization(token);
+    if (!exchanged) {
+      const message = 'Invalid, expired or revoked access token, or one for another resource';
+      return unauthorized(res, { error: { code: 'UNAUTHORIZED', message } }, true, metadataUrl);
+    }
+    upstream = exchanged;
   }
   const parsed = req.method === 'POST' ? await readJson(req, res) : { body: undefined };
   if (!parsed) return;
   const client = httpApiClient({
     baseUrl: config.SVC_BASE_URL,
-    authorization,
+    authorization: upstream,
     clientAddress: clientAddressOf(req, config.TRUST_PROXY),
   });
   const refused = opensSession(parsed.body) ? await keyRefusal(client) : null;
-  if (refused?.status === 401) return unauthorized(res, refused.body, true);
+  if (refused?.status === 401) return unauthorized(res, refused.body, true, metadataUrl);
   if (refused) return sendJson(res, refused.status, refused.body);
   await handleMcpHttpRequest(
     req,
     res,
     parsed.body,
-    { ...standaloneOptions(client), live: httpLiveSource(config.SVC_BASE_URL, authorization) },
+    { ...standaloneOptions(client), live: httpLiveSource(config.SVC_BASE_URL, upstream) },
+    // The session belongs to the client's own credential.
     { registry: sessions, authorization },
   );
 }
@@ -178,6 +216,7 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
     (policy ??= originPolicy(
       allowedOrigins(config, config.MCP_PORT || (server.address() as AddressInfo).port),
     ));
+  const exchanger = oauthOn(config) ? new TokenExchanger(config) : null;
   const server = tracedServerFactory((req, res) => {
     const end = histogram.startTimer({ method: req.method ?? 'GET' });
     res.once('finish', () => {
@@ -187,7 +226,7 @@ export async function startHttp(config: Config, log: Logger): Promise<Server> {
         status_code: res.statusCode,
       });
     });
-    handle(config, sessions, originAllowed(), req, res).catch((err: unknown) => {
+    handle(config, sessions, originAllowed(), exchanger, req, res).catch((err: unknown) => {
       log.error({ err }, 'request failed');
       if (!res.headersSent)
         sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });

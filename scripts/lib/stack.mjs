@@ -175,6 +175,10 @@ export async function startStack({
       const own = signing[s.name].TRUSTED_SIGNING_KEYS;
       signing[s.name].TRUSTED_SIGNING_KEYS = `${own},internal=${secret}`;
     }
+  // OAuth: the standalone MCP server is a resource of its own whose tokens it exchanges at
+  // the gateway for the gateway's (docs/SECURITY.md, "OAuth"), with this shared secret.
+  const mcpResource = `http://127.0.0.1:${ports['mcp-server']}/mcp`;
+  const exchangeSecret = randomBytes(32).toString('base64url');
   const children = [];
   const stop = async () => {
     await Promise.all(children.reverse().map(({ child }) => stopProcess(child)));
@@ -208,6 +212,10 @@ export async function startStack({
       const gatewayEnv = {
         ...common,
         ...signing.gateway,
+        ...(withMcp ? { OAUTH_RESOURCES: mcpResource, OAUTH_EXCHANGE_SECRET: exchangeSecret } : {}),
+        // Replicas are one authorization server and one resource, as behind a load balancer:
+        // one issuer (the first's URL), not each the URL it was reached at.
+        ...(replicas > 1 ? { OAUTH_ISSUER: `http://127.0.0.1:${ports.gateway}` } : {}),
         ...gatewayOnly,
         PORT: String(port),
         METRICS_PORT: gatewayMetricsPort(gatewayOnly.METRICS_PORT ?? common.METRICS_PORT, i),
@@ -232,6 +240,7 @@ export async function startStack({
         MCP_PORT: String(ports['mcp-server']),
         SVC_BASE_URL: gatewayUrl,
         METRICS_PORT: '0',
+        OAUTH_EXCHANGE_SECRET: exchangeSecret,
       };
       mcpUrl = `http://127.0.0.1:${ports['mcp-server']}`;
       const mcp = spawnComponent(component, env, { quiet });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError, type Actor } from '@momentum/contracts';
+import { ACCESS_TOKEN_PREFIX, AppError, type Actor } from '@momentum/contracts';
 import {
   invalidTokenChallenge,
   isPublicRoute,
@@ -12,6 +12,13 @@ import {
 } from '@momentum/http';
 import { forwardedBodyDigest } from './body-digest.js';
 import type { KeyResolver } from './key-resolver.js';
+import type { AccessTokenResolver } from '../oauth/access-tokens.js';
+import {
+  discoveryChallenge,
+  gatewayResources,
+  issuerOf,
+  resourceMetadataUrl,
+} from '../oauth/issuer.js';
 import { traceHeaders } from '@momentum/telemetry';
 
 declare module 'fastify' {
@@ -38,12 +45,26 @@ export function bearerToken(request: FastifyRequest): string | null {
 const MISSING = 'Missing API key: send Authorization: Bearer svc_…';
 const MALFORMED = 'Malformed API key: Momentum keys begin with svc_';
 const REFUSED = 'Invalid, revoked or inactive API key';
+const REFUSED_TOKEN = 'Invalid, expired or revoked access token, or one for another resource';
 
-/** A 401 for a key that was sent and refused says so in WWW-Authenticate (RFC 6750). */
-const refused = (message: string) =>
+/**
+ * A 401 for a key that was sent and refused says so in WWW-Authenticate (RFC 6750); with
+ * OAuth on, every 401 also names the resource's metadata (RFC 9728 §5.1), where an MCP
+ * client starts its authorization.
+ */
+const refused = (message: string, metadata: string | null) =>
   new AppError('UNAUTHORIZED', message, undefined, {
-    'www-authenticate': invalidTokenChallenge(message),
+    'www-authenticate': metadata
+      ? discoveryChallenge(metadata, message)
+      : invalidTokenChallenge(message),
   });
+const missing = (metadata: string | null) =>
+  new AppError(
+    'UNAUTHORIZED',
+    MISSING,
+    undefined,
+    metadata ? { 'www-authenticate': discoveryChallenge(metadata) } : undefined,
+  );
 
 export interface AuthenticationOptions {
   resolver: KeyResolver;
@@ -51,6 +72,8 @@ export interface AuthenticationOptions {
   internalSecret: string;
   /** Per-service keys (SIGNING_KEYS): the gateway's own key toward each service. */
   signing?: SigningConfig;
+  /** OAuth access tokens (`mat_…`), when the authorization server is on. */
+  oauth?: { tokens: AccessTokenResolver; issuer?: string | undefined };
 }
 
 /**
@@ -61,7 +84,7 @@ export interface AuthenticationOptions {
  * rate limiter once its caller is known, refused ones included.
  */
 export const authenticationPlugin = fp<AuthenticationOptions>(
-  async (app, { resolver, internalSecret, signing }) => {
+  async (app, { resolver, internalSecret, signing, oauth }) => {
     if (typeof resolver?.resolve !== 'function')
       throw new Error('authenticationPlugin: a key resolver is required');
     if (typeof internalSecret !== 'string' || internalSecret.length < 32)
@@ -83,10 +106,16 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
       if (isPublicRoute(request)) return app.throttle(request, reply);
       const token = bearerToken(request) ?? queryKey(request);
       const key = token?.startsWith('svc_') ? token : null;
-      const actor = key ? await resolver.resolve(key, request.ip) : null;
-      if (key && actor) {
+      const issuer = oauth ? issuerOf(oauth.issuer, request) : null;
+      const access =
+        oauth && !key && token?.startsWith(ACCESS_TOKEN_PREFIX)
+          ? await oauth.tokens.resolve(token, gatewayResources(issuer!))
+          : null;
+      const actor = key ? await resolver.resolve(key, request.ip) : (access?.actor ?? null);
+      if (token && actor) {
         request.actor = actor;
-        request.apiKeyId = parseApiKey(key)?.keyId ?? null;
+        // An OAuth grant counts as one key (rate limits, live streams): `oauth:<grant>`.
+        request.apiKeyId = key ? (parseApiKey(key)?.keyId ?? null) : access!.grantKey;
         // Signed as it goes out, bound to the method, the URL and the body sent upstream.
         request.signFor = (upstream) =>
           signActor(actor, signerFor(upstream), {
@@ -96,9 +125,14 @@ export const authenticationPlugin = fp<AuthenticationOptions>(
           });
       }
       await app.throttle(request, reply);
-      if (token === null) throw new AppError('UNAUTHORIZED', MISSING);
-      if (key === null) throw refused(MALFORMED);
-      if (!actor) throw refused(REFUSED);
+      const metadata = issuer
+        ? resourceMetadataUrl(issuer, request.url.startsWith('/mcp') ? '/mcp' : '')
+        : null;
+      if (token === null) throw missing(metadata);
+      if (actor) return;
+      if (oauth && token.startsWith(ACCESS_TOKEN_PREFIX)) throw refused(REFUSED_TOKEN, metadata);
+      if (key === null) throw refused(MALFORMED, metadata);
+      throw refused(REFUSED, metadata);
     });
   },
   {

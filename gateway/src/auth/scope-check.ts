@@ -41,5 +41,12 @@ async function checkScopes(request: FastifyRequest): Promise<void> {
   const upstream = typeof row.upstream === 'object' ? await upstreamOf(request) : null;
   const needed = requiredScopes(row, request.method, upstream ?? undefined);
   const missing = needed.find((scope) => !held.includes(scope));
-  if (missing) throw missingScope(missing, `${request.method} ${request.url.split('?')[0]}`);
+  if (!missing) return;
+  const refusal = missingScope(missing, `${request.method} ${request.url.split('?')[0]}`);
+  // An OAuth client may ask the person for more (the MCP spec's step-up): RFC 6750 §3.1 says what.
+  if (request.apiKeyId?.startsWith('oauth:'))
+    throw new AppError('FORBIDDEN', refusal.message, refusal.details, {
+      'www-authenticate': `Bearer realm="momentum", error="insufficient_scope", scope="${missing}"`,
+    });
+  throw refusal;
 }

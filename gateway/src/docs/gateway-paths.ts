@@ -1,6 +1,8 @@
 // The operations the gateway answers itself (health.ts, the MCP extension, this document);
 // their tag, and whether they need a key, are their rows' in the route table.
 
+import { OAUTH_PATHS, OAUTH_SCHEMAS } from './oauth-paths.js';
+
 type Json = Record<string, unknown>;
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -14,6 +16,7 @@ const retryAfter = { 'Retry-After': { $ref: '#/components/headers/Retry-After' }
 const tooLarge = json('`Content-Length` over 1 MiB, refused before reading', schema('ApiError'));
 
 export const GATEWAY_SCHEMAS: Json = {
+  ...OAUTH_SCHEMAS,
   Alive: {
     type: 'object',
     description: 'The process answers',
@@ -58,6 +61,7 @@ export const GATEWAY_SCHEMAS: Json = {
 };
 
 export const GATEWAY_PATHS: Record<string, Record<string, Json>> = {
+  ...OAUTH_PATHS,
   '/health': {
     get: {
       operationId: 'getHealth',
@@ -285,4 +289,9 @@ export const TAGS = [
   },
   { name: 'platform', description: 'Health, readiness and this document' },
   { name: 'mcp', description: 'The Model Context Protocol endpoint' },
+  {
+    name: 'oauth',
+    description:
+      'OAuth 2.1 for the API and both MCP endpoints: discovery, registration, consent, tokens (docs/SECURITY.md)',
+  },
 ];

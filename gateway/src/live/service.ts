@@ -2,7 +2,6 @@ import type { Actor } from '@momentum/contracts';
 import type { EventBus } from '@momentum/messaging';
 import type { GatewayConfig } from '../config.js';
 import type { KeyCache } from '../auth/key-cache.js';
-import type { KeyResolver } from '../auth/key-resolver.js';
 import { LiveFeed, type FeedHandlers } from './feed.js';
 import { LiveHub } from './hub.js';
 import { KeyStreams } from './key-streams.js';
@@ -18,13 +17,18 @@ export interface LiveCaller {
   ip: string;
 }
 
+/** What checks a live stream's credential again: a key, or an OAuth access token. */
+export interface CredentialCheck {
+  resolve(raw: string, client?: string): Promise<Actor | null>;
+}
+
 /** The live stream of one gateway: its hub, its per-key bounds, and feeds for callers. */
 export class LiveService {
   readonly keyStreams: KeyStreams;
 
   constructor(
     readonly hub: LiveHub,
-    private readonly resolver: KeyResolver,
+    private readonly resolver: CredentialCheck,
     private readonly keyCache: KeyCache,
     readonly settings: { heartbeatMs: number; queueMax: number; maxPerKey: number },
   ) {
@@ -55,7 +59,7 @@ export class LiveService {
 export async function startLive(
   bus: EventBus,
   config: GatewayConfig,
-  resolver: KeyResolver,
+  resolver: CredentialCheck,
   keyCache: KeyCache,
 ): Promise<LiveService> {
   const jsm = await bus.nc.jetstreamManager();

@@ -15,6 +15,9 @@ export function injectClient(app: FastifyInstance, request: FastifyRequest): Api
         url: path,
         headers: {
           authorization,
+          // The same host: an OAuth token is checked against the resource it names
+          // (without OAUTH_ISSUER, the host the request came to).
+          ...(request.headers.host ? { host: request.headers.host } : {}),
           'x-request-id': request.id,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },

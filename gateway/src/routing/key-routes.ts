@@ -26,6 +26,12 @@ export function registerKeyChangingRoutes(scope: FastifyInstance, forward: Forwa
     { config: { dropsCachedKeys: 'member' } },
     (request, reply) => forward(request, reply, 'identity'),
   );
+  // Ending an OAuth grant drops the caller's verdicts too (its tokens are among them).
+  scope.delete(
+    '/api/users/me/authorizations/:id',
+    { config: { dropsCachedKeys: 'own-keys' } },
+    (request, reply) => forward(request, reply, 'identity'),
+  );
   scope.delete(
     '/api/users/me/api-keys/:keyId',
     { config: { dropsCachedKeys: 'own-keys' } },

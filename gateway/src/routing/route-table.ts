@@ -36,6 +36,13 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { prefix: '/api/users/me/api-keys', upstream: 'identity', resource: 'keys', tag: 'identity' },
   // The caller's own profile (name, email, time zone), as `profile:write` says.
   { prefix: '/api/users/me', upstream: 'identity', resource: 'profile', tag: 'identity' },
+  // The clients connected by OAuth: credentials, as keys are.
+  {
+    prefix: '/api/users/me/authorizations',
+    upstream: 'identity',
+    resource: 'keys',
+    tag: 'identity',
+  },
   { prefix: '/api/teams', upstream: 'identity', resource: 'teams', tag: 'teams' },
   { prefix: '/api/profile', upstream: 'habits', resource: 'profile', tag: 'profile' },
   {
@@ -71,6 +78,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { prefix: '/ready', upstream: 'gateway', resource: null, tag: 'platform', public: true },
   { prefix: '/openapi.json', upstream: 'gateway', resource: null, tag: 'platform', public: true },
   { prefix: '/docs', upstream: 'gateway', resource: null, tag: 'platform', public: true },
+  // The authorization server (oauth/): discovery, consent, tokens. Served without a key.
+  { prefix: '/.well-known', upstream: 'gateway', resource: null, tag: 'oauth', public: true },
+  { prefix: '/oauth', upstream: 'gateway', resource: null, tag: 'oauth', public: true },
 ];
 
 const under = (path: string, prefix: string) =>

@@ -16,12 +16,14 @@ describe('the gateway in-app MCP endpoint /mcp', () => {
   const { ws, mcp } = useWorkspaceClient(connect);
 
   it('answers 401 in shape A without a valid key, and the SDK client cannot connect', async () => {
+    // Each names the endpoint's resource metadata, where an OAuth client starts (RFC 9728).
+    const metadata = `Bearer realm="momentum", resource_metadata="${gatewayUrl()}/.well-known/oauth-protected-resource/mcp"`;
     for (const [authorization, challenge] of [
-      [undefined, 'Bearer realm="momentum"'],
-      ['Basic Zm9vOmJhcg==', 'Bearer realm="momentum"'],
+      [undefined, metadata],
+      ['Basic Zm9vOmJhcg==', metadata],
       [
         'Bearer svc_nope_nope',
-        'Bearer realm="momentum", error="invalid_token", error_description="Invalid, revoked or inactive API key"',
+        `${metadata}, error="invalid_token", error_description="Invalid, revoked or inactive API key"`,
       ],
     ] as const) {
       const res = await postInitialize(mcpUrl(), authorization);

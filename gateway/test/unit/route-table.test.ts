@@ -53,6 +53,7 @@ describe('the route table', () => {
       '/api/users identity',
       '/api/users/me/api-keys identity',
       '/api/users/me identity',
+      '/api/users/me/authorizations identity',
       '/api/teams identity',
       '/api/profile habits',
       '/api/projects projects',
@@ -71,6 +72,8 @@ describe('the route table', () => {
     expect(scopes('/api/profile', 'PATCH')).toEqual(['profile:write']);
     expect(scopes('/api/users/me/api-keys', 'POST')).toEqual(['keys:write']);
     expect(scopes('/api/users/me/api-keys/1', 'delete')).toEqual(['keys:write']);
+    expect(scopes('/api/users/me/authorizations', 'GET')).toEqual(['keys:read']);
+    expect(scopes('/api/users/me/authorizations/1', 'DELETE')).toEqual(['keys:write']);
     // Fail closed: no users:read in the catalogue, so a read there needs the write scope.
     expect(scopes('/api/users', 'GET')).toEqual(['users:write']);
     // Any valid key: who am I, and the MCP endpoint (its tools come back one by one).

@@ -19,3 +19,4 @@ export * from './event-catalogue.js';
 export * from './event-message.js';
 export * from './avatars.js';
 export * from './time-zones.js';
+export * from './oauth.js';

@@ -30,3 +30,4 @@ export * from './signed-actor.js';
 export * from './nonce-set.js';
 export * from './membership-change.js';
 export * from './validation.js';
+export * from './ssrf-guard.js';

@@ -50,7 +50,9 @@ describe('mcp-server over Streamable HTTP (--http)', () => {
   it('refuses a missing key itself and a key the gateway refuses, both 401 in shape A', async () => {
     const missing = await initialize();
     expect(missing.status).toBe(401);
-    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="momentum"');
+    // OAuth is on in the e2e stack: every 401 names this server's resource metadata.
+    const metadata = `resource_metadata="${mcpUrl().replace(/\/mcp$/, '')}/.well-known/oauth-protected-resource/mcp"`;
+    expect(missing.headers.get('www-authenticate')).toBe(`Bearer realm="momentum", ${metadata}`);
     expect(await missing.json()).toEqual({
       error: { code: 'UNAUTHORIZED', message: expect.stringMatching(/Bearer svc_/) },
     });
@@ -58,7 +60,7 @@ describe('mcp-server over Streamable HTTP (--http)', () => {
     expect(unknown.status).toBe(401);
     // Says the key was refused, so a client reports that rather than starting an OAuth flow.
     expect(unknown.headers.get('www-authenticate')).toBe(
-      'Bearer realm="momentum", error="invalid_token", error_description="Invalid, revoked or inactive API key"',
+      `Bearer realm="momentum", ${metadata}, error="invalid_token", error_description="Invalid, revoked or inactive API key"`,
     );
     expect(await unknown.json()).toEqual({
       error: { code: 'UNAUTHORIZED', message: expect.any(String) },

@@ -10,6 +10,8 @@ import { identityModels } from './store/models.js';
 import { UserStore } from './store/user-store.js';
 import { TeamStore } from './store/team-store.js';
 import { KeyStore } from './store/key-store.js';
+import { oauthModels } from './store/oauth-models.js';
+import { OAuthStore } from './store/oauth-store.js';
 import { HabitsClient } from './clients/habits.js';
 import { AgentsClient, type TeamAgents } from './clients/agents.js';
 import type { IdentityDeps } from './deps.js';
@@ -18,6 +20,8 @@ import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import { registerAuthorizationRoutes } from './routes/authorizations.js';
+import { registerOAuthInternalRoutes } from './routes/oauth-internal.js';
 
 /** Builds the identity app: users, teams, memberships and user keys. */
 export async function buildIdentityApp(
@@ -25,14 +29,20 @@ export async function buildIdentityApp(
   options: { agents?: TeamAgents } = {},
 ): Promise<FastifyInstance> {
   const models = identityModels(ctx.db);
+  const oauth = oauthModels(ctx.db);
   await ensureIndexes(ctx.db);
   // Events are published before each reply (`outbox.announce`); the relay publishes what a
   // crash or a NATS outage left in an outbox.
-  const relay = new OutboxRelay(ctx.bus, [models.User, models.Membership, models.UserKey], ctx.log);
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant],
+    ctx.log,
+  );
   const deps: IdentityDeps = {
     users: new UserStore(models),
     teams: new TeamStore(models),
     keys: new KeyStore(models),
+    oauth: new OAuthStore(oauth),
     outbox: relay,
     habits: ctx.config.HABITS_URL
       ? new HabitsClient(
@@ -74,6 +84,8 @@ export async function buildIdentityApp(
   registerUserRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerInternalRoutes(app, deps);
+  registerAuthorizationRoutes(app, deps);
+  registerOAuthInternalRoutes(app, deps);
   relay.start();
   app.addHook('onClose', async () => {
     await relay.stop();

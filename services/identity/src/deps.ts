@@ -2,6 +2,7 @@ import type { OutboxRelay } from '@momentum/messaging/outbox';
 import type { UserStore } from './store/user-store.js';
 import type { TeamStore } from './store/team-store.js';
 import type { KeyStore } from './store/key-store.js';
+import type { OAuthStore } from './store/oauth-store.js';
 import type { HabitsClient } from './clients/habits.js';
 import type { TeamAgents } from './clients/agents.js';
 
@@ -10,6 +11,8 @@ export interface IdentityDeps {
   users: UserStore;
   teams: TeamStore;
   keys: KeyStore;
+  /** OAuth clients, codes, grants and token hashes (the gateway's authorization server). */
+  oauth: OAuthStore;
   /** Publishes what a write stored in its `_outbox` (identity announces before the reply). */
   outbox: OutboxRelay;
   /** Absent when HABITS_URL is not set: `GET /api/me` then goes without progress. */

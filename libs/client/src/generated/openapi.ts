@@ -2,6 +2,144 @@
 // test/unit/openapi/document.test.ts fails when this file no longer matches the routes.
 
 export type paths = {
+  '/.well-known/oauth-authorization-server': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Authorization-server metadata (RFC 8414)
+     * @description Issuer, endpoints, the scope catalogue, PKCE `S256` only, `authorization_code` and `refresh_token`, the `iss` response parameter (RFC 9207) and Client ID Metadata Documents. No key needed.
+     */
+    get: operations['getAuthorizationServerMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/oauth-protected-resource': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Protected-resource metadata of the API (RFC 9728) */
+    get: operations['getApiResourceMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/oauth-protected-resource/mcp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Protected-resource metadata of `/mcp` (RFC 9728)
+     * @description Named by every 401 of the gateway (`WWW-Authenticate: Bearer resource_metadata="…"`): where an MCP client starts its authorization.
+     */
+    get: operations['getMcpResourceMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a client dynamically (RFC 7591)
+     * @description For clients without a Client ID Metadata Document (an HTTPS `client_id` Momentum fetches itself). Public clients only: no secret is issued. The consent page says such a client’s name is its own claim.
+     */
+    post: operations['registerOAuthClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The consent page: sign in with a key, then allow or deny
+     * @description OAuth 2.1 authorization request with PKCE (`S256`) and `resource` (RFC 8707). An unknown client or a redirect URI it did not register is an error page, never a redirect; any other problem goes back to the client as `error`, with `state` and `iss`. A page without script, under a strict CSP; a CSRF cookie is set.
+     */
+    get: operations['authorize'];
+    put?: never;
+    /**
+     * The consent forms: sign in, then the decision
+     * @description Posted by the pages of `GET /oauth/authorize` (same-origin, with the CSRF field matching its cookie). Signing in (`key`) shows what the client asks for: scopes to narrow, and whom to act as (the person or one of their agents). The decision (`decision=allow|deny`) redirects back with `code` or `error=access_denied`, `state` and `iss`. The key is never placed in a page nor sent to the client.
+     */
+    post: operations['consent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tokens: code, refresh, or exchange (RFC 8693) for the MCP servers
+     * @description `authorization_code`: `code`, `client_id`, `redirect_uri`, `code_verifier` (PKCE), optional `resource`. `refresh_token`: `refresh_token`, `client_id`; the refresh token rotates, and one presented after it was used revokes the whole grant. `urn:ietf:params:oauth:grant-type:token-exchange`: for Momentum’s standalone MCP servers only (HTTP Basic with OAUTH_EXCHANGE_SECRET), a token issued for one of them exchanged for a token for this gateway.
+     */
+    post: operations['token'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a token (RFC 7009): its whole grant ends */
+    post: operations['revokeToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -328,6 +466,43 @@ export type paths = {
     post?: never;
     /** Remove a user from a team */
     delete: operations['removeTeamMember'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/me/authorizations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the clients the caller connected by OAuth
+     * @description Each grant: the client (name, URI), its scopes, whom its tokens act as (the user or one of their agents), when it was made and last used (at most once a minute).
+     */
+    get: operations['listMyAuthorizations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/me/authorizations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** End a grant: its access and refresh tokens stop working at once */
+    delete: operations['revokeMyAuthorization'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1268,6 +1443,64 @@ export type webhooks = {
 };
 export type components = {
   schemas: {
+    /** @description An OAuth error (RFC 6749 §5.2, RFC 7591 §3.2.2) */
+    OAuthError: {
+      error: string;
+      error_description?: string;
+    };
+    /** @description Opaque tokens: `mat_…` access tokens for the resource asked for, `mrt_…` refresh tokens (rotated on each use). An exchange (RFC 8693) returns an access token alone, with `issued_token_type`. */
+    OAuthTokens: {
+      access_token: string;
+      /** @constant */
+      token_type: 'Bearer';
+      expires_in: number;
+      refresh_token?: string;
+      scope?: string;
+      issued_token_type?: string;
+    };
+    /** @description RFC 8414 metadata */
+    AuthorizationServerMetadata: {
+      issuer: string;
+      authorization_endpoint: string;
+      token_endpoint: string;
+      registration_endpoint?: string;
+      revocation_endpoint?: string;
+      scopes_supported?: string[];
+      code_challenge_methods_supported?: 'S256'[];
+      /** @constant */
+      authorization_response_iss_parameter_supported?: true;
+      /** @constant */
+      client_id_metadata_document_supported?: true;
+    };
+    /** @description RFC 9728 metadata */
+    ProtectedResourceMetadata: {
+      resource: string;
+      authorization_servers: string[];
+      scopes_supported?: string[];
+      bearer_methods_supported?: string[];
+    };
+    /** @description RFC 7591 client metadata: public clients only (`token_endpoint_auth_method` `none`) */
+    ClientRegistration: {
+      client_name?: string;
+      client_uri?: string;
+      /** @description HTTPS, loopback HTTP (any port matches, RFC 8252), or a reverse-domain scheme */
+      redirect_uris: string[];
+      grant_types?: ('authorization_code' | 'refresh_token')[];
+      response_types?: 'code'[];
+      /** @constant */
+      token_endpoint_auth_method?: 'none';
+    };
+    RegisteredClient: {
+      client_id: string;
+      client_id_issued_at?: number;
+      client_name?: string;
+      client_uri?: string;
+      redirect_uris: string[];
+      grant_types?: string[];
+      response_types?: string[];
+      /** @constant */
+      token_endpoint_auth_method: 'none';
+    };
     /** @description The process answers */
     Alive: {
       /** @constant */
@@ -1614,6 +1847,24 @@ export type components = {
         message: string;
         details: components['schemas']['ValidationDetails'];
       };
+    };
+    Authorization: {
+      id: string;
+      client: {
+        /** @description The client id: an HTTPS metadata URL or a registered id */
+        id: string;
+        name: string;
+        uri: string | null;
+      };
+      scopes: string[];
+      /** @description Whom the tokens act as: the user, or one of their agents */
+      actingAs: {
+        /** @enum {string} */
+        type: 'user' | 'agent';
+        id: string;
+      };
+      createdAt: string;
+      lastUsedAt: string | null;
     };
     CreateTaskInput: {
       /** @enum {string} */
@@ -2305,6 +2556,515 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+  getAuthorizationServerMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthorizationServerMetadata'];
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getApiResourceMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProtectedResourceMetadata'];
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  getMcpResourceMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProtectedResourceMetadata'];
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  registerOAuthClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClientRegistration'];
+      };
+    };
+    responses: {
+      /** @description Registered */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegisteredClient'];
+        };
+      };
+      /** @description `invalid_redirect_uri` or `invalid_client_metadata` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The body is not JSON */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  authorize: {
+    parameters: {
+      query: {
+        /** @description `code` */
+        response_type: string;
+        /** @description A registered id, or an HTTPS Client ID Metadata Document URL */
+        client_id: string;
+        /** @description Exactly as registered (loopback: any port) */
+        redirect_uri: string;
+        /** @description S256 of the verifier */
+        code_challenge: string;
+        /** @description `S256` */
+        code_challenge_method: string;
+        /** @description Space-separated scopes; none: every scope */
+        scope?: string;
+        /** @description Returned as given */
+        state?: string;
+        /** @description The resource the tokens are for (RFC 8707); default this gateway */
+        resource?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sign-in form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Refused back to the client */
+      303: {
+        headers: {
+          /** @description The client’s redirect URI with `code` (or `error`), `state` and `iss` */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description An error page: unknown client, missing or unregistered redirect URI */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  consent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @description The CSRF token of the page */
+          csrf: string;
+          /** @description A Momentum API key of the person (sign-in step) */
+          key?: string;
+          /** @description The sealed consent of the page (decision step) */
+          consent?: string;
+          /** @enum {unknown} */
+          decision?: 'allow' | 'deny';
+          scope?: string[];
+          /** @description `me`, or the id of one of the person’s agents */
+          act_as?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The consent form */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Back to the client */
+      303: {
+        headers: {
+          /** @description The client’s redirect URI with `code` (or `error`), `state` and `iss` */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description An error page */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The sign-in form again: the key is not valid */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The CSRF check failed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not a form */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  token: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @description authorization_code, refresh_token, or the token-exchange URN */
+          grant_type: string;
+          /** @description The authorization code */
+          code?: string;
+          /** @description The client */
+          client_id?: string;
+          /** @description As in the authorization request */
+          redirect_uri?: string;
+          /** @description The PKCE verifier */
+          code_verifier?: string;
+          /** @description The refresh token */
+          refresh_token?: string;
+          /** @description RFC 8707 resource */
+          resource?: string;
+          /** @description Token exchange: the token to exchange */
+          subject_token?: string;
+          /** @description Token exchange: the access-token type URN */
+          subject_token_type?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Tokens */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthTokens'];
+        };
+      };
+      /** @description `invalid_request`, `invalid_grant`, `invalid_target` or `unsupported_grant_type` */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `invalid_client`: an exchange without the MCP servers’ secret */
+      401: {
+        headers: {
+          /** @description `Basic realm="momentum"` */
+          'WWW-Authenticate'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not a form */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': {
+          /** @description An access or refresh token */
+          token: string;
+          /** @description Ignored */
+          token_type_hint?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Revoked, or nothing to revoke (alike) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      /** @description `invalid_request`: no token */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `Content-Length` over the limit, refused before reading */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not a form */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (per client address) */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
   getHealth: {
     parameters: {
       query?: never;
@@ -4565,6 +5325,240 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description Removed */
+      204: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  listMyAuthorizations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Authorization'][];
+          };
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  revokeMyAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended; every gateway refuses its tokens at once */
       204: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];

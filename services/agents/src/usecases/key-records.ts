@@ -42,3 +42,19 @@ export const lookupAgents = (
   { store }: AgentsDeps,
   criteria: { teamId?: string; ids?: string[]; ownerIds?: string[] },
 ) => store.lookup(criteria);
+
+/**
+ * Whom an OAuth grant made "acting as" this agent acts as (the gateway's authorization
+ * server): the actor an agent key would have, without a key's scopes — the grant's apply.
+ * Not found unless the agent is live, active and owned by `ownerId`.
+ */
+export async function grantActor(deps: AgentsDeps, agentId: string, ownerId: string) {
+  const agent = await deps.store.get({ userId: ownerId, teamIds: [], actorId: ownerId }, agentId);
+  if (!agent || !agent.isActive) throw notFound('Agent');
+  const owner = await deps.owners.owner(agent.ownerId);
+  if (!owner) throw notFound('Agent');
+  return agentKeyActor(
+    { id: agent._id, name: agent.name, ownerId: agent.ownerId, teamId: agent.teamId },
+    owner,
+  );
+}
