@@ -1,6 +1,6 @@
 import type { mongo } from 'mongoose';
 import { uuidv7 } from '@momentum/contracts';
-import { takeOffPending, type PendingCarrier } from '@momentum/storage';
+import { pendingAlone, takeOffPending, type PendingCarrier } from '@momentum/storage';
 import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
 import { CARRIED, CARRIED_SINCE } from './carried-fields.js';
 
@@ -40,6 +40,10 @@ export function carrying(entries: ActivityEntry[]) {
  * records an entry twice, and concurrent writers never lose each other's entries.
  */
 export class ActivityStore {
+  /** Entries waiting for the next batched insert (`recordLater`), with their callers. */
+  private queued: Array<{ entries: ActivityEntry[]; done: (err?: unknown) => void }> = [];
+  private sending: Promise<void> | undefined;
+
   constructor(private readonly m: IssuesModels) {}
 
   /** The carrier's model; the reads and writes here touch only `_id` and the carried fields. */
@@ -53,6 +57,48 @@ export class ActivityStore {
     if (!entries.length) return;
     await this.insertNew(entries);
     await this.settle(kind, id, entries);
+  }
+
+  /**
+   * Inserts the entries into the log together with those of other writes asked for while an
+   * insert is out: under a burst, one `insert` command serves many writes. Resolves once
+   * these are in the log; the carrier still holds them (`settleWith` takes them off).
+   */
+  insertBatched(entries: ActivityEntry[]): Promise<void> {
+    if (!entries.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queued.push({ entries, done: (err) => (err ? reject(err) : resolve()) });
+      this.sending ??= this.sendQueued().finally(() => (this.sending = undefined));
+    });
+  }
+
+  /** Until every batched insert asked for so far has settled (a process stopping). */
+  async drain(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async sendQueued(): Promise<void> {
+    while (this.queued.length) {
+      const batch = this.queued.splice(0, 100);
+      try {
+        await this.insertNew(batch.flatMap((b) => b.entries));
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.done(err);
+      }
+    }
+  }
+
+  /**
+   * The write that takes recorded entries off their carrier while it holds just these, as
+   * a filter and an update another write of the carrier may join (the outbox's pull);
+   * `settle` is the way when it no longer holds just these.
+   */
+  settleWith(kind: Carrier, id: string, entries: ActivityEntry[]) {
+    return {
+      ...pendingAlone({ list: CARRIED, since: CARRIED_SINCE }, entries),
+      otherwise: () => this.settle(kind, id, entries),
+    };
   }
 
   /**
@@ -94,7 +140,7 @@ export class ActivityStore {
   }
 
   /** Takes recorded entries off their carrier, and its marker when none is left. */
-  private settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
+  settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
     const stored = this.carrierModel(kind)
       .collection as unknown as mongo.Collection<PendingCarrier>;
     return takeOffPending(stored, id, { list: CARRIED, since: CARRIED_SINCE }, entries);
