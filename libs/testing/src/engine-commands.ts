@@ -21,10 +21,14 @@ export function monitoredMongoUrl(url = process.env.MONGO_URL ?? 'mongodb://127.
  * several statements is one command). The connection must have been opened with
  * `monitoredMongoUrl`. `take` answers those since the last `take` and starts afresh.
  */
-export function engineCommands(db: Monitored): { take(): string[] } {
+export function engineCommands(
+  db: Monitored,
+  /** Commands that are no request's (a background sweep, the test's own reads). */
+  ignore: (command: Record<string, unknown>) => boolean = () => false,
+): { take(): string[] } {
   let seen: string[] = [];
   db.getClient().on('commandStarted', (e) => {
-    if (HOUSEKEEPING.has(e.commandName)) return;
+    if (HOUSEKEEPING.has(e.commandName) || ignore(e.command)) return;
     seen.push(`${e.commandName} ${String(e.command[e.commandName])}`);
   });
   return {

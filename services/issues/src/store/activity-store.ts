@@ -60,15 +60,18 @@ export class ActivityStore {
   }
 
   /**
-   * Inserts the entries into the log together with those of other writes asked for while an
-   * insert is out: under a burst, one `insert` command serves many writes. Resolves once
+   * Inserts the entries into the log together with those of other writes asked for in the
+   * same turn of the event loop or while an insert is out: under a burst, one `insert` command serves many writes. Resolves once
    * these are in the log; the carrier still holds them (`settleWith` takes them off).
    */
   insertBatched(entries: ActivityEntry[]): Promise<void> {
     if (!entries.length) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queued.push({ entries, done: (err) => (err ? reject(err) : resolve()) });
-      this.sending ??= this.sendQueued().finally(() => (this.sending = undefined));
+      // At the end of this turn of the event loop, with the entries asked for in it.
+      this.sending ??= new Promise((r) => setImmediate(r))
+        .then(() => this.sendQueued())
+        .finally(() => (this.sending = undefined));
     });
   }
 
