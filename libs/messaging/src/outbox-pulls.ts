@@ -95,11 +95,16 @@ export class OutboxPulls {
     update: mongo.UpdateFilter<{ _id: string }>;
   } {
     const pull = { $pullAll: { [this.field]: p.events } };
-    // Field names chosen by the callers: the driver's types cannot follow them.
+    // Field names chosen by the callers: the driver's types cannot follow them. A joined
+    // write's own `$pullAll` (other lists) goes with this one.
+    const joinedPulls = p.joined?.update.$pullAll as Record<string, unknown> | undefined;
     return p.joined
       ? {
           filter: { ...p.joined.filter, _id: p.id },
-          update: { ...p.joined.update, ...pull } as mongo.UpdateFilter<{ _id: string }>,
+          update: {
+            ...p.joined.update,
+            $pullAll: { ...joinedPulls, ...pull.$pullAll },
+          } as mongo.UpdateFilter<{ _id: string }>,
         }
       : { filter: { _id: p.id }, update: pull as mongo.UpdateFilter<{ _id: string }> };
   }

@@ -1,6 +1,6 @@
 import type { mongo } from 'mongoose';
 import { uuidv7 } from '@momentum/contracts';
-import { pendingAlone, takeOffPending, type PendingCarrier } from '@momentum/storage';
+import { takeOffPending, type PendingCarrier } from '@momentum/storage';
 import type { ActivityDoc, ActivityEntry, IssuesModels } from './models.js';
 import { CARRIED, CARRIED_SINCE } from './carried-fields.js';
 
@@ -40,7 +40,7 @@ export function carrying(entries: ActivityEntry[]) {
  * records an entry twice, and concurrent writers never lose each other's entries.
  */
 export class ActivityStore {
-  /** Entries waiting for the next batched insert (`recordLater`), with their callers. */
+  /** Entries waiting for the next batched insert (`insertBatched`), with their callers. */
   private queued: Array<{ entries: ActivityEntry[]; done: (err?: unknown) => void }> = [];
   private sending: Promise<void> | undefined;
 
@@ -61,8 +61,9 @@ export class ActivityStore {
 
   /**
    * Inserts the entries into the log together with those of other writes asked for in the
-   * same turn of the event loop or while an insert is out: under a burst, one `insert` command serves many writes. Resolves once
-   * these are in the log; the carrier still holds them (`settleWith` takes them off).
+   * same turn of the event loop or while an insert is out: under a burst, one `insert`
+   * command serves many writes. Resolves once these are in the log; the carrier still holds
+   * them (`settleWith` takes them off).
    */
   insertBatched(entries: ActivityEntry[]): Promise<void> {
     if (!entries.length) return Promise.resolve();
@@ -93,14 +94,22 @@ export class ActivityStore {
   }
 
   /**
-   * The write that takes recorded entries off their carrier while it holds just these, as
-   * a filter and an update another write of the carrier may join (the outbox's pull);
-   * `settle` is the way when it no longer holds just these.
+   * The write that takes recorded entries off their carrier, as an update another write of
+   * it joins (the outbox's pull): a `$pullAll` of these, which applies whatever else the
+   * carrier holds (a write that depended on holding just these missed under a burst of
+   * writes to one issue, and a batch with one miss cannot say which). The marker stays;
+   * the recovery takes it off once the list is empty. `otherwise` is the same pull alone.
    */
   settleWith(kind: Carrier, id: string, entries: ActivityEntry[]) {
+    const stored = this.carrierModel(kind)
+      .collection as unknown as mongo.Collection<PendingCarrier>;
+    const update = { $pullAll: { [CARRIED]: entries } };
     return {
-      ...pendingAlone({ list: CARRIED, since: CARRIED_SINCE }, entries),
-      otherwise: () => this.settle(kind, id, entries),
+      filter: {},
+      update,
+      otherwise: async () => {
+        await stored.updateOne({ _id: id }, update as mongo.UpdateFilter<PendingCarrier>);
+      },
     };
   }
 
@@ -143,7 +152,7 @@ export class ActivityStore {
   }
 
   /** Takes recorded entries off their carrier, and its marker when none is left. */
-  settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
+  private settle(kind: Carrier, id: string, entries: ActivityEntry[]): Promise<void> {
     const stored = this.carrierModel(kind)
       .collection as unknown as mongo.Collection<PendingCarrier>;
     return takeOffPending(stored, id, { list: CARRIED, since: CARRIED_SINCE }, entries);

@@ -121,7 +121,7 @@ describe('issues: activity carried by the write it records', () => {
         _activity?: Array<{ action: string }>;
         _activitySince?: Date;
       } | null;
-    // Alone: the one write that settles leaves neither the list nor the marker.
+    // Alone: the pull that settles, then the recovery (the marker), leave neither.
     const alone = await call(h, w.owner, 'PATCH', `/api/tasks/${issue.id}`, { priority: 'high' });
     expect(alone.statusCode).toBe(200);
     await eventually(async () => !(await carried())?._activitySince, 5000);

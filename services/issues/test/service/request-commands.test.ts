@@ -28,7 +28,7 @@ describe('issues: engine commands per request', () => {
   const settled = async (id: string) => {
     await eventually(async () => {
       const doc = await h.ctx.db.collection('issues').findOne({ _id: id as never });
-      return !doc?._activitySince && !doc?._outbox?.length;
+      return !doc?._activity?.length && !doc?._outbox?.length;
     }, 5000);
     return commands.take().filter((c) => !c.startsWith('find issues'));
   };
