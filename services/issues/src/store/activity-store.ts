@@ -103,7 +103,9 @@ export class ActivityStore {
   settleWith(kind: Carrier, id: string, entries: ActivityEntry[]) {
     const stored = this.carrierModel(kind)
       .collection as unknown as mongo.Collection<PendingCarrier>;
-    const update = { $pullAll: { [CARRIED]: entries } };
+    // The list's name as a string key: the driver's types cannot follow it.
+    const list: string = CARRIED;
+    const update = { $pullAll: { [list]: entries } };
     return {
       filter: {},
       update,
