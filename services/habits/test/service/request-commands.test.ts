@@ -89,6 +89,8 @@ describe('habits: engine commands per request', () => {
     const pulls = after.filter((c) => c === 'update tasks').length;
     expect(inserts).toBe(burst);
     expect(pulls).toBeGreaterThanOrEqual(1);
-    expect(pulls).toBeLessThanOrEqual(burst / 4);
+    // Batched by the turn of the event loop: fewer commands than events however the
+    // requests interleave (a quiet machine: about one for every six).
+    expect(pulls).toBeLessThanOrEqual(burst / 2);
   });
 });
