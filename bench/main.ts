@@ -56,9 +56,40 @@ const separateFigures = {
 } as const;
 type Separate = keyof typeof separateFigures;
 
+/**
+ * Figure 2 alone (`BENCH_ONLY=mixed`): the mixed workload on a stack of its own, after a
+ * warm-up of the same mix (BENCH_WARM_UP_MIXED_S), with a small world (no scaling seed). For
+ * an A/B of a change to the services, run back to back on both.
+ */
+async function mixedAlone() {
+  const world = await startWorld(BASE_PORT);
+  try {
+    const seeded = await seedHabitAndIssue(world);
+    const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+      type: 'todo',
+      title: 'Mixed figure todo',
+      difficulty: 'easy',
+    });
+    const ids = { taskId: todo.data.id as string, ...seeded };
+    await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
+    const mixed = await mixedWorkload(world, ids);
+    return { mixed };
+  } finally {
+    await world.stop();
+  }
+}
+
 /** What BENCH_ONLY may name: the separate figures, and figure 0's ratios alone. */
 const aloneFigures = {
   ...separateFigures,
+  mixed: async () => {
+    const m = await mixedAlone();
+    const x = m.mixed;
+    console.log(
+      `\n2. alone: mixed workload ${x.rps} rps, p50 ${x.p50} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+    );
+    return m;
+  },
   scaling: async () => printScaling(await scalingFigure(BASE_PORT, SIZES)),
   writes: async () => printWrites(await writeRatios(BASE_PORT, DURATION_S)),
 } as const;
@@ -76,8 +107,8 @@ async function runSeparate(name: Alone) {
   writeFileSync(RESULTS, `${JSON.stringify({ ...previous, [name]: figure }, null, 2)}\n`);
 }
 
-// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|live|oauth|writes runs that figure alone, merged into
-// bench/results.json.
+// BENCH_ONLY=tracing|replicas|webhooks|forged|cpu|live|oauth|writes|mixed runs that figure alone,
+// merged into bench/results.json.
 const only = process.env.BENCH_ONLY;
 if (only) {
   if (!(only in aloneFigures))

@@ -253,9 +253,11 @@ export async function ensureNats({ dataDir = path.join(ROOT, '.data') } = {}) {
 
 /**
  * nats-server with JetStream storing in `storeDir`, on `port`; resolves once it answers.
- * With `logFile` its log goes there instead of this process's stderr.
+ * With `logFile` its log goes there instead of this process's stderr. With `cluster` it is
+ * one node of a local JetStream cluster: named `cluster.name`, routing on `cluster.port` to
+ * the other nodes' route ports `cluster.routes`, as a deployment's three replicas are.
  */
-export async function startNatsServer({ storeDir, port, logFile }) {
+export async function startNatsServer({ storeDir, port, logFile, cluster }) {
   const bin =
     which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
   if (!bin)
@@ -272,6 +274,18 @@ export async function startNatsServer({ storeDir, port, logFile }) {
       '-sd',
       storeDir,
       ...(logFile ? ['-l', logFile] : []),
+      ...(cluster
+        ? [
+            '--name',
+            cluster.name,
+            '--cluster_name',
+            cluster.clusterName ?? 'momentum',
+            '--cluster',
+            `nats://127.0.0.1:${cluster.port}`,
+            '--routes',
+            cluster.routes.map((p) => `nats://127.0.0.1:${p}`).join(','),
+          ]
+        : []),
     ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -16,10 +16,12 @@ interface Pull {
 }
 
 /**
- * Takes published entries off their documents, several documents a command: while one
- * command is out, the pulls asked for meanwhile wait and go out together as the next, one
- * `update` with a statement per document. Alone, a pull goes at once; under a burst of
- * writes, one engine command (and one driver round) serves many. Each statement is the
+ * Takes published entries off their documents, several documents a command: the pulls
+ * asked for in one turn of the event loop go out together at its end (the publishes of one
+ * window are acknowledged together, so their pulls are asked for in the same turn), and
+ * while one command is out, the pulls asked for meanwhile wait and go out together as the
+ * next: one `update` with a statement per document. Under a burst of writes, one engine
+ * command (and one driver round) serves many; a lone pull waits one turn. Each statement is the
  * `$pullAll` of that document's entries as read, so a batch changes nothing a pull alone
  * would not; a failed batch fails each of its pulls (their flushes leave it to the sweep,
  * which pulls again: a `$pullAll` of entries already gone is a no-op).
@@ -57,12 +59,13 @@ export class OutboxPulls {
         joined,
         settle: (matched, err) => (err ? reject(err) : resolve(matched)),
       });
-      if (!this.sending) void this.send();
+      if (this.sending) return;
+      this.sending = true;
+      setImmediate(() => void this.send());
     });
   }
 
   private async send(): Promise<void> {
-    this.sending = true;
     while (this.queued.length) {
       const batch = this.queued.splice(0, this.maxBatch);
       try {
@@ -92,11 +95,16 @@ export class OutboxPulls {
     update: mongo.UpdateFilter<{ _id: string }>;
   } {
     const pull = { $pullAll: { [this.field]: p.events } };
-    // Field names chosen by the callers: the driver's types cannot follow them.
+    // Field names chosen by the callers: the driver's types cannot follow them. A joined
+    // write's own `$pullAll` (other lists) goes with this one.
+    const joinedPulls = p.joined?.update.$pullAll as Record<string, unknown> | undefined;
     return p.joined
       ? {
           filter: { ...p.joined.filter, _id: p.id },
-          update: { ...p.joined.update, ...pull } as mongo.UpdateFilter<{ _id: string }>,
+          update: {
+            ...p.joined.update,
+            $pullAll: { ...joinedPulls, ...pull.$pullAll },
+          } as mongo.UpdateFilter<{ _id: string }>,
         }
       : { filter: { _id: p.id }, update: pull as mongo.UpdateFilter<{ _id: string }> };
   }

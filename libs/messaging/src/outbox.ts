@@ -22,6 +22,14 @@ import { WriteWindow } from './write-window.js';
  * The replicas of a service hear each other over NATS (`PeerWatch`): when one is lost
  * (killed, cut off) the survivors sweep once, so what it wrote but had not published goes
  * out within seconds, without waiting for it to come back.
+ *
+ * The request path makes the one write; publishing and clearing follow the reply, and the
+ * clearing of the writes of a moment is one `update` command (outbox-pulls.ts). Why each
+ * document is still cleared, not passed by a relay watermark: on this engine a write's time
+ * is taken before it commits, so a relay that moved its mark past a time could skip a write
+ * stamped earlier that committed later (a process paused between the two), and the event
+ * would be lost. A pending marker on the document itself is cleared only by the process that
+ * published what the document holds, whatever the clocks and pauses.
  */
 export const OUTBOX_FIELD = '_outbox';
 

@@ -29,6 +29,22 @@ export async function ensureIndexes(connection: Connection): Promise<void> {
   for (const model of Object.values(connection.models)) await model.createIndexes();
 }
 
+/**
+ * Drops indexes a model no longer declares, where a database made by an earlier version
+ * still has them: each costs its entries on every write. One that is not there is fine.
+ */
+export async function dropRetiredIndexes(
+  collection: { dropIndex(name: string): Promise<unknown> },
+  names: readonly string[],
+): Promise<void> {
+  for (const name of names) {
+    await collection.dropIndex(name).catch((err: { codeName?: string; code?: number }) => {
+      // IndexNotFound (27), or a collection not made yet (NamespaceNotFound, 26).
+      if (err.code !== 27 && err.code !== 26 && err.codeName !== 'IndexNotFound') throw err;
+    });
+  }
+}
+
 export function isMongoUp(connection: Connection): boolean {
   return connection.readyState === 1;
 }

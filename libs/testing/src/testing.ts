@@ -158,3 +158,4 @@ export function useStarted<T extends { close(): Promise<void> }>(start: () => Pr
   afterAll(async () => started.close?.());
   return started;
 }
+export * from './engine-commands.js';

@@ -3,10 +3,10 @@ import { createServiceApp } from '@momentum/http';
 import { admissionOf } from '@momentum/config';
 import { OutboxRelay } from '@momentum/messaging/outbox';
 import { busConnected } from '@momentum/messaging';
-import { ensureIndexes, isMongoUp } from '@momentum/storage';
+import { dropRetiredIndexes, ensureIndexes, isMongoUp } from '@momentum/storage';
 import type { ServiceContext } from '@momentum/runtime';
 import type { HabitsConfig } from './config.js';
-import { habitsModels } from './store/models.js';
+import { RETIRED_TASK_INDEXES, habitsModels } from './store/models.js';
 import { TaskStore } from './store/task-store.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
@@ -31,6 +31,7 @@ export async function buildHabitsApp(
 ): Promise<FastifyInstance> {
   const models = habitsModels(ctx.db);
   await ensureIndexes(ctx.db);
+  await dropRetiredIndexes(models.Task.collection, RETIRED_TASK_INDEXES);
   const relay = new OutboxRelay(
     ctx.bus,
     [models.Task, models.Profile],

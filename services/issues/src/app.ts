@@ -99,6 +99,7 @@ export async function buildIssuesApp(
   const stopActivityRecovery = recoverActivity(deps, options.activityRecovery);
   app.addHook('onClose', async () => {
     stopActivityRecovery();
+    await deps.activity.drain();
     await relay.stop();
     await ownDirectory?.close();
   });

@@ -115,6 +115,13 @@ export interface CompletionDoc {
 // move a task's updatedAt.
 const options = { ...baseSchemaOptions, timestamps: false as const };
 
+/**
+ * Indexes earlier versions declared on `tasks`, dropped at start: `owner_dailies`
+ * (`{userId, type, streak}`) served what `owner_type_list`'s prefix serves, and cost an
+ * entry rewrite on every completion.
+ */
+export const RETIRED_TASK_INDEXES = ['owner_dailies'] as const;
+
 export function habitsModels(db: Connection) {
   const tasks = new Schema<TaskDoc>(
     {
@@ -152,8 +159,13 @@ export function habitsModels(db: Connection) {
     { xpPendingSince: 1 },
     { name: 'xp_pending', partialFilterExpression: { xpPendingSince: { $exists: true } } },
   );
-  // Lists: the owner's (default sort, and by type) and a team's; the `_id` tail keeps
-  // pages stable when timestamps tie. Other sorts per owner have their own index.
+  // Lists, each index named for the query it serves (README "Indexes"; the query-shape
+  // check and test/service/indexes.test.ts fail when a query has none): the owner's
+  // (default sort), the owner's of one type — which also serves settling a user's missed
+  // dailies (`{userId, type: 'daily', streak > 0}`: its `{userId, type}` prefix) — and a
+  // team's; one per other sort the API offers. The `_id` tail keeps pages stable when
+  // values tie. A completion rewrites the entries of `owner_by_updated` and
+  // `owner_by_streak` only: the sorts by update time and streak need them.
   tasks.index({ userId: 1, archived: 1, createdAt: -1, _id: -1 }, { name: 'owner_list' });
   tasks.index(
     { userId: 1, type: 1, archived: 1, createdAt: -1, _id: -1 },
@@ -164,8 +176,6 @@ export function habitsModels(db: Connection) {
   tasks.index({ userId: 1, archived: 1, titleKey: 1, _id: 1 }, { name: 'owner_by_title' });
   tasks.index({ userId: 1, archived: 1, streak: -1, _id: -1 }, { name: 'owner_by_streak' });
   tasks.index({ userId: 1, archived: 1, dueDate: 1, _id: 1 }, { name: 'owner_by_due' });
-  // Settling missed dailies: a user's dailies with a running streak.
-  tasks.index({ userId: 1, type: 1, streak: 1 }, { name: 'owner_dailies' });
 
   const profiles = new Schema<ProfileDoc>(
     {

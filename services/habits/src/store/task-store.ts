@@ -284,7 +284,11 @@ export class TaskStore {
     );
   }
 
-  /** A user's dailies with a running streak: candidates for a missed-day reset. */
+  /**
+   * A user's dailies with a running streak: candidates for a missed-day reset. Served by
+   * `owner_type_list`'s `{userId, type}` prefix: the streak is checked on the user's
+   * dailies, a handful, so no index of its own (one would be rewritten on every completion).
+   */
   runningDailies(userId: string): Promise<TaskDoc[]> {
     return this.m.Task.find({ userId, type: 'daily', streak: { $gt: 0 } }, listProjection)
       .lean<TaskDoc[]>()

@@ -91,6 +91,61 @@ describe('habits service: indexes serve every list and lookup', () => {
     ).toBe(false);
   });
 
+  it('declares each index for a query no other index serves', async () => {
+    const declared = new Map(
+      (await h.ctx.db.collection('tasks').indexes()).map((i) => [i.name!, i.key as Keys]),
+    );
+    const owner = { userId, archived: false };
+    // The query each index is kept for: dropping it would leave that query without one.
+    const needs: Record<string, [Record<string, unknown>, Keys]> = {
+      owner_list: [owner, { createdAt: -1, _id: -1 }],
+      owner_type_list: [
+        { ...owner, type: 'daily' },
+        { createdAt: -1, _id: -1 },
+      ],
+      team_list: [
+        { teamId: randomUUID(), archived: false },
+        { createdAt: -1, _id: -1 },
+      ],
+      owner_by_updated: [owner, { updatedAt: -1, _id: -1 }],
+      owner_by_title: [owner, { titleKey: 1, _id: 1 }],
+      owner_by_streak: [owner, { streak: -1, _id: -1 }],
+      owner_by_due: [owner, { dueDate: 1, _id: 1 }],
+      xp_pending: [{ xpPendingSince: new Date() }, {}],
+      outbox_pending: [{ '_outbox.0.occurredAt': new Date() }, {}],
+    };
+    expect([...declared.keys()].filter((n) => n !== '_id_').sort()).toEqual(
+      Object.keys(needs).sort(),
+    );
+    for (const [name, [filter, sort]] of Object.entries(needs)) {
+      const serving = [...declared].filter(([, key]) => serves(key, filter, sort)).map(([n]) => n);
+      expect(serving, name).toEqual([name]);
+    }
+    // Settling missed dailies (`streak > 0` checked on them) reads the user's dailies by
+    // owner_type_list's prefix, the one index that leads with both.
+    const dailies = { userId, type: 'daily' };
+    const serving = [...declared].filter(([, key]) => serves(key, dailies, {})).map(([n]) => n);
+    expect(serving).toEqual(['owner_type_list']);
+  });
+
+  it('drops an index an earlier version declared, at start', async () => {
+    const config = h.ctx.config;
+    await h.ctx.db
+      .collection('tasks')
+      .createIndex({ userId: 1, type: 1, streak: 1 }, { name: 'owner_dailies' });
+    const again = await startHabits({ config, clock: h.clock });
+    try {
+      const names = (await again.ctx.db.collection('tasks').indexes()).map((i) => i.name);
+      expect(names).not.toContain('owner_dailies');
+      expect(names).toContain('owner_type_list');
+    } finally {
+      // Not `close()`: that drops the database the other tests here still read.
+      await again.app.close();
+      await again.ctx.bus.drain();
+      await again.ctx.db.close();
+    }
+  });
+
   it('finds a task by _id, also under the revision guard of a write', async () => {
     // Every read goes by `_id` (TaskStore.findById, updateWithRevision's read), and every
     // write that depends on a read filters on `_id` and `rev` (updateWithRevision).

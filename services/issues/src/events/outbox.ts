@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@momentum/contracts';
-import type { OutboxRelay } from '@momentum/messaging/outbox';
+import type { HeldPull, OutboxRelay } from '@momentum/messaging/outbox';
 import type { IssuesModels } from '../store/models.js';
 
 /**
@@ -15,6 +15,14 @@ export class Outbox {
 
   issue(id: string, written?: readonly EventEnvelope[]): void {
     this.relay.flush(this.m.Issue, id, written);
+  }
+
+  /**
+   * An issue's events published now, their pull held to go with the write that takes the
+   * activity the same write carried off the issue (one statement, OutboxRelay.flushHolding).
+   */
+  issueHolding(id: string, written: readonly EventEnvelope[]): HeldPull {
+    return this.relay.flushHolding(this.m.Issue, id, written);
   }
 
   comment(id: string): void {

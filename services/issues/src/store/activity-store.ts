@@ -40,6 +40,10 @@ export function carrying(entries: ActivityEntry[]) {
  * records an entry twice, and concurrent writers never lose each other's entries.
  */
 export class ActivityStore {
+  /** Entries waiting for the next batched insert (`insertBatched`), with their callers. */
+  private queued: Array<{ entries: ActivityEntry[]; done: (err?: unknown) => void }> = [];
+  private sending: Promise<void> | undefined;
+
   constructor(private readonly m: IssuesModels) {}
 
   /** The carrier's model; the reads and writes here touch only `_id` and the carried fields. */
@@ -53,6 +57,62 @@ export class ActivityStore {
     if (!entries.length) return;
     await this.insertNew(entries);
     await this.settle(kind, id, entries);
+  }
+
+  /**
+   * Inserts the entries into the log together with those of other writes asked for in the
+   * same turn of the event loop or while an insert is out: under a burst, one `insert`
+   * command serves many writes. Resolves once these are in the log; the carrier still holds
+   * them (`settleWith` takes them off).
+   */
+  insertBatched(entries: ActivityEntry[]): Promise<void> {
+    if (!entries.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queued.push({ entries, done: (err) => (err ? reject(err) : resolve()) });
+      // At the end of this turn of the event loop, with the entries asked for in it.
+      this.sending ??= new Promise((r) => setImmediate(r))
+        .then(() => this.sendQueued())
+        .finally(() => (this.sending = undefined));
+    });
+  }
+
+  /** Until every batched insert asked for so far has settled (a process stopping). */
+  async drain(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private async sendQueued(): Promise<void> {
+    while (this.queued.length) {
+      const batch = this.queued.splice(0, 100);
+      try {
+        await this.insertNew(batch.flatMap((b) => b.entries));
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.done(err);
+      }
+    }
+  }
+
+  /**
+   * The write that takes recorded entries off their carrier, as an update another write of
+   * it joins (the outbox's pull): a `$pullAll` of these, which applies whatever else the
+   * carrier holds (a write that depended on holding just these missed under a burst of
+   * writes to one issue, and a batch with one miss cannot say which). The marker stays;
+   * the recovery takes it off once the list is empty. `otherwise` is the same pull alone.
+   */
+  settleWith(kind: Carrier, id: string, entries: ActivityEntry[]) {
+    const stored = this.carrierModel(kind)
+      .collection as unknown as mongo.Collection<PendingCarrier>;
+    // The list's name as a string key: the driver's types cannot follow it.
+    const list: string = CARRIED;
+    const update = { $pullAll: { [list]: entries } };
+    return {
+      filter: {},
+      update,
+      otherwise: async () => {
+        await stored.updateOne({ _id: id }, update as mongo.UpdateFilter<PendingCarrier>);
+      },
+    };
   }
 
   /**

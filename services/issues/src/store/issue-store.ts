@@ -99,6 +99,17 @@ export class IssueStore {
   readonly load = (id: string) => this.m.Issue.findById(id, listProjection).lean<IssueDoc>().exec();
 
   /**
+   * One issue, deleted or not, with the activity entries its writes still carry (those the
+   * log does not have yet, or has but were not taken off yet): the issue page shows them.
+   */
+  async loadCarrying(id: string): Promise<{ doc: IssueDoc; carried: ActivityEntry[] } | null> {
+    const stored = await this.m.Issue.findById(id, { searchKeys: 0, _outbox: 0 })
+      .lean<IssueDoc>()
+      .exec();
+    return stored ? { doc: listed(stored), carried: stored._activity ?? [] } : null;
+  }
+
+  /**
    * Stores a new issue under the project's next number (`build` makes it for the number).
    * Callers check everything that could refuse the create first, so a refused create
    * takes no number. A number found taken (a counter behind its issues, see

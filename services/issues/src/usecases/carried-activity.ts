@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@momentum/contracts';
 import type { Carrier } from '../store/activity-store.js';
 import type { ActivityEntry } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
@@ -12,4 +13,32 @@ export async function recordCarried(
   if (!entries.length) return;
   await deps.hooks?.beforeActivity?.();
   await deps.activity.record(kind, id, entries);
+}
+
+/**
+ * After an issue's write, off the request path: its events published, its activity
+ * inserted into the log (batched with other writes'), then one statement takes both off
+ * the issue (the outbox's pull joined with the activity's clearing, batched with other
+ * documents' pulls). A failure anywhere leaves them on the issue for the outbox sweep and
+ * the activity recovery, which repeat nothing a consumer or the log would keep twice.
+ */
+export function settleInBackground(
+  deps: IssuesDeps,
+  id: string,
+  outbox: readonly EventEnvelope[],
+  entries: ActivityEntry[],
+): void {
+  const held = deps.outbox.issueHolding(id, outbox);
+  if (!entries.length) return held.alone();
+  const recorded = (async () => {
+    await deps.hooks?.beforeActivity?.();
+    await deps.activity.insertBatched(entries);
+  })();
+  recorded.then(
+    () => held.join(deps.activity.settleWith('issue', id, entries)),
+    (err: unknown) => {
+      deps.log.warn({ err, id }, 'activity not recorded yet; the recovery will');
+      held.alone();
+    },
+  );
 }

@@ -15,7 +15,7 @@ import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';
 import type { IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
-import { recordCarried } from './carried-activity.js';
+import { settleInBackground } from './carried-activity.js';
 import { checkParent } from './parent.js';
 import { withinQuota } from './account-quota.js';
 import { mentionsInText, teamAssignee } from './people.js';
@@ -109,7 +109,7 @@ export async function createIssue(
       ],
     ),
   );
-  deps.outbox.issue(id, outbox);
-  await recordCarried(deps, 'issue', id, activity);
+  // Published, logged and cleared off the request path (carried-activity.ts).
+  settleInBackground(deps, id, outbox, activity);
   return created;
 }

@@ -11,10 +11,10 @@ import {
 } from '@momentum/contracts';
 import { canonicalIdentifier } from '../domain/identifier.js';
 import { queryKeys } from '../domain/search-terms.js';
-import { positionOf, type Position } from '../store/page-store.js';
+import { ACTIVITY_SHOWN, cursorOf, positionOf, type Position } from '../store/page-store.js';
 import type { ActivityEntry, BlockerDoc, CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
-import { visibleIssue } from './access.js';
+import { seen } from './access.js';
 import { assigneesOf } from './people.js';
 
 /** A page of issues with their assignees' current names and avatars. */
@@ -121,7 +121,31 @@ export async function issueDetail(
     commentsBefore: q.commentsBefore ? cursorParam('commentsBefore', q.commentsBefore) : null,
     activityBefore: q.activityBefore ? cursorParam('activityBefore', q.activityBefore) : null,
   };
-  return detailOf(deps, scope, await visibleIssue(deps.issues, scope, id), cursors);
+  const loaded = await deps.issues.loadCarrying(id);
+  const doc = seen(scope, loaded?.doc ?? null);
+  const detail = await detailOf(deps, scope, doc, cursors);
+  // The newest entries may still be carried by the issue (logged after the reply).
+  return cursors.activityBefore ? detail : withCarried(detail, loaded?.carried ?? []);
+}
+
+/** The page's newest activity with the entries the issue still carries, each once. */
+function withCarried(detail: IssueDetail, carried: ActivityEntry[]): IssueDetail {
+  const known = new Set(detail.activity.map((e) => e._id));
+  const added = carried.filter((e) => !known.has(e._id));
+  if (!added.length) return detail;
+  const all = [...detail.activity, ...added].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1),
+  );
+  const shown = all.slice(-ACTIVITY_SHOWN);
+  const oldest = shown[0]!;
+  const trimmed = shown.length < all.length;
+  return {
+    ...detail,
+    activity: shown,
+    olderActivity: trimmed
+      ? cursorOf({ at: oldest.createdAt, id: oldest._id })
+      : detail.olderActivity,
+  };
 }
 
 async function detailOf(

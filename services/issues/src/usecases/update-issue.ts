@@ -19,7 +19,7 @@ import { foldTitle } from '../domain/title.js';
 import type { AssigneeSnapshot, IssueDoc } from '../store/models.js';
 import type { IssueDecision } from '../store/issue-store.js';
 import type { IssuesDeps } from '../deps.js';
-import { recordCarried } from './carried-activity.js';
+import { settleInBackground } from './carried-activity.js';
 import { nextIssueEventData } from '../domain/issue-event.js';
 import { seen, visibleIssue } from './access.js';
 import { checkParent } from './parent.js';
@@ -29,8 +29,10 @@ import { noticeOf } from './issue-notice.js';
 /**
  * PATCH an issue: diff against the issue as read, check what changed, and write it in one
  * write that holds only while the issue is still as read (else read and decide again),
- * carrying one activity entry per changed field, stamped with the write's time, which the
- * log gets right after (or the recovery, activity-store.ts). A patch that
+ * carrying its event and one activity entry per changed field, stamped with the write's
+ * time: two engine commands on the request path (the read and the guarded write). The
+ * log gets the entries after the reply (or the recovery, activity-store.ts); the issue
+ * page shows those still carried meanwhile. A patch that
  * changes nothing writes nothing and answers the issue as it is. A new parent is checked
  * and written under the project's parent lease, so two moves cannot close a cycle; a move
  * whose lease was taken over before it finished is put back (503, DocumentLeases).
@@ -101,8 +103,9 @@ export async function updateIssue(
     : await deps.issues.change(id, decide);
   if (!changed) throw notFound('Issue');
   if (!changed.wrote) return changed.doc;
-  deps.outbox.issue(id, changed.outbox);
-  await recordCarried(deps, 'issue', id, changed.activity);
+  // The change, its event and its activity are stored by the one write above: the rest
+  // (publish, log, clear) is off the request path, batched with other writes'.
+  settleInBackground(deps, id, changed.outbox, changed.activity);
   return changed.doc;
 }
 
