@@ -56,6 +56,7 @@ export const EventTypes = {
     userCreated: 'identity.user.created',
     membershipAdded: 'identity.membership.added',
     membershipRemoved: 'identity.membership.removed',
+    membershipRoleChanged: 'identity.membership.role_changed',
     keyRevoked: 'identity.key.revoked',
   },
   habits: {

@@ -24,7 +24,55 @@ export const CreateTeamBody = z
   })
   .meta({ id: 'CreateTeam' });
 
-export const AddMemberBody = z.strictObject({ userId: Uuid }).meta({ id: 'AddMember' });
+/**
+ * A member's role in a team. `guest` is reserved (not yet assignable): guests who see only
+ * the projects they are added to need per-project access the projects service lacks.
+ */
+export const TeamRole = z.enum(['owner', 'admin', 'member', 'guest']).meta({ id: 'TeamRole' });
+export type TeamRole = z.infer<typeof TeamRole>;
+/** The roles the API assigns (by add, invitation or role change). */
+export const AssignableRole = z
+  .enum(['owner', 'admin', 'member'])
+  .describe('`owner` and `admin` manage the team; only an owner grants or touches `owner`');
+
+export const AddMemberBody = z
+  .strictObject({ userId: Uuid, role: AssignableRole.optional().describe('Default `member`') })
+  .meta({ id: 'AddMember' });
+export const UpdateMemberBody = z
+  .strictObject({ role: AssignableRole })
+  .meta({ id: 'UpdateMember' });
+
+export const CreateInvitationBody = z
+  .strictObject({
+    userId: Uuid.optional().describe('Who is invited; or `email`'),
+    email: z.email().max(254).optional().describe('Who is invited, by email; or `userId`'),
+    role: AssignableRole.optional().describe('The role on accepting; default `member`'),
+  })
+  .refine((b) => (b.userId === undefined) !== (b.email === undefined), {
+    message: 'give exactly one of userId and email',
+    path: ['userId'],
+    params: { rule: 'one_of_user_id_email' },
+  })
+  .meta({ id: 'CreateInvitation' });
+export const InvitationParams = z.object({ id: Uuid });
+export const TeamInvitationParams = z.object({ id: Uuid, invitationId: Uuid });
+export const InvitationStatus = z
+  .enum(['pending', 'accepted', 'declined', 'revoked', 'expired'])
+  .describe('`expired`: still pending when `expiresAt` passed');
+export const InvitationView = z
+  .object({
+    id: Uuid,
+    team: z.object({ id: Uuid, name: z.string(), key: z.string() }),
+    role: AssignableRole,
+    userId: Uuid.nullable().describe('The invitee, when invited by id'),
+    email: z.string().nullable().describe('The invitee, when invited by email'),
+    invitedBy: z.object({ id: Uuid, name: z.string() }),
+    status: InvitationStatus,
+    expiresAt: Timestamp,
+    createdAt: Timestamp,
+    respondedAt: Timestamp.nullable().describe('When it was accepted, declined or revoked'),
+  })
+  .meta({ id: 'Invitation' });
 
 export const TeamParams = z.object({ id: Uuid });
 export const TeamMemberParams = z.object({ id: Uuid, userId: Uuid });
@@ -90,8 +138,10 @@ export const ApiKeyInfo = z
 export const NewApiKey = z
   .object({ id: Uuid, apiKey: z.string().describe('Shown this once'), ...KeyGrantFields })
   .meta({ id: 'NewApiKey' });
-export const TeamMember = PersonSummary;
-export const Membership = z.object({ teamId: Uuid, userId: Uuid }).meta({ id: 'Membership' });
+export const TeamMember = PersonSummary.extend({ role: TeamRole }).meta({ id: 'TeamMember' });
+export const Membership = z
+  .object({ teamId: Uuid, userId: Uuid, role: TeamRole })
+  .meta({ id: 'Membership' });
 
 /** What identity tells the gateway about a key id (internal). */
 export interface KeyRecord {
@@ -121,10 +171,14 @@ export interface UserSummary {
   avatar: string;
 }
 
-/** Data of `identity.membership.added` / `identity.membership.removed`. */
+/** Data of `identity.membership.added` / `.removed` / `.role_changed`. */
 export interface MembershipEventData {
   teamId: string;
   userId: string;
+  /** The member's role (after the change; on removal, the role they had). */
+  role: TeamRole;
+  /** Role changes: the role before. */
+  previousRole?: TeamRole;
   /** Added events: the team's name and the acting person's, for the notifications service. */
   teamName?: string;
   actorName?: string;

@@ -10,12 +10,14 @@ import { identityModels } from './store/models.js';
 import { UserStore } from './store/user-store.js';
 import { TeamStore } from './store/team-store.js';
 import { KeyStore } from './store/key-store.js';
+import { InvitationStore } from './store/invitation-store.js';
 import { HabitsClient } from './clients/habits.js';
 import type { IdentityDeps } from './deps.js';
 import { ensureAdmin } from './usecases/bootstrap-admin.js';
 import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
+import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerInternalRoutes } from './routes/internal.js';
 
 /** Builds the identity app: users, teams, memberships and user keys. */
@@ -31,6 +33,8 @@ export async function buildIdentityApp(
     users: new UserStore(models),
     teams: new TeamStore(models),
     keys: new KeyStore(models),
+    invitations: new InvitationStore(models),
+    invitationTtlMs: ctx.config.INVITATION_TTL_HOURS * 3_600_000,
     outbox: relay,
     habits: ctx.config.HABITS_URL
       ? new HabitsClient(
@@ -59,6 +63,7 @@ export async function buildIdentityApp(
   registerMeRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
   registerInternalRoutes(app, deps);
   relay.start();
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import {
   type Actor,
   type EventEnvelope,
   type MembershipEventData,
+  type TeamRole,
 } from '@momentum/contracts';
 
 /**
@@ -19,15 +20,29 @@ export const membershipAdded = (
   actor: Actor,
   team: { _id: string; name: string },
   userId: string,
+  role: TeamRole,
 ): EventEnvelope<MembershipEventData> =>
   makeEvent(
     EventTypes.identity.membershipAdded,
-    { teamId: team._id, userId, teamName: team.name, actorName: actor.name },
+    { teamId: team._id, userId, role, teamName: team.name, actorName: actor.name },
     actor,
   );
 
-export const membershipRemoved = (actor: Actor, teamId: string, userId: string) =>
-  makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId }, actor);
+export const membershipRemoved = (
+  actor: Actor,
+  teamId: string,
+  userId: string,
+  role: TeamRole,
+): EventEnvelope<MembershipEventData> =>
+  makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId, role }, actor);
+
+export const membershipRoleChanged = (
+  actor: Actor,
+  teamId: string,
+  userId: string,
+  change: { role: TeamRole; previousRole: TeamRole },
+): EventEnvelope<MembershipEventData> =>
+  makeEvent(EventTypes.identity.membershipRoleChanged, { teamId, userId, ...change }, actor);
 
 export const keyRevoked = (actor: Actor, keyId: string, userId: string) =>
   makeEvent(EventTypes.identity.keyRevoked, { keyId, userId }, actor);

@@ -1,5 +1,6 @@
 import { effectiveScopes } from '@momentum/contracts';
 import type { TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
+import type { InvitationInfo } from '../usecases/invitations.js';
 
 /** Stored documents as the API replies with them. */
 
@@ -31,4 +32,17 @@ export const keyInfo = (k: ListedKey) => ({
   expiresAt: k.expiresAt ? k.expiresAt.toISOString() : null,
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
+});
+
+export const invitationView = ({ invitation: i, state, team, inviter }: InvitationInfo) => ({
+  id: i._id,
+  team: { id: team._id, name: team.name, key: team.key },
+  role: i.role,
+  userId: i.userId,
+  email: i.email,
+  invitedBy: inviter,
+  status: state,
+  expiresAt: i.expiresAt.toISOString(),
+  createdAt: i.createdAt.toISOString(),
+  respondedAt: i.respondedAt ? i.respondedAt.toISOString() : null,
 });

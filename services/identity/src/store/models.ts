@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import type { EventEnvelope } from '@momentum/contracts';
+import type { EventEnvelope, TeamRole } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/storage';
 
 export interface UserDoc {
@@ -20,6 +20,12 @@ export interface TeamDoc {
   name: string;
   key: string;
   createdBy: string;
+  /**
+   * How many current members are owners, never more (the last-owner guard decrements it
+   * conditionally before an owner goes). Absent on teams made before roles: counted on first
+   * use (team-roles.ts).
+   */
+  ownerCount?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,9 +39,26 @@ export interface MembershipDoc {
   _id: string;
   teamId: string;
   userId: string;
+  /** Absent on memberships made before roles: `member`, or `owner` for the team's creator. */
+  role?: TeamRole | null;
   removedAt?: Date | null;
   createdAt: Date;
   _outbox?: EventEnvelope[];
+}
+
+/** An invitation to a team; `expired` is not stored but read from `expiresAt`. */
+export interface InvitationDoc {
+  _id: string;
+  teamId: string;
+  role: Exclude<TeamRole, 'guest'>;
+  /** The invitee: a user id, or an email (lower case) that a user's email matches. */
+  userId: string | null;
+  email: string | null;
+  invitedBy: string;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
+  expiresAt: Date;
+  respondedAt: Date | null;
+  createdAt: Date;
 }
 
 export interface UserKeyDoc {
@@ -78,6 +101,7 @@ export function identityModels(db: Connection) {
       name: { type: String, required: true },
       key: { type: String, required: true },
       createdBy: { type: String, required: true },
+      ownerCount: { type: Number },
     },
     baseSchemaOptions,
   );
@@ -90,6 +114,7 @@ export function identityModels(db: Connection) {
       _id: id,
       teamId: { type: String, required: true },
       userId: { type: String, required: true },
+      role: { type: String },
       removedAt: { type: Date, default: null },
       _outbox: outbox,
     },
@@ -122,7 +147,27 @@ export function identityModels(db: Connection) {
   // All of a user's keys, oldest first (the bootstrap key's predecessors, revoked ones too).
   userKeys.index({ userId: 1, createdAt: 1 });
 
+  const invitations = new Schema<InvitationDoc>(
+    {
+      _id: id,
+      teamId: { type: String, required: true },
+      role: { type: String, required: true },
+      userId: { type: String, default: null },
+      email: { type: String, default: null },
+      invitedBy: { type: String, required: true },
+      status: { type: String, required: true, default: 'pending' },
+      expiresAt: { type: Date, required: true },
+      respondedAt: { type: Date, default: null },
+    },
+    { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
+  );
+  // The invitee's invitations (by id or by email) and a team's, newest first.
+  invitations.index({ userId: 1, status: 1, createdAt: -1 });
+  invitations.index({ email: 1, status: 1, createdAt: -1 });
+  invitations.index({ teamId: 1, status: 1, createdAt: -1 });
+
   return {
+    Invitation: db.model<InvitationDoc>('Invitation', invitations, 'invitations'),
     User: db.model<UserDoc>('User', users, 'users'),
     Team: db.model<TeamDoc>('Team', teams, 'teams'),
     Membership: db.model<MembershipDoc>('Membership', memberships, 'memberships'),
