@@ -200,7 +200,7 @@ export type paths = {
     /** The caller's teams */
     get: operations['listTeams'];
     put?: never;
-    /** Create a team; the caller becomes a member */
+    /** Create a team; the caller becomes its owner */
     post: operations['createTeam'];
     delete?: never;
     options?: never;
@@ -215,12 +215,12 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Members of a team */
+    /** Members of a team, with their roles */
     get: operations['listTeamMembers'];
     put?: never;
     /**
-     * Add a user to a team
-     * @description Members of the team and admins may; an unknown user is 404.
+     * Add a user to a team directly, with a role
+     * @description Owners and admins of the team (only owners add owners), and an instance admin, never to a team for themselves. An unknown user is 404; a member stays as they are. To ask someone, invite them.
      */
     post: operations['addTeamMember'];
     delete?: never;
@@ -239,11 +239,18 @@ export type paths = {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a user from a team */
+    /**
+     * Remove a member from a team, or leave it
+     * @description Anyone may leave; owners and admins remove others, only owners remove an owner. The last owner cannot leave or be removed (409, `rule: last_owner`).
+     */
     delete: operations['removeTeamMember'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change a member's role
+     * @description Owners and admins; only owners make or unmake owners. Ownership is transferred by making another member `owner`, then stepping down or leaving. The last owner cannot step down (409, `rule: last_owner`).
+     */
+    patch: operations['updateTeamMember'];
     trace?: never;
   };
   '/api/tasks': {
@@ -1098,6 +1105,26 @@ export type webhooks = {
     patch?: never;
     trace?: never;
   };
+  'membership.role_changed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * membership.role_changed: A member's role in the team changed.
+     * @description Sent to webhooks (team) that subscribe to `membership.role_changed` or `*`. Verify `webhook-signature` before trusting the body, e.g. `new Webhook(secret).verify(rawBody, headers)` from the `standardwebhooks` package.
+     */
+    post: operations['membershipRoleChangedEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'agent.created': {
     parameters: {
       query?: never;
@@ -1262,14 +1289,21 @@ export type components = {
     AddMemberInput: {
       /** Format: uuid */
       userId: string;
+      /**
+       * @description Default `member`
+       * @enum {string}
+       */
+      role?: 'owner' | 'admin' | 'member';
     };
-    PersonSummary: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-      /** @description Avatar URL */
-      avatar: string;
+    UpdateMemberInput: {
+      /**
+       * @description `owner` and `admin` manage the team; only an owner grants or touches `owner`
+       * @enum {string}
+       */
+      role: 'owner' | 'admin' | 'member';
     };
+    /** @enum {string} */
+    TeamRole: 'owner' | 'admin' | 'member' | 'guest';
     Team: {
       /** Format: uuid */
       id: string;
@@ -1412,11 +1446,20 @@ export type components = {
       /** @description When the key stops working; null: never */
       expiresAt: string | null;
     };
+    TeamMember: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description Avatar URL */
+      avatar: string;
+      role: components['schemas']['TeamRole'];
+    };
     Membership: {
       /** Format: uuid */
       teamId: string;
       /** Format: uuid */
       userId: string;
+      role: components['schemas']['TeamRole'];
     };
     /** @description What was refused (spec §7): `{field, rule:"required"}`, `{field, value, allowed}`, `{field:"schedule", rule:"required_for_dailies"}`, or `{field, rule, …limit}` */
     ValidationDetails:
@@ -1769,6 +1812,13 @@ export type components = {
       /** Format: date-time */
       updatedAt: string;
       _count: components['schemas']['ProjectCounts'];
+    };
+    PersonSummary: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description Avatar URL */
+      avatar: string;
     };
     /** @description An issue of a project (spec §2.3) */
     Issue: {
@@ -3425,7 +3475,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['PersonSummary'][];
+            data: components['schemas']['TeamMember'][];
           };
         };
       };
@@ -3770,6 +3820,185 @@ export interface operations {
       };
       /** @description Not found, or not visible to the caller */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+      413: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+      415: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Invalid input (`VALIDATION_ERROR`); `details` names the field and the rule */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidationFailure'];
+        };
+      };
+      /** @description Rate limited (`RATE_LIMITED`); retry after `Retry-After` seconds */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Server-side failure (`INTERNAL_ERROR`); never with a stack trace */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description A service or its database is unavailable, or the service is at capacity; retry after `Retry-After` seconds */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+    };
+  };
+  updateTeamMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMemberInput'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Membership'];
+          };
+        };
+      };
+      /** @description Malformed request: a URL that does not decode, or JSON that does not parse, nests deeper than 64 levels or has `__proto__` keys */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Missing, malformed, unknown or revoked API key; or an expired key (`error_description` says it expired) */
+      401: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description The caller may not do this (`FORBIDDEN`); or the key lacks the scope this operation needs (`details.requiredScope`) */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Conflict with the current state (`CONFLICT`; `details.rule` says which), or a quota reached (`QUOTA_EXCEEDED`; `details.limit` says how many) */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -10695,8 +10924,10 @@ export interface operations {
           data: {
             /** @description the team */
             teamId: unknown;
-            /** @description the user who joined or left */
+            /** @description the user who joined, left or changed role */
             userId: unknown;
+            /** @description their role (`owner`, `admin`, `member`); on removal, the one they had */
+            role: unknown;
             /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
             actor: unknown;
           };
@@ -10751,8 +10982,70 @@ export interface operations {
           data: {
             /** @description the team */
             teamId: unknown;
-            /** @description the user who joined or left */
+            /** @description the user who joined, left or changed role */
             userId: unknown;
+            /** @description their role (`owner`, `admin`, `member`); on removal, the one they had */
+            role: unknown;
+            /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
+            actor: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx will do); answer within 10 s */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: a 3xx or 4xx other than 408 and 429 fails the delivery at once; 408, 429 (with `Retry-After`), 5xx and timeouts are retried with backoff for about a day */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  membershipRoleChangedEvent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id: the same on every retry and redelivery; deduplicate on it */
+        'webhook-id': string;
+        /** @description This attempt's time, Unix seconds */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256>` of `${webhook-id}.${webhook-timestamp}.${body}`, keyed with the secret after `whsec_` (base64-decoded); two, space-separated, during a rotation */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The event type
+           * @constant
+           */
+          type: 'membership.role_changed';
+          /**
+           * Format: date-time
+           * @description When the event happened
+           */
+          timestamp: string;
+          /** @description The fields listed here and nothing else */
+          data: {
+            /** @description the team */
+            teamId: unknown;
+            /** @description the user who joined, left or changed role */
+            userId: unknown;
+            /** @description their role (`owner`, `admin`, `member`); on removal, the one they had */
+            role: unknown;
+            /** @description the role before */
+            previousRole: unknown;
             /** @description who caused it: `{type: "user"|"agent", id}`, or null for the system */
             actor: unknown;
           };
