@@ -85,9 +85,7 @@ describe('invitations', () => {
   });
 
   it('revokes: owners and admins only; the invitee can no longer accept', async () => {
-    const [owner, admin, member, bob] = await Promise.all(
-      ['Owner', 'Admin', 'Member', 'Bob'].map((n) => w.newUser(n)),
-    );
+    const [owner, admin, member, bob] = await w.newUsers(['Owner', 'Admin', 'Member', 'Bob']);
     const team = await w.newTeam(owner, { [admin]: 'admin', [member]: 'member' });
     const { id } = (await w.call(admin, 'POST', invitations(team), { userId: bob })).body.data;
     expect((await w.call(member, 'DELETE', `${invitations(team)}/${id}`)).status).toBe(403);
@@ -104,9 +102,13 @@ describe('invitations', () => {
   });
 
   it('lets only owners and admins invite, and only owners invite owners', async () => {
-    const [owner, admin, member, bob, outsider] = await Promise.all(
-      ['Owner', 'Admin', 'Member', 'Bob', 'Outsider'].map((n) => w.newUser(n)),
-    );
+    const [owner, admin, member, bob, outsider] = await w.newUsers([
+      'Owner',
+      'Admin',
+      'Member',
+      'Bob',
+      'Outsider',
+    ]);
     const team = await w.newTeam(owner, { [admin]: 'admin', [member]: 'member' });
     for (const [by, role, status] of [
       [member, 'member', 403],

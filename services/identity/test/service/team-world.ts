@@ -17,6 +17,13 @@ export function teamWorld(identity: Identity) {
     return res.json().data.user.id;
   }
 
+  /** Several users at once, in order (a tuple as long as the names). */
+  async function newUsers<const N extends readonly string[]>(
+    names: N,
+  ): Promise<{ [K in keyof N]: string }> {
+    return (await Promise.all(names.map((n) => newUser(n)))) as { [K in keyof N]: string };
+  }
+
   async function call(by: string, method: InjectOptions['method'], url: string, payload?: object) {
     const res = await identity.as(as(by), { method, url, payload });
     return { status: res.statusCode, body: res.body ? res.json() : undefined };
@@ -46,5 +53,5 @@ export function teamWorld(identity: Identity) {
     );
   }
 
-  return { admin, as, newUser, call, newTeam, rolesOf };
+  return { admin, as, newUser, newUsers, call, newTeam, rolesOf };
 }
