@@ -17,7 +17,11 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   /** Teams one user may create (409 QUOTA_EXCEEDED past it); generous, against scripted floods. */
   MAX_TEAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** How long an invitation to a team may be answered, in hours (default 7 days). */
-  INVITATION_TTL_HOURS: z.coerce.number().min(0.0001).max(24 * 365).default(168),
+  INVITATION_TTL_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 365)
+    .default(168),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
 });

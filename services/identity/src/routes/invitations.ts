@@ -103,7 +103,8 @@ export function registerInvitationRoutes(app: FastifyInstance, deps: IdentityDep
       {
         method: 'POST',
         url: `/api/invitations/:id/${verb}`,
-        summary: verb === 'accept' ? 'Accept an invitation: join the team' : 'Decline an invitation',
+        summary:
+          verb === 'accept' ? 'Accept an invitation: join the team' : 'Decline an invitation',
         description: `The invitee only (anyone else: 404). ${ENDED}`,
         operationId: `${verb}Invitation`,
         tags: ['teams'],

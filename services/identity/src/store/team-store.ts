@@ -81,15 +81,17 @@ export class TeamStore {
 
   /** A user's current membership of a team, or null. */
   membership(teamId: string, userId: string) {
-    return this.m.Membership.findOne({ teamId, userId, ...CURRENT }, { _outbox: 0 }).lean<MembershipDoc>();
+    return this.m.Membership.findOne(
+      { teamId, userId, ...CURRENT },
+      { _outbox: 0 },
+    ).lean<MembershipDoc>();
   }
 
   /** A team's current memberships, oldest first (sorted here: a team is small). */
   async members(teamId: string) {
-    const rows = await this.m.Membership.find(
-      { teamId, ...CURRENT },
-      { _outbox: 0 },
-    ).lean<MembershipDoc[]>();
+    const rows = await this.m.Membership.find({ teamId, ...CURRENT }, { _outbox: 0 }).lean<
+      MembershipDoc[]
+    >();
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, conflict, forbidden, notFound, type Actor, type TeamRole } from '@momentum/contracts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  notFound,
+  type Actor,
+  type TeamRole,
+} from '@momentum/contracts';
 import type { IdentityDeps } from '../deps.js';
 import type { InvitationDoc, TeamDoc } from '../store/models.js';
 import { requireHuman } from '../domain/access.js';
@@ -150,9 +157,11 @@ async function info(deps: IdentityDeps, found: InvitationDoc[], at: Date) {
         invitation,
         state: invitationState(invitation, at),
         team,
-        inviter: { id: invitation.invitedBy, name: nameById.get(invitation.invitedBy) ?? 'Deleted user' },
+        inviter: {
+          id: invitation.invitedBy,
+          name: nameById.get(invitation.invitedBy) ?? 'Deleted user',
+        },
       },
     ];
   });
 }
-

@@ -97,7 +97,9 @@ export async function addMember(
   const user = await deps.users.find(input.userId);
   if (!user) throw notFound('User');
   if (user._id === actor.id && !(await deps.teams.isMember(teamId, actor.id)))
-    throw forbidden('An instance admin cannot add themselves to a team; ask an owner to invite you');
+    throw forbidden(
+      'An instance admin cannot add themselves to a team; ask an owner to invite you',
+    );
   const membership = await join(deps, actor, team, user._id, role);
   return { teamId: team._id, userId: user._id, role: roleOf(membership, team) };
 }

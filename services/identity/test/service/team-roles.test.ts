@@ -142,7 +142,7 @@ describe('team roles', () => {
       200,
     );
     expect((await w.call(owner, 'DELETE', `${members}/${owner}`)).status).toBe(204);
-      const owners = await w.newUsers(['One', 'Two', 'Three']);
+    expect(await w.rolesOf(team)).toEqual({ [heir]: 'owner' });
     expect((await w.call(heir, 'DELETE', `${members}/${heir}`)).status).toBe(409);
   });
 
