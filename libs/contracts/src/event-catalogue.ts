@@ -250,6 +250,12 @@ export const EXCLUDED_SOURCES: Readonly<Record<string, string>> = {
   [EventTypes.identity.userCreated]:
     'users are created by admins; no subscription scope covers them',
   [EventTypes.identity.keyRevoked]: 'a credential signal for gateway caches, not a domain event',
+  // Invitations name a person who is not (yet) a member, maybe by email: for the team's audit
+  // log (GET /api/teams/:id/audit), not for its webhooks.
+  [EventTypes.identity.invitationCreated]: "recorded in the team's audit log only",
+  [EventTypes.identity.invitationAccepted]: "recorded in the team's audit log only",
+  [EventTypes.identity.invitationDeclined]: "recorded in the team's audit log only",
+  [EventTypes.identity.invitationRevoked]: "recorded in the team's audit log only",
   [EventTypes.agents.keyRotated]: 'a credential signal for gateway caches, not a domain event',
 };
 

@@ -57,6 +57,10 @@ export const EventTypes = {
     membershipAdded: 'identity.membership.added',
     membershipRemoved: 'identity.membership.removed',
     membershipRoleChanged: 'identity.membership.role_changed',
+    invitationCreated: 'identity.invitation.created',
+    invitationAccepted: 'identity.invitation.accepted',
+    invitationDeclined: 'identity.invitation.declined',
+    invitationRevoked: 'identity.invitation.revoked',
     keyRevoked: 'identity.key.revoked',
   },
   habits: {

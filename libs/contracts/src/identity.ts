@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common.js';
+import { Timestamp, Uuid, queryInt } from './common.js';
+import { AfterQuery } from './list-cursor.js';
 import { PersonSummary } from './issue-views.js';
 import { KeyGrantFields, SCOPES } from './scopes.js';
 
@@ -142,6 +143,38 @@ export const TeamMember = PersonSummary.extend({ role: TeamRole }).meta({ id: 'T
 export const Membership = z
   .object({ teamId: Uuid, userId: Uuid, role: TeamRole })
   .meta({ id: 'Membership' });
+
+/** `GET /api/teams/:id/audit`: newest first, paged by cursor. */
+export const ListAuditQuery = z.strictObject({
+  limit: queryInt(1, 100, 50),
+  after: AfterQuery,
+});
+export type ListAuditQuery = z.output<typeof ListAuditQuery>;
+export const AuditEntryView = z
+  .object({
+    id: Uuid.describe('The id of the event it records'),
+    type: z
+      .string()
+      .describe(
+        '`membership.added|removed|role_changed`, `invitation.created|accepted|declined|revoked`, `agent.created|updated|deleted`, `agent.key_rotated`',
+      ),
+    actor: z
+      .object({ type: z.enum(['user', 'agent', 'system']), id: z.string() })
+      .nullable()
+      .describe('Who did it'),
+    data: z.record(z.string(), z.unknown()).describe('What changed: the event’s fields'),
+    at: Timestamp,
+  })
+  .meta({ id: 'AuditEntry' });
+
+/** Data of the `identity.invitation.*` events. */
+export interface InvitationEventData {
+  id: string;
+  teamId: string;
+  role: TeamRole;
+  userId: string | null;
+  email: string | null;
+}
 
 /** What identity tells the gateway about a key id (internal). */
 export interface KeyRecord {

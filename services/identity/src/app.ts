@@ -11,6 +11,10 @@ import { UserStore } from './store/user-store.js';
 import { TeamStore } from './store/team-store.js';
 import { KeyStore } from './store/key-store.js';
 import { InvitationStore } from './store/invitation-store.js';
+import { AuditStore } from './store/audit-store.js';
+import { consumeAuditedEvents } from './consumers/audit-events.js';
+import { recordAudit } from './usecases/audit.js';
+import { registerAuditRoutes } from './routes/audit.js';
 import { HabitsClient } from './clients/habits.js';
 import type { IdentityDeps } from './deps.js';
 import { ensureAdmin } from './usecases/bootstrap-admin.js';
@@ -28,13 +32,19 @@ export async function buildIdentityApp(
   await ensureIndexes(ctx.db);
   // Events are published before each reply (`outbox.announce`); the relay publishes what a
   // crash or a NATS outage left in an outbox.
-  const relay = new OutboxRelay(ctx.bus, [models.User, models.Membership, models.UserKey], ctx.log);
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.User, models.Membership, models.UserKey, models.Invitation],
+    ctx.log,
+  );
   const deps: IdentityDeps = {
     users: new UserStore(models),
     teams: new TeamStore(models),
     keys: new KeyStore(models),
     invitations: new InvitationStore(models),
     invitationTtlMs: ctx.config.INVITATION_TTL_HOURS * 3_600_000,
+    audit: new AuditStore(models),
+    auditRetentionMs: ctx.config.AUDIT_RETENTION_DAYS * 86_400_000,
     outbox: relay,
     habits: ctx.config.HABITS_URL
       ? new HabitsClient(
@@ -64,8 +74,10 @@ export async function buildIdentityApp(
   registerUserRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerInvitationRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerInternalRoutes(app, deps);
   relay.start();
+  await consumeAuditedEvents(ctx.bus, (event) => recordAudit(deps, event));
   app.addHook('onClose', async () => {
     await relay.stop();
     await deps.habits?.close();

@@ -22,6 +22,8 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
     .min(0.0001)
     .max(24 * 365)
     .default(168),
+  /** How long a team's audit log keeps an entry, in days (a TTL index drops it after). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(365),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
 });

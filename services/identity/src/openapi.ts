@@ -2,6 +2,8 @@ import { documentOfRoutes, noDependencies, type OpenApiDocument } from '@momentu
 import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
+import { registerInvitationRoutes } from './routes/invitations.js';
+import { registerAuditRoutes } from './routes/audit.js';
 
 /**
  * The identity service's public OpenAPI document from its route definitions alone: the routes
@@ -14,5 +16,7 @@ export function identityDocument(): Promise<OpenApiDocument> {
     registerMeRoutes(app, none);
     registerUserRoutes(app, none);
     registerTeamRoutes(app, none);
+    registerInvitationRoutes(app, none);
+    registerAuditRoutes(app, none);
   });
 }

@@ -3,6 +3,7 @@ import {
   makeEvent,
   type Actor,
   type EventEnvelope,
+  type InvitationEventData,
   type MembershipEventData,
   type TeamRole,
 } from '@momentum/contracts';
@@ -46,3 +47,17 @@ export const membershipRoleChanged = (
 
 export const keyRevoked = (actor: Actor, keyId: string, userId: string) =>
   makeEvent(EventTypes.identity.keyRevoked, { keyId, userId }, actor);
+
+const INVITATION_EVENTS = {
+  created: EventTypes.identity.invitationCreated,
+  accepted: EventTypes.identity.invitationAccepted,
+  declined: EventTypes.identity.invitationDeclined,
+  revoked: EventTypes.identity.invitationRevoked,
+} as const;
+
+/** An invitation made or ended, for the team's audit log (never delivered to webhooks). */
+export const invitationEvent = (
+  actor: Actor,
+  what: keyof typeof INVITATION_EVENTS,
+  invitation: InvitationEventData,
+): EventEnvelope<InvitationEventData> => makeEvent(INVITATION_EVENTS[what], invitation, actor);

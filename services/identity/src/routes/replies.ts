@@ -1,5 +1,5 @@
 import { effectiveScopes } from '@momentum/contracts';
-import type { TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
+import type { AuditDoc, TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
 import type { InvitationInfo } from '../usecases/invitations.js';
 
 /** Stored documents as the API replies with them. */
@@ -45,4 +45,12 @@ export const invitationView = ({ invitation: i, state, team, inviter }: Invitati
   expiresAt: i.expiresAt.toISOString(),
   createdAt: i.createdAt.toISOString(),
   respondedAt: i.respondedAt ? i.respondedAt.toISOString() : null,
+});
+
+export const auditEntryView = (a: AuditDoc) => ({
+  id: a._id,
+  type: a.type,
+  actor: a.actor,
+  data: a.data,
+  at: a.at.toISOString(),
 });

@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@momentum/contracts';
 import type { IdentityModels, InvitationDoc } from './models.js';
 
 /** At most this many invitations in one list (pending ones; a team rarely has more). */
@@ -7,13 +8,26 @@ export const INVITATION_LIST_LIMIT = 200;
 export class InvitationStore {
   constructor(private readonly m: IdentityModels) {}
 
-  async create(doc: Omit<InvitationDoc, 'createdAt' | 'respondedAt' | 'status'>) {
-    const made = await this.m.Invitation.create({ ...doc, status: 'pending', respondedAt: null });
+  get model() {
+    return this.m.Invitation;
+  }
+
+  /** A new invitation, with its event in the same insert. */
+  async create(
+    doc: Omit<InvitationDoc, 'createdAt' | 'respondedAt' | 'status' | '_outbox'>,
+    event: EventEnvelope,
+  ) {
+    const made = await this.m.Invitation.create({
+      ...doc,
+      status: 'pending',
+      respondedAt: null,
+      _outbox: [event],
+    });
     return made.toObject<InvitationDoc>();
   }
 
   find(id: string) {
-    return this.m.Invitation.findById(id).lean<InvitationDoc>();
+    return this.m.Invitation.findById(id, { _outbox: 0 }).lean<InvitationDoc>();
   }
 
   /** A pending invitation of this invitee to this team, not expired, if there is one. */
@@ -58,11 +72,17 @@ export class InvitationStore {
    * Ends a pending, unexpired invitation with `status`, in one conditional write: of an
    * accept and a revoke at once, one wins. Null when it was no longer pending.
    */
-  respond(id: string, status: 'accepted' | 'declined' | 'revoked', now: Date, teamId?: string) {
+  respond(
+    id: string,
+    status: 'accepted' | 'declined' | 'revoked',
+    now: Date,
+    event: EventEnvelope,
+    teamId?: string,
+  ) {
     return this.m.Invitation.findOneAndUpdate(
       { _id: id, status: 'pending', expiresAt: { $gt: now }, ...(teamId ? { teamId } : {}) },
-      { $set: { status, respondedAt: now } },
-      { new: true },
+      { $set: { status, respondedAt: now }, $push: { _outbox: event } },
+      { new: true, projection: { _outbox: 0 } },
     ).lean<InvitationDoc>();
   }
 }

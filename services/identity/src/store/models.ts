@@ -59,6 +59,19 @@ export interface InvitationDoc {
   expiresAt: Date;
   respondedAt: Date | null;
   createdAt: Date;
+  _outbox?: EventEnvelope[];
+}
+
+/** One entry of a team's audit log: the event that recorded a change (its id is the `_id`). */
+export interface AuditDoc {
+  _id: string;
+  teamId: string;
+  type: string;
+  actor: { type: 'user' | 'agent' | 'system'; id: string } | null;
+  data: Record<string, unknown>;
+  at: Date;
+  /** When the TTL index drops it (AUDIT_RETENTION_DAYS after `at`). */
+  expiresAt: Date;
 }
 
 export interface UserKeyDoc {
@@ -158,6 +171,7 @@ export function identityModels(db: Connection) {
       status: { type: String, required: true, default: 'pending' },
       expiresAt: { type: Date, required: true },
       respondedAt: { type: Date, default: null },
+      _outbox: outbox,
     },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
@@ -166,7 +180,24 @@ export function identityModels(db: Connection) {
   invitations.index({ email: 1, status: 1, createdAt: -1 });
   invitations.index({ teamId: 1, status: 1, createdAt: -1 });
 
+  const audit = new Schema<AuditDoc>(
+    {
+      _id: { type: String, required: true },
+      teamId: { type: String, required: true },
+      type: { type: String, required: true },
+      actor: { type: Schema.Types.Mixed, default: null },
+      data: { type: Schema.Types.Mixed, default: {} },
+      at: { type: Date, required: true },
+      expiresAt: { type: Date, required: true },
+    },
+    { ...baseSchemaOptions, timestamps: false },
+  );
+  // A team's log, newest first, paged by (at, _id); entries go after the retention time.
+  audit.index({ teamId: 1, at: -1, _id: -1 });
+  audit.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
   return {
+    Audit: db.model<AuditDoc>('Audit', audit, 'audit_log'),
     Invitation: db.model<InvitationDoc>('Invitation', invitations, 'invitations'),
     User: db.model<UserDoc>('User', users, 'users'),
     Team: db.model<TeamDoc>('Team', teams, 'teams'),

@@ -12,6 +12,7 @@ import type { InvitationDoc, TeamDoc } from '../store/models.js';
 import { requireHuman } from '../domain/access.js';
 import { checkGrant, managerOf, type Manager } from '../domain/team-roles.js';
 import { invitationState, isInvitee, type InvitationState } from '../domain/invitation.js';
+import { invitationEvent } from '../events/identity-events.js';
 import { callerRole, join, teamForRoles } from './teams.js';
 
 type Role = Exclude<TeamRole, 'guest'>;
@@ -61,14 +62,19 @@ export async function invite(
   const at = now();
   if (await deps.invitations.pendingFor(teamId, invitee, at))
     throw conflict('Already invited; revoke that invitation first', { rule: 'already_invited' });
-  const invitation = await deps.invitations.create({
-    _id: randomUUID(),
-    teamId,
-    role,
-    ...invitee,
-    invitedBy: actor.id,
-    expiresAt: new Date(at.getTime() + deps.invitationTtlMs),
-  });
+  const id = randomUUID();
+  const invitation = await deps.invitations.create(
+    {
+      _id: id,
+      teamId,
+      role,
+      ...invitee,
+      invitedBy: actor.id,
+      expiresAt: new Date(at.getTime() + deps.invitationTtlMs),
+    },
+    invitationEvent(actor, 'created', { id, teamId, role, ...invitee }),
+  );
+  deps.outbox.flush(deps.invitations.model, id);
   return info(deps, [invitation], at).then((all) => all[0]!);
 }
 
@@ -102,11 +108,15 @@ export async function revokeInvitation(
 ): Promise<void> {
   const team = await teamForRoles(deps, teamId);
   await managerOfTeam(deps, actor, team);
-  const at = now();
-  if (await deps.invitations.respond(invitationId, 'revoked', at, teamId)) return;
   const found = await deps.invitations.find(invitationId);
   if (!found || found.teamId !== teamId) throw notFound('Invitation');
-  throw ended(invitationState(found, at));
+  const at = now();
+  const event = invitationEvent(actor, 'revoked', eventData(found));
+  if (await deps.invitations.respond(invitationId, 'revoked', at, event, teamId)) {
+    deps.outbox.flush(deps.invitations.model, invitationId);
+    return;
+  }
+  throw ended(invitationState((await deps.invitations.find(invitationId)) ?? found, at));
 }
 
 /**
@@ -126,14 +136,24 @@ export async function answerInvitation(
   // Someone else's invitation does not exist for the caller.
   if (!user || !found || !isInvitee(found, user)) throw notFound('Invitation');
   const at = now();
-  const done = await deps.invitations.respond(invitationId, answer, at);
+  const event = invitationEvent(actor, answer, eventData(found));
+  const done = await deps.invitations.respond(invitationId, answer, at, event);
   if (!done) throw ended(invitationState((await deps.invitations.find(invitationId)) ?? found, at));
+  deps.outbox.flush(deps.invitations.model, invitationId);
   if (answer === 'accepted') {
     const team = await teamForRoles(deps, done.teamId);
     await join(deps, actor, team, actor.id, done.role);
   }
   return info(deps, [done], at).then((all) => all[0]!);
 }
+
+const eventData = (i: InvitationDoc) => ({
+  id: i._id,
+  teamId: i.teamId,
+  role: i.role,
+  userId: i.userId,
+  email: i.email,
+});
 
 /** 409 for an invitation that can no longer be answered or revoked, naming why. */
 function ended(state: InvitationState): AppError {

@@ -1,0 +1,23 @@
+import type { EventEnvelope } from '@momentum/contracts';
+import type { EventBus } from '@momentum/messaging';
+import { auditedFrom } from '../domain/audit.js';
+
+/**
+ * The team audit log is fed from the streams (`identity-audit-<service>`, one durable consumer
+ * shared by every replica): identity's own membership and invitation events, which leave
+ * the outbox of the write that made them, and the agents service's. Recording is idempotent
+ * (the event id is the entry's), so a redelivery records nothing twice.
+ */
+export async function consumeAuditedEvents(
+  bus: EventBus,
+  record: (event: EventEnvelope) => Promise<void>,
+): Promise<void> {
+  for (const from of ['identity', 'agents'] as const) {
+    await bus.consume({
+      from,
+      durable: `identity-audit-${from}`,
+      types: auditedFrom(from),
+      handler: record,
+    });
+  }
+}
