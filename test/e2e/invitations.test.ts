@@ -117,3 +117,46 @@ describe('team invitations', () => {
     expect(last.body.error.details).toEqual({ rule: 'last_owner' });
   });
 });
+
+describe("a team's audit log", () => {
+  it('records who invited and joined, role changes and the team’s agents, for owners only', async () => {
+    const [owner, bob] = [await newUser('Owner'), await newUser('Bob')];
+    const team = await newTeam(owner);
+    const invitation = await api(owner.apiKey, 'POST', `/api/teams/${team.id}/invitations`, {
+      userId: bob.id,
+    });
+    await api(bob.apiKey, 'POST', `/api/invitations/${invitation.body.data.id}/accept`);
+    await api(owner.apiKey, 'PATCH', `/api/teams/${team.id}/members/${bob.id}`, { role: 'admin' });
+    const agent = await api(owner.apiKey, 'POST', '/api/agents', {
+      name: 'Audited',
+      teamId: team.id,
+    });
+    expect(agent.status).toBe(201);
+
+    const types = async () =>
+      (await api(owner.apiKey, 'GET', `/api/teams/${team.id}/audit`)).body.data
+        .map((e: { type: string }) => e.type)
+        .sort();
+    await expect
+      .poll(types, { timeout: 10_000 })
+      .toEqual(
+        [
+          'agent.created',
+          'invitation.accepted',
+          'invitation.created',
+          'membership.added',
+          'membership.added',
+          'membership.role_changed',
+        ].sort(),
+      );
+    const log = (await api(bob.apiKey, 'GET', `/api/teams/${team.id}/audit?limit=2`)).body;
+    expect(log.data).toHaveLength(2);
+    expect(log.data[0]).toMatchObject({
+      type: 'agent.created',
+      actor: { type: 'user', id: owner.id },
+    });
+    expect(log.meta.nextCursor).toEqual(expect.any(String));
+    await api(owner.apiKey, 'PATCH', `/api/teams/${team.id}/members/${bob.id}`, { role: 'member' });
+    expect((await api(bob.apiKey, 'GET', `/api/teams/${team.id}/audit`)).status).toBe(403);
+  });
+});

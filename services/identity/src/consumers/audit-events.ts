@@ -12,12 +12,16 @@ export async function consumeAuditedEvents(
   bus: EventBus,
   record: (event: EventEnvelope) => Promise<void>,
 ): Promise<void> {
-  for (const from of ['identity', 'agents'] as const) {
-    await bus.consume({
-      from,
-      durable: `identity-audit-${from}`,
-      types: auditedFrom(from),
-      handler: record,
-    });
-  }
+  await bus.consume({
+    from: 'identity',
+    durable: 'identity-audit-identity',
+    types: auditedFrom('identity'),
+    handler: record,
+  });
+  await bus.consume({
+    from: 'agents',
+    durable: 'identity-audit-agents',
+    types: auditedFrom('agents'),
+    handler: record,
+  });
 }
