@@ -135,6 +135,9 @@ export async function answerInvitation(
   const found = await deps.invitations.find(invitationId);
   // Someone else's invitation does not exist for the caller.
   if (!user || !found || !isInvitee(found, user)) throw notFound('Invitation');
+  // An instance admin inviting their own email would add themselves to any team.
+  if (answer === 'accepted' && found.invitedBy === actor.id)
+    throw forbidden('An invitation you made yourself cannot be accepted by you');
   const at = now();
   const event = invitationEvent(actor, answer, eventData(found));
   const done = await deps.invitations.respond(invitationId, answer, at, event);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes } from '@momentum/contracts';
-import { agentActor } from '@momentum/testing';
+import { agentActor, userActor } from '@momentum/testing';
 import { eventsOf, startIdentity, type Identity } from './harness.js';
 import { teamWorld } from './team-world.js';
 
@@ -155,6 +155,25 @@ describe('invitations', () => {
       200,
     );
     expect(await w.rolesOf(team)).toEqual({ [owner]: 'owner', [ada]: 'member' });
+  });
+
+  it('keeps an instance admin from joining a team through an invitation to their own email', async () => {
+    const email = `admin-${randomUUID().slice(0, 8)}@example.com`;
+    const [owner, adminId] = [await w.newUser('Owner'), await w.newUser('Admin', email)];
+    const team = await w.newTeam(owner);
+    const admin = userActor({ id: adminId, isAdmin: true });
+    const made = await identity.as(admin, {
+      method: 'POST',
+      url: invitations(team),
+      payload: { email },
+    });
+    expect(made.statusCode).toBe(201);
+    const accept = await identity.as(admin, {
+      method: 'POST',
+      url: `/api/invitations/${made.json().data.id}/accept`,
+    });
+    expect(accept.statusCode).toBe(403);
+    expect(await w.rolesOf(team)).toEqual({ [owner]: 'owner' });
   });
 
   it('expires after INVITATION_TTL_HOURS: no longer listed, 409 expired on accept', async () => {
