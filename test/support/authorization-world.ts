@@ -4,6 +4,7 @@ import { adminKey, api, newTeam, newUser, type TestUser } from './e2e.js';
 export interface AuthWorld {
   keys: Record<string, string | null>;
   owner: TestUser;
+  outsider: TestUser;
   teamId: string;
   projectId: string;
 }
@@ -24,12 +25,20 @@ async function agentWithKey(owner: TestUser, teamId: string): Promise<{ id: stri
 }
 
 export async function buildAuthWorld(): Promise<AuthWorld> {
-  const [owner, member, outsider] = await Promise.all([
+  const [owner, member, outsider, teamAdmin] = await Promise.all([
     newUser('Owner'),
     newUser('Member'),
     newUser('Outsider'),
+    newUser('Team admin'),
   ]);
   const team = await newTeam(owner, [member]);
+  await ok(
+    201,
+    api(owner.apiKey, 'POST', `/api/teams/${team.id}/members`, {
+      userId: teamAdmin.id,
+      role: 'admin',
+    }),
+  );
   const otherTeam = await newTeam(outsider);
   const teamAgent = await agentWithKey(owner, team.id);
   const otherAgent = await agentWithKey(outsider, otherTeam.id);
@@ -44,6 +53,7 @@ export async function buildAuthWorld(): Promise<AuthWorld> {
       owner: owner.apiKey,
       member: member.apiKey,
       outsider: outsider.apiKey,
+      'team admin': teamAdmin.apiKey,
       'team agent': teamAgent.key,
       'other agent': otherAgent.key,
       'inactive agent': inactive.key,
@@ -51,6 +61,7 @@ export async function buildAuthWorld(): Promise<AuthWorld> {
       'no key': null,
     },
     owner,
+    outsider,
     teamId: team.id,
     projectId: project.data.id,
   };
@@ -72,6 +83,26 @@ export async function makeFixtures(
   if (names.has('project'))
     made.project = await create('/api/projects', { teamId: world.teamId, name: 'Fixture' });
   if (names.has('user')) made.user = (await newUser('Newcomer')).id;
+  const addToTeam = async (role: string) => {
+    const user = await newUser(`A ${role}`);
+    await ok(
+      201,
+      api(key, 'POST', `/api/teams/${world.teamId}/members`, { userId: user.id, role }),
+    );
+    return user.id;
+  };
+  if (names.has('member')) made.member = await addToTeam('member');
+  if (names.has('coOwner')) made.coOwner = await addToTeam('owner');
+  if (names.has('invitation'))
+    made.invitation = await create(`/api/teams/${world.teamId}/invitations`, {
+      userId: (await newUser('Invitee')).id,
+    });
+  if (names.has('outsiderInvitation')) {
+    const fresh = await create('/api/teams', { name: 'Inviting' });
+    made.outsiderInvitation = await create(`/api/teams/${fresh}/invitations`, {
+      userId: world.outsider.id,
+    });
+  }
   if (names.has('agent')) made.agent = await create('/api/agents', { name: 'Fixture agent' });
   if (names.has('issue') || names.has('comment') || names.has('blocker')) {
     made.issue = await create('/api/tasks', { projectId: world.projectId, title: 'Fixture issue' });

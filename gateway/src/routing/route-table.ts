@@ -44,6 +44,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     tag: 'identity',
   },
   { prefix: '/api/teams', upstream: 'identity', resource: 'teams', tag: 'teams' },
+  // Invitations are membership: the invitee reads and answers them with the teams scopes.
+  { prefix: '/api/users/me/invitations', upstream: 'identity', resource: 'teams', tag: 'teams' },
+  { prefix: '/api/invitations', upstream: 'identity', resource: 'teams', tag: 'teams' },
   { prefix: '/api/profile', upstream: 'habits', resource: 'profile', tag: 'profile' },
   {
     prefix: '/api/tasks',

@@ -55,6 +55,8 @@ describe('the route table', () => {
       '/api/users/me identity',
       '/api/users/me/authorizations identity',
       '/api/teams identity',
+      '/api/users/me/invitations identity',
+      '/api/invitations identity',
       '/api/profile habits',
       '/api/projects projects',
       '/api/agents agents',
@@ -74,6 +76,9 @@ describe('the route table', () => {
     expect(scopes('/api/users/me/api-keys/1', 'delete')).toEqual(['keys:write']);
     expect(scopes('/api/users/me/authorizations', 'GET')).toEqual(['keys:read']);
     expect(scopes('/api/users/me/authorizations/1', 'DELETE')).toEqual(['keys:write']);
+    // Invitations are membership: the teams scopes, not the admin's users scope.
+    expect(scopes('/api/users/me/invitations', 'GET')).toEqual(['teams:read']);
+    expect(scopes('/api/invitations/1/accept', 'POST')).toEqual(['teams:write']);
     // Fail closed: no users:read in the catalogue, so a read there needs the write scope.
     expect(scopes('/api/users', 'GET')).toEqual(['users:write']);
     // Any valid key: who am I, and the MCP endpoint (its tools come back one by one).

@@ -124,7 +124,11 @@ const PROJECT = {
   slug: 'the project slug',
   status: 'the project status',
 };
-const MEMBERSHIP = { teamId: 'the team', userId: 'the user who joined or left' };
+const MEMBERSHIP = {
+  teamId: 'the team',
+  userId: 'the user who joined, left or changed role',
+  role: 'their role (`owner`, `admin`, `member`); on removal, the one they had',
+};
 const AGENT = {
   id: 'agent id',
   ownerId: 'the owning user',
@@ -209,6 +213,13 @@ export const CATALOGUE: readonly EventTypeEntry[] = [
   e(EventTypes.identity.membershipRemoved, 'identity', 'membership', 'A user left the team.', {
     ...MEMBERSHIP,
   }),
+  e(
+    EventTypes.identity.membershipRoleChanged,
+    'identity',
+    'membership',
+    "A member's role in the team changed.",
+    { ...MEMBERSHIP, previousRole: 'the role before' },
+  ),
   e(EventTypes.agents.agentCreated, 'agents', 'agent', 'The subscriber created an agent.', AGENT),
   e(EventTypes.agents.agentUpdated, 'agents', 'agent', "One of the subscriber's agents changed.", {
     ...AGENT,
@@ -243,6 +254,12 @@ export const EXCLUDED_SOURCES: Readonly<Record<string, string>> = {
   [EventTypes.identity.userDeactivated]:
     'a credential signal: gateways refuse the user’s keys, grant holders end their grants',
   [EventTypes.identity.userReactivated]: 'a credential signal for gateway caches',
+  // Invitations name a person who is not (yet) a member, maybe by email: for the team's audit
+  // log (GET /api/teams/:id/audit), not for its webhooks.
+  [EventTypes.identity.invitationCreated]: "recorded in the team's audit log only",
+  [EventTypes.identity.invitationAccepted]: "recorded in the team's audit log only",
+  [EventTypes.identity.invitationDeclined]: "recorded in the team's audit log only",
+  [EventTypes.identity.invitationRevoked]: "recorded in the team's audit log only",
   [EventTypes.agents.keyRotated]: 'a credential signal for gateway caches, not a domain event',
 };
 

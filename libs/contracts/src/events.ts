@@ -59,6 +59,11 @@ export const EventTypes = {
     userReactivated: 'identity.user.reactivated',
     membershipAdded: 'identity.membership.added',
     membershipRemoved: 'identity.membership.removed',
+    membershipRoleChanged: 'identity.membership.role_changed',
+    invitationCreated: 'identity.invitation.created',
+    invitationAccepted: 'identity.invitation.accepted',
+    invitationDeclined: 'identity.invitation.declined',
+    invitationRevoked: 'identity.invitation.revoked',
     keyRevoked: 'identity.key.revoked',
   },
   habits: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, Timestamp, Uuid } from './common.js';
+import { PageQuery, Timestamp, Uuid, queryInt } from './common.js';
+import { AfterQuery } from './list-cursor.js';
 import { PersonSummary } from './issue-views.js';
 import { KeyGrantFields, SCOPES } from './scopes.js';
 
@@ -24,7 +25,55 @@ export const CreateTeamBody = z
   })
   .meta({ id: 'CreateTeam' });
 
-export const AddMemberBody = z.strictObject({ userId: Uuid }).meta({ id: 'AddMember' });
+/**
+ * A member's role in a team. `guest` is reserved (not yet assignable): guests who see only
+ * the projects they are added to need per-project access the projects service lacks.
+ */
+export const TeamRole = z.enum(['owner', 'admin', 'member', 'guest']).meta({ id: 'TeamRole' });
+export type TeamRole = z.infer<typeof TeamRole>;
+/** The roles the API assigns (by add, invitation or role change). */
+export const AssignableRole = z
+  .enum(['owner', 'admin', 'member'])
+  .describe('`owner` and `admin` manage the team; only an owner grants or touches `owner`');
+
+export const AddMemberBody = z
+  .strictObject({ userId: Uuid, role: AssignableRole.optional().describe('Default `member`') })
+  .meta({ id: 'AddMember' });
+export const UpdateMemberBody = z
+  .strictObject({ role: AssignableRole })
+  .meta({ id: 'UpdateMember' });
+
+export const CreateInvitationBody = z
+  .strictObject({
+    userId: Uuid.optional().describe('Who is invited; or `email`'),
+    email: z.email().max(254).optional().describe('Who is invited, by email; or `userId`'),
+    role: AssignableRole.optional().describe('The role on accepting; default `member`'),
+  })
+  .refine((b) => (b.userId === undefined) !== (b.email === undefined), {
+    message: 'give exactly one of userId and email',
+    path: ['userId'],
+    params: { rule: 'one_of_user_id_email' },
+  })
+  .meta({ id: 'CreateInvitation' });
+export const InvitationParams = z.object({ id: Uuid });
+export const TeamInvitationParams = z.object({ id: Uuid, invitationId: Uuid });
+export const InvitationStatus = z
+  .enum(['pending', 'accepted', 'declined', 'revoked', 'expired'])
+  .describe('`expired`: still pending when `expiresAt` passed');
+export const InvitationView = z
+  .object({
+    id: Uuid,
+    team: z.object({ id: Uuid, name: z.string(), key: z.string() }),
+    role: AssignableRole,
+    userId: Uuid.nullable().describe('The invitee, when invited by id'),
+    email: z.string().nullable().describe('The invitee, when invited by email'),
+    invitedBy: z.object({ id: Uuid, name: z.string() }),
+    status: InvitationStatus,
+    expiresAt: Timestamp,
+    createdAt: Timestamp,
+    respondedAt: Timestamp.nullable().describe('When it was accepted, declined or revoked'),
+  })
+  .meta({ id: 'Invitation' });
 
 export const TeamParams = z.object({ id: Uuid });
 export const TeamMemberParams = z.object({ id: Uuid, userId: Uuid });
@@ -90,8 +139,41 @@ export const ApiKeyInfo = z
 export const NewApiKey = z
   .object({ id: Uuid, apiKey: z.string().describe('Shown this once'), ...KeyGrantFields })
   .meta({ id: 'NewApiKey' });
-export const TeamMember = PersonSummary;
-export const Membership = z.object({ teamId: Uuid, userId: Uuid }).meta({ id: 'Membership' });
+export const Membership = z
+  .object({ teamId: Uuid, userId: Uuid, role: TeamRole })
+  .meta({ id: 'Membership' });
+
+/** `GET /api/teams/:id/audit`: newest first, paged by cursor. */
+export const ListAuditQuery = z.strictObject({
+  limit: queryInt(1, 100, 50),
+  after: AfterQuery,
+});
+export type ListAuditQuery = z.output<typeof ListAuditQuery>;
+export const AuditEntryView = z
+  .object({
+    id: Uuid.describe('The id of the event it records'),
+    type: z
+      .string()
+      .describe(
+        '`membership.added|removed|role_changed`, `invitation.created|accepted|declined|revoked`, `agent.created|updated|deleted`, `agent.key_rotated`',
+      ),
+    actor: z
+      .object({ type: z.enum(['user', 'agent', 'system']), id: z.string() })
+      .nullable()
+      .describe('Who did it'),
+    data: z.record(z.string(), z.unknown()).describe('What changed: the event’s fields'),
+    at: Timestamp,
+  })
+  .meta({ id: 'AuditEntry' });
+
+/** Data of the `identity.invitation.*` events. */
+export interface InvitationEventData {
+  id: string;
+  teamId: string;
+  role: TeamRole;
+  userId: string | null;
+  email: string | null;
+}
 
 /** What identity tells the gateway about a key id (internal). */
 export interface KeyRecord {
@@ -121,18 +203,18 @@ export interface UserSummary {
   avatar: string;
 }
 
-/** Data of `identity.membership.added` / `identity.membership.removed`. */
+/** Data of `identity.membership.added` / `.removed` / `.role_changed`. */
 export interface MembershipEventData {
   teamId: string;
   userId: string;
+  /** The member's role (after the change; on removal, the role they had). */
+  role: TeamRole;
+  /** Role changes: the role before. */
+  previousRole?: TeamRole;
   /** Added events: the team's name and the acting person's, for the notifications service. */
   teamName?: string;
   actorName?: string;
 }
-
-/** A team member's role (owner, admin, member, guest); a membership that names none is a member. */
-export const MemberRoles = ['owner', 'admin', 'member', 'guest'] as const;
-export type MemberRole = (typeof MemberRoles)[number];
 
 /** `?q=`: a name or email prefix, any case; trimmed, 1–100 characters. */
 const PeopleQuery = z
@@ -163,7 +245,7 @@ export const DirectoryMember = z
       .string()
       .nullable()
       .describe('The avatar’s URL, drawn by the gateway (`GET /api/avatars/{kind}/{file}`)'),
-    role: z.enum(MemberRoles).describe('The member’s role in the team'),
+    role: TeamRole.describe('The member’s role in the team'),
     joinedAt: Timestamp.describe(
       'When the person joined (an agent: when it was made, its team set then or later)',
     ),

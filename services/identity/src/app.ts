@@ -12,6 +12,11 @@ import { TeamStore } from './store/team-store.js';
 import { KeyStore } from './store/key-store.js';
 import { oauthModels } from './store/oauth-models.js';
 import { OAuthStore } from './store/oauth-store.js';
+import { InvitationStore } from './store/invitation-store.js';
+import { AuditStore } from './store/audit-store.js';
+import { consumeAuditedEvents } from './consumers/audit-events.js';
+import { recordAudit } from './usecases/audit.js';
+import { registerAuditRoutes } from './routes/audit.js';
 import { HabitsClient } from './clients/habits.js';
 import { AgentsClient, type TeamAgents } from './clients/agents.js';
 import type { IdentityDeps } from './deps.js';
@@ -19,6 +24,7 @@ import { ensureAdmin } from './usecases/bootstrap-admin.js';
 import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
+import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerInternalRoutes } from './routes/internal.js';
 import { registerAuthorizationRoutes } from './routes/authorizations.js';
 import { registerOAuthInternalRoutes } from './routes/oauth-internal.js';
@@ -35,7 +41,7 @@ export async function buildIdentityApp(
   // crash or a NATS outage left in an outbox.
   const relay = new OutboxRelay(
     ctx.bus,
-    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant],
+    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant, models.Invitation],
     ctx.log,
   );
   const deps: IdentityDeps = {
@@ -43,6 +49,10 @@ export async function buildIdentityApp(
     teams: new TeamStore(models),
     keys: new KeyStore(models),
     oauth: new OAuthStore(oauth),
+    invitations: new InvitationStore(models),
+    invitationTtlMs: ctx.config.INVITATION_TTL_HOURS * 3_600_000,
+    audit: new AuditStore(models),
+    auditRetentionMs: ctx.config.AUDIT_RETENTION_DAYS * 86_400_000,
     outbox: relay,
     habits: ctx.config.HABITS_URL
       ? new HabitsClient(
@@ -83,10 +93,13 @@ export async function buildIdentityApp(
   registerMeRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerInternalRoutes(app, deps);
   registerAuthorizationRoutes(app, deps);
   registerOAuthInternalRoutes(app, deps);
   relay.start();
+  await consumeAuditedEvents(ctx.bus, (event) => recordAudit(deps, event));
   app.addHook('onClose', async () => {
     await relay.stop();
     await deps.habits?.close();

@@ -16,6 +16,14 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   MAX_KEY_MINTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Teams one user may create (409 QUOTA_EXCEEDED past it); generous, against scripted floods. */
   MAX_TEAMS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** How long an invitation to a team may be answered, in hours (default 7 days). */
+  INVITATION_TTL_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 365)
+    .default(168),
+  /** How long a team's audit log keeps an entry, in days (a TTL index drops it after). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(365),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
   /** The agents service, for the agents in a team's directory (optional). */

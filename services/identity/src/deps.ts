@@ -3,6 +3,8 @@ import type { UserStore } from './store/user-store.js';
 import type { TeamStore } from './store/team-store.js';
 import type { KeyStore } from './store/key-store.js';
 import type { OAuthStore } from './store/oauth-store.js';
+import type { InvitationStore } from './store/invitation-store.js';
+import type { AuditStore } from './store/audit-store.js';
 import type { HabitsClient } from './clients/habits.js';
 import type { TeamAgents } from './clients/agents.js';
 
@@ -13,6 +15,12 @@ export interface IdentityDeps {
   keys: KeyStore;
   /** OAuth clients, codes, grants and token hashes (the gateway's authorization server). */
   oauth: OAuthStore;
+  invitations: InvitationStore;
+  /** How long an invitation may be answered (INVITATION_TTL_HOURS). */
+  invitationTtlMs: number;
+  audit: AuditStore;
+  /** How long a team's audit entries are kept (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
   /** Publishes what a write stored in its `_outbox` (identity announces before the reply). */
   outbox: OutboxRelay;
   /** Absent when HABITS_URL is not set: `GET /api/me` then goes without progress. */

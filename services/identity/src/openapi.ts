@@ -3,6 +3,8 @@ import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
 import { registerAuthorizationRoutes } from './routes/authorizations.js';
+import { registerInvitationRoutes } from './routes/invitations.js';
+import { registerAuditRoutes } from './routes/audit.js';
 
 /**
  * The identity service's public OpenAPI document from its route definitions alone: the routes
@@ -16,5 +18,7 @@ export function identityDocument(): Promise<OpenApiDocument> {
     registerUserRoutes(app, none);
     registerTeamRoutes(app, none);
     registerAuthorizationRoutes(app, none);
+    registerInvitationRoutes(app, none);
+    registerAuditRoutes(app, none);
   });
 }

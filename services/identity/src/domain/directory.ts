@@ -1,4 +1,4 @@
-import type { MemberRole } from '@momentum/contracts';
+import type { TeamRole } from '@momentum/contracts';
 import { matchesQuery } from './people-search.js';
 
 /** A member of a team as the directory lists them, before paging. */
@@ -8,13 +8,8 @@ export interface DirectoryEntry {
   name: string;
   email?: string | null;
   avatar: string;
-  role: MemberRole;
+  role: TeamRole;
   joinedAt: Date;
-}
-
-/** A stored role, read as the roles are: none (or one this release does not know) is `member`. */
-export function roleOf(stored: unknown): MemberRole {
-  return stored === 'owner' || stored === 'admin' || stored === 'guest' ? stored : 'member';
 }
 
 /**

@@ -3,7 +3,9 @@ import {
   makeEvent,
   type Actor,
   type EventEnvelope,
+  type InvitationEventData,
   type MembershipEventData,
+  type TeamRole,
 } from '@momentum/contracts';
 
 /**
@@ -19,15 +21,29 @@ export const membershipAdded = (
   actor: Actor,
   team: { _id: string; name: string },
   userId: string,
+  role: TeamRole,
 ): EventEnvelope<MembershipEventData> =>
   makeEvent(
     EventTypes.identity.membershipAdded,
-    { teamId: team._id, userId, teamName: team.name, actorName: actor.name },
+    { teamId: team._id, userId, role, teamName: team.name, actorName: actor.name },
     actor,
   );
 
-export const membershipRemoved = (actor: Actor, teamId: string, userId: string) =>
-  makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId }, actor);
+export const membershipRemoved = (
+  actor: Actor,
+  teamId: string,
+  userId: string,
+  role: TeamRole,
+): EventEnvelope<MembershipEventData> =>
+  makeEvent(EventTypes.identity.membershipRemoved, { teamId, userId, role }, actor);
+
+export const membershipRoleChanged = (
+  actor: Actor,
+  teamId: string,
+  userId: string,
+  change: { role: TeamRole; previousRole: TeamRole },
+): EventEnvelope<MembershipEventData> =>
+  makeEvent(EventTypes.identity.membershipRoleChanged, { teamId, userId, ...change }, actor);
 
 export const keyRevoked = (actor: Actor, keyId: string, userId: string) =>
   makeEvent(EventTypes.identity.keyRevoked, { keyId, userId }, actor);
@@ -45,3 +61,16 @@ export const userDeactivated = (actor: Actor, userId: string) =>
 
 export const userReactivated = (actor: Actor, userId: string) =>
   makeEvent(EventTypes.identity.userReactivated, { userId }, actor);
+const INVITATION_EVENTS = {
+  created: EventTypes.identity.invitationCreated,
+  accepted: EventTypes.identity.invitationAccepted,
+  declined: EventTypes.identity.invitationDeclined,
+  revoked: EventTypes.identity.invitationRevoked,
+} as const;
+
+/** An invitation made or ended, for the team's audit log (never delivered to webhooks). */
+export const invitationEvent = (
+  actor: Actor,
+  what: keyof typeof INVITATION_EVENTS,
+  invitation: InvitationEventData,
+): EventEnvelope<InvitationEventData> => makeEvent(INVITATION_EVENTS[what], invitation, actor);

@@ -1,6 +1,7 @@
 import { avatarUrl, effectiveScopes } from '@momentum/contracts';
 import type { DirectoryEntry } from '../domain/directory.js';
-import type { TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
+import type { AuditDoc, TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
+import type { InvitationInfo } from '../usecases/invitations.js';
 
 /** Stored documents as the API replies with them. */
 
@@ -56,4 +57,25 @@ export const memberView = (e: DirectoryEntry) => ({
   avatarUrl: e.avatar,
   role: e.role,
   joinedAt: e.joinedAt.toISOString(),
+});
+
+export const invitationView = ({ invitation: i, state, team, inviter }: InvitationInfo) => ({
+  id: i._id,
+  team: { id: team._id, name: team.name, key: team.key },
+  role: i.role,
+  userId: i.userId,
+  email: i.email,
+  invitedBy: inviter,
+  status: state,
+  expiresAt: i.expiresAt.toISOString(),
+  createdAt: i.createdAt.toISOString(),
+  respondedAt: i.respondedAt ? i.respondedAt.toISOString() : null,
+});
+
+export const auditEntryView = (a: AuditDoc) => ({
+  id: a._id,
+  type: a.type,
+  actor: a.actor,
+  data: a.data,
+  at: a.at.toISOString(),
 });

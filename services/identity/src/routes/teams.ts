@@ -12,10 +12,11 @@ import {
   dataOf,
   TeamMemberParams,
   TeamParams,
+  UpdateMemberBody,
 } from '@momentum/contracts';
 import { defineRoute, markMembershipsChanged } from '@momentum/http';
 import type { IdentityDeps } from '../deps.js';
-import { addMember, createTeam, removeMember, teamsOf } from '../usecases/teams.js';
+import { addMember, changeRole, createTeam, removeMember, teamsOf } from '../usecases/teams.js';
 import { teamDirectory } from '../usecases/directory.js';
 import { memberView, teamView } from './replies.js';
 
@@ -38,7 +39,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
     {
       method: 'POST',
       url: '/api/teams',
-      summary: 'Create a team; the caller becomes a member',
+      summary: 'Create a team; the caller becomes its owner',
       operationId: 'createTeam',
       tags: ['teams'],
       body: CreateTeamBody,
@@ -78,8 +79,9 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
     {
       method: 'POST',
       url: '/api/teams/:id/members',
-      summary: 'Add a user to a team',
-      description: 'Members of the team and admins may; an unknown user is 404.',
+      summary: 'Add a user to a team directly, with a role',
+      description:
+        'Owners and admins of the team (only owners add owners), and an instance admin, never to a team for themselves. An unknown user is 404; a member stays as they are. To ask someone, invite them.',
       operationId: 'addTeamMember',
       tags: ['teams'],
       params: TeamParams,
@@ -88,7 +90,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
       errors: [403],
     },
     async ({ actor, params, body, reply }) => {
-      const membership = await addMember(deps, actor, params.id, body.userId);
+      const membership = await addMember(deps, actor, params.id, body);
       markMembershipsChanged(reply, membership.userId);
       return { data: membership };
     },
@@ -99,16 +101,38 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
     {
       method: 'DELETE',
       url: '/api/teams/:id/members/:userId',
-      summary: 'Remove a user from a team',
+      summary: 'Remove a member from a team, or leave it',
+      description:
+        'Anyone may leave; owners and admins remove others, only owners remove an owner. The last owner cannot leave or be removed (409, `rule: last_owner`).',
       operationId: 'removeTeamMember',
       tags: ['teams'],
       params: TeamMemberParams,
       response: { status: 204, description: 'Removed' },
-      errors: [403],
+      errors: [403, 409],
     },
     async ({ actor, params, reply }) => {
       await removeMember(deps, actor, params.id, params.userId);
       markMembershipsChanged(reply, params.userId);
     },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/teams/:id/members/:userId',
+      summary: "Change a member's role",
+      description:
+        'Owners and admins; only owners make or unmake owners. Ownership is transferred by making another member `owner`, then stepping down or leaving. The last owner cannot step down (409, `rule: last_owner`).',
+      operationId: 'updateTeamMember',
+      tags: ['teams'],
+      params: TeamMemberParams,
+      body: UpdateMemberBody,
+      response: { status: 200, schema: dataOf(Membership) },
+      errors: [403, 409],
+    },
+    async ({ actor, params, body }) => ({
+      data: await changeRole(deps, actor, params.id, params.userId, body.role),
+    }),
   );
 }

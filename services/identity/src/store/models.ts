@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import type { EventEnvelope } from '@momentum/contracts';
+import type { EventEnvelope, TeamRole } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/storage';
 
 export interface UserDoc {
@@ -37,6 +37,12 @@ export interface TeamDoc {
   name: string;
   key: string;
   createdBy: string;
+  /**
+   * How many current members are owners, never more (the last-owner guard decrements it
+   * conditionally before an owner goes). Absent on teams made before roles: counted on first
+   * use (team-roles.ts).
+   */
+  ownerCount?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -50,11 +56,39 @@ export interface MembershipDoc {
   _id: string;
   teamId: string;
   userId: string;
-  /** Absent on memberships made before roles: read as `member` (domain/directory.ts roleOf). */
-  role?: string | null;
+  /** Absent on memberships made before roles: `member`, or `owner` for the team's creator. */
+  role?: TeamRole | null;
   removedAt?: Date | null;
   createdAt: Date;
   _outbox?: EventEnvelope[];
+}
+
+/** An invitation to a team; `expired` is not stored but read from `expiresAt`. */
+export interface InvitationDoc {
+  _id: string;
+  teamId: string;
+  role: Exclude<TeamRole, 'guest'>;
+  /** The invitee: a user id, or an email (lower case) that a user's email matches. */
+  userId: string | null;
+  email: string | null;
+  invitedBy: string;
+  status: 'pending' | 'accepted' | 'declined' | 'revoked';
+  expiresAt: Date;
+  respondedAt: Date | null;
+  createdAt: Date;
+  _outbox?: EventEnvelope[];
+}
+
+/** One entry of a team's audit log: the event that recorded a change (its id is the `_id`). */
+export interface AuditDoc {
+  _id: string;
+  teamId: string;
+  type: string;
+  actor: { type: 'user' | 'agent' | 'system'; id: string } | null;
+  data: Record<string, unknown>;
+  at: Date;
+  /** When the TTL index drops it (AUDIT_RETENTION_DAYS after `at`). */
+  expiresAt: Date;
 }
 
 export interface UserKeyDoc {
@@ -110,6 +144,7 @@ export function identityModels(db: Connection) {
       name: { type: String, required: true },
       key: { type: String, required: true },
       createdBy: { type: String, required: true },
+      ownerCount: { type: Number },
     },
     baseSchemaOptions,
   );
@@ -122,6 +157,7 @@ export function identityModels(db: Connection) {
       _id: id,
       teamId: { type: String, required: true },
       userId: { type: String, required: true },
+      role: { type: String },
       removedAt: { type: Date, default: null },
       _outbox: outbox,
     },
@@ -154,7 +190,45 @@ export function identityModels(db: Connection) {
   // All of a user's keys, oldest first (the bootstrap key's predecessors, revoked ones too).
   userKeys.index({ userId: 1, createdAt: 1 });
 
+  const invitations = new Schema<InvitationDoc>(
+    {
+      _id: id,
+      teamId: { type: String, required: true },
+      role: { type: String, required: true },
+      userId: { type: String, default: null },
+      email: { type: String, default: null },
+      invitedBy: { type: String, required: true },
+      status: { type: String, required: true, default: 'pending' },
+      expiresAt: { type: Date, required: true },
+      respondedAt: { type: Date, default: null },
+      _outbox: outbox,
+    },
+    { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
+  );
+  // The invitee's invitations (by id or by email) and a team's, newest first.
+  invitations.index({ userId: 1, status: 1, createdAt: -1 });
+  invitations.index({ email: 1, status: 1, createdAt: -1 });
+  invitations.index({ teamId: 1, status: 1, createdAt: -1 });
+
+  const audit = new Schema<AuditDoc>(
+    {
+      _id: { type: String, required: true },
+      teamId: { type: String, required: true },
+      type: { type: String, required: true },
+      actor: { type: Schema.Types.Mixed, default: null },
+      data: { type: Schema.Types.Mixed, default: {} },
+      at: { type: Date, required: true },
+      expiresAt: { type: Date, required: true },
+    },
+    { ...baseSchemaOptions, timestamps: false },
+  );
+  // A team's log, newest first, paged by (at, _id); entries go after the retention time.
+  audit.index({ teamId: 1, at: -1, _id: -1 });
+  audit.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
   return {
+    Audit: db.model<AuditDoc>('Audit', audit, 'audit_log'),
+    Invitation: db.model<InvitationDoc>('Invitation', invitations, 'invitations'),
     User: db.model<UserDoc>('User', users, 'users'),
     EmailClaim: db.model<EmailClaimDoc>('EmailClaim', emailClaims, 'email_claims'),
     Team: db.model<TeamDoc>('Team', teams, 'teams'),

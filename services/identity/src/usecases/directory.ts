@@ -1,6 +1,8 @@
 import { forbidden, notFound, type Actor } from '@momentum/contracts';
 import type { IdentityDeps } from '../deps.js';
-import { directoryPage, roleOf, type DirectoryEntry } from '../domain/directory.js';
+import { directoryPage, type DirectoryEntry } from '../domain/directory.js';
+import { roleOf } from '../domain/team-roles.js';
+import type { TeamDoc } from '../store/models.js';
 import { foldQuery } from '../domain/people-search.js';
 import { avatarUrl } from '@momentum/contracts';
 
@@ -25,9 +27,10 @@ export async function teamDirectory(
   },
 ): Promise<{ items: DirectoryEntry[]; total: number }> {
   if (!actor.isAdmin && !actor.teamIds.includes(teamId)) throw forbidden();
-  if (!(await deps.teams.findTeam(teamId))) throw notFound('Team');
+  const team = await deps.teams.findTeam(teamId);
+  if (!team) throw notFound('Team');
   const [people, agents] = await Promise.all([
-    query.kind === 'agent' ? [] : peopleOf(deps, teamId),
+    query.kind === 'agent' ? [] : peopleOf(deps, team),
     query.kind === 'user' || !deps.agents ? [] : agentsOf(deps, teamId),
   ]);
   return directoryPage([...people, ...agents], {
@@ -36,8 +39,8 @@ export async function teamDirectory(
   });
 }
 
-async function peopleOf({ teams, users }: IdentityDeps, teamId: string) {
-  const memberships = (await teams.currentMemberships(teamId)).slice(0, DIRECTORY_MAX);
+async function peopleOf({ teams, users }: IdentityDeps, team: TeamDoc) {
+  const memberships = (await teams.currentMemberships(team._id)).slice(0, DIRECTORY_MAX);
   const byId = new Map(
     (await users.byIds(memberships.map((m) => m.userId))).map((u) => [u._id, u]),
   );
@@ -51,7 +54,7 @@ async function peopleOf({ teams, users }: IdentityDeps, teamId: string) {
         name: user.name,
         email: user.email ?? null,
         avatar: avatarUrl('user', user._id, user.name),
-        role: roleOf(m.role),
+        role: roleOf(m, team),
         joinedAt: m.createdAt,
       },
     ];

@@ -73,13 +73,22 @@ describe('memberships from the real identity service', () => {
         payload: { name: 'Ada' },
       })
     ).json().data.user;
+    // Ada is a member of a team another user owns (its last owner could not leave it).
+    const owner = (
+      await injectAs(identity, admin, { method: 'POST', url: '/api/users', payload: { name: 'O' } })
+    ).json().data.user;
     const team = (
-      await injectAs(identity, userActor({ id: user.id }), {
+      await injectAs(identity, userActor({ id: owner.id }), {
         method: 'POST',
         url: '/api/teams',
         payload: { name: 'Hooks' },
       })
     ).json().data;
+    await injectAs(identity, userActor({ id: owner.id }), {
+      method: 'POST',
+      url: `/api/teams/${team.id}/members`,
+      payload: { userId: user.id },
+    });
     const ada = userActor({ id: user.id, teamIds: [team.id] });
     const hook = await subscribe(h, ada, { url: receiver.url(), teamId: team.id });
 

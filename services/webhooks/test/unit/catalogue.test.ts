@@ -192,6 +192,7 @@ describe('the event catalogue', () => {
     expect(byService.get('identity')).toEqual([
       EventTypes.identity.membershipAdded,
       EventTypes.identity.membershipRemoved,
+      EventTypes.identity.membershipRoleChanged,
     ]);
   });
 
