@@ -17,3 +17,4 @@ export * from './notifications.js';
 export * from './backoff.js';
 export * from './event-catalogue.js';
 export * from './event-message.js';
+export * from './erasure.js';
