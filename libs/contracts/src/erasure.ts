@@ -54,3 +54,30 @@ export const UserDeletionView = z
   })
   .meta({ id: 'UserDeletion' });
 export type UserDeletionView = z.infer<typeof UserDeletionView>;
+
+const Section = z.array(z.record(z.string(), z.unknown()));
+/** Each service's part of an export: its sections, each a list of what it holds. */
+const ServicePart = z.record(z.string(), Section);
+
+export const UserExportView = z
+  .object({
+    exportedAt: Timestamp,
+    user: z.object({
+      id: Uuid,
+      name: z.string(),
+      email: z.string().nullable(),
+      isAdmin: z.boolean(),
+      createdAt: Timestamp,
+    }),
+    teams: Section.describe('teams the person belongs to, with their role and when they joined'),
+    apiKeys: Section.describe("every key's metadata (never the secret or its hash)"),
+    habits: ServicePart.describe('`profile` (XP, level), `tasks`, `completions`').optional(),
+    projects: ServicePart.describe('`projects` the person created or leads').optional(),
+    issues: ServicePart.describe('`issues` they created, `comments` they wrote').optional(),
+    agents: ServicePart.describe('`agents` they own (key metadata only)').optional(),
+    webhooks: ServicePart.describe(
+      '`subscriptions` they made (never the signing secret)',
+    ).optional(),
+    notifications: ServicePart.describe('`notifications` in their inbox').optional(),
+  })
+  .meta({ id: 'UserExport' });

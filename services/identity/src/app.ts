@@ -17,16 +17,27 @@ import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import { DeletionStore, deletionModel } from './store/deletion-store.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { exportSources } from './clients/export-sources.js';
+import { registerPrivacyRoutes } from './routes/privacy.js';
+import { startErasureConfirmations } from './consumers/erasures.js';
+import { startDeletionRetries } from './usecases/deletion-retries.js';
 
 /** Builds the identity app: users, teams, memberships and user keys. */
 export async function buildIdentityApp(
   ctx: ServiceContext<IdentityConfig>,
 ): Promise<FastifyInstance> {
   const models = identityModels(ctx.db);
+  const deletions = deletionModel(ctx.db);
   await ensureIndexes(ctx.db);
   // Events are published before each reply (`outbox.announce`); the relay publishes what a
   // crash or a NATS outage left in an outbox.
-  const relay = new OutboxRelay(ctx.bus, [models.User, models.Membership, models.UserKey], ctx.log);
+  const relay = new OutboxRelay(
+    ctx.bus,
+    [models.User, models.Membership, models.UserKey, deletions],
+    ctx.log,
+  );
   const deps: IdentityDeps = {
     users: new UserStore(models),
     teams: new TeamStore(models),
@@ -43,6 +54,14 @@ export async function buildIdentityApp(
       keyMintsPerHour: ctx.config.MAX_KEY_MINTS_PER_HOUR,
       teamsPerUser: ctx.config.MAX_TEAMS_PER_USER,
     },
+    deletions: new DeletionStore(deletions),
+    personalData: new PersonalDataStore(models),
+    exportSources: exportSources(ctx.config),
+    deletion: {
+      retryMs: ctx.config.DELETION_RETRY_MS,
+      recordDays: ctx.config.DELETION_RECORD_DAYS,
+    },
+    now: () => new Date(),
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
 
@@ -60,10 +79,15 @@ export async function buildIdentityApp(
   registerUserRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerInternalRoutes(app, deps);
+  registerPrivacyRoutes(app, deps);
   relay.start();
+  await startErasureConfirmations(ctx.bus, deps);
+  const stopRetries = startDeletionRetries(deps, ctx.log);
   app.addHook('onClose', async () => {
+    stopRetries();
     await relay.stop();
     await deps.habits?.close();
+    await Promise.all(deps.exportSources.map((s) => s.close()));
   });
   return app;
 }
