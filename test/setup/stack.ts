@@ -61,6 +61,8 @@ export default async function setup(project: TestProject) {
   project.provide('serviceUrls', stack.urls);
   project.provide('internalSecret', secret);
   project.provide('stackEnv', stack.common);
+  // Each service's database is `<dbPrefix>_<service>` (test/e2e/privacy.test.ts reads them).
+  project.provide('dbPrefix', `e2e_${run}`);
   return async () => {
     await stack.stop();
     await dropDatabases(mongo.url, `e2e_${run}_`);
@@ -73,5 +75,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     mcpUrl: string;
     stackEnv: Record<string, string>;
+    dbPrefix: string;
   }
 }

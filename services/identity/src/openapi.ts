@@ -2,6 +2,7 @@ import { documentOfRoutes, noDependencies, type OpenApiDocument } from '@momentu
 import { registerMeRoutes } from './routes/me.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerTeamRoutes } from './routes/teams.js';
+import { registerPrivacyRoutes } from './routes/privacy.js';
 
 /**
  * The identity service's public OpenAPI document from its route definitions alone: the routes
@@ -14,5 +15,6 @@ export function identityDocument(): Promise<OpenApiDocument> {
     registerMeRoutes(app, none);
     registerUserRoutes(app, none);
     registerTeamRoutes(app, none);
+    registerPrivacyRoutes(app, none);
   });
 }
