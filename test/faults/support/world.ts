@@ -23,6 +23,8 @@ export interface World {
   gatewayUrl: string;
   urls: Record<string, string>;
   secret: string;
+  /** Each service's database is `<dbPrefix>_<service>`. */
+  dbPrefix: string;
   mongo: Engine;
   nats: Engine;
   process(name: Component): ChildProcess;
@@ -125,6 +127,7 @@ export async function startWorld(basePort: number): Promise<World> {
     gatewayUrl: stack.gatewayUrl,
     urls: stack.urls,
     secret,
+    dbPrefix: `faults_${run}`,
     mongo,
     nats,
     process: processOf,
