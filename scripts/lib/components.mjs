@@ -17,7 +17,7 @@ export const COMPONENTS = [...SERVICES, GATEWAY, MCP_SERVER];
 // calls only the gateway, with an API key: it holds no signing key.
 export const CALLS = {
   gateway: SERVICES.map((s) => s.name),
-  identity: ['habits', 'agents'],
+  identity: ['habits', 'projects', 'issues', 'agents', 'webhooks', 'notifications'],
   projects: ['identity', 'issues'],
   issues: ['identity', 'agents'],
   agents: ['identity'],

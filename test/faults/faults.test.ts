@@ -5,6 +5,7 @@ import { natsRestart } from './scenarios/nats-restart.js';
 import { engineOutage } from './scenarios/mongo-outage.js';
 import { sigtermUnderLoadScenario } from './scenarios/graceful-shutdown.js';
 import { supervisedStack } from './scenarios/supervised-stack.js';
+import { erasureDuringOutage } from './scenarios/erasure-outage.js';
 
 /**
  * The fault scenarios, one after the other on one private stack (a world: FerretDB, NATS and
@@ -31,4 +32,5 @@ killDuringWriteBurst(shared);
 natsRestart(shared);
 engineOutage(shared);
 sigtermUnderLoadScenario(shared);
+erasureDuringOutage(shared);
 supervisedStack(shared);

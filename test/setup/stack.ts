@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
   project.provide('serviceUrls', stack.urls);
   project.provide('internalSecret', secret);
   project.provide('stackEnv', stack.common);
-  // The services' databases are `<dbPrefix>_<service>` (tests that age a document directly).
+  // Each service's database is `<dbPrefix>_<service>` (test/e2e/privacy.test.ts reads them).
   project.provide('dbPrefix', `e2e_${run}`);
   return async () => {
     await stack.stop();

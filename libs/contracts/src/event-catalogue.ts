@@ -1,5 +1,6 @@
 import type { ApiScope } from './scopes.js';
 import { EventTypes, type ServiceName } from './events.js';
+import { ERASING_SERVICES, erasedTypeOf } from './erasure.js';
 
 /**
  * The public event catalogue: every event type a service publishes, renamed from its
@@ -261,6 +262,14 @@ export const EXCLUDED_SOURCES: Readonly<Record<string, string>> = {
   [EventTypes.identity.invitationDeclined]: "recorded in the team's audit log only",
   [EventTypes.identity.invitationRevoked]: "recorded in the team's audit log only",
   [EventTypes.agents.keyRotated]: 'a credential signal for gateway caches, not a domain event',
+  [EventTypes.identity.userDeletionRequested]:
+    'asks each service to erase a person; the person and their subscriptions go with it',
+  ...Object.fromEntries(
+    ERASING_SERVICES.map((service) => [
+      erasedTypeOf(service),
+      'a service confirming an erasure to identity, not a domain event',
+    ]),
+  ),
 };
 
 /** Subscribe to every type the subscription's scope allows, now and later. */

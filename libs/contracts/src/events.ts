@@ -48,6 +48,7 @@ export const ServiceNames = [
   'issues',
   'agents',
   'notifications',
+  'webhooks',
 ] as const;
 export type ServiceName = (typeof ServiceNames)[number];
 
@@ -65,6 +66,7 @@ export const EventTypes = {
     invitationDeclined: 'identity.invitation.declined',
     invitationRevoked: 'identity.invitation.revoked',
     keyRevoked: 'identity.key.revoked',
+    userDeletionRequested: 'identity.user.deletion_requested',
   },
   habits: {
     taskCreated: 'habits.task.created',
@@ -72,10 +74,12 @@ export const EventTypes = {
     taskArchived: 'habits.task.archived',
     taskCompleted: 'habits.task.completed',
     userLeveledUp: 'habits.user.leveled_up',
+    userErased: 'habits.user.erased',
   },
   projects: {
     projectCreated: 'projects.project.created',
     projectUpdated: 'projects.project.updated',
+    userErased: 'projects.user.erased',
   },
   issues: {
     issueCreated: 'issues.issue.created',
@@ -86,14 +90,20 @@ export const EventTypes = {
     commentDeleted: 'issues.comment.deleted',
     blockerAdded: 'issues.blocker.added',
     blockerRemoved: 'issues.blocker.removed',
+    userErased: 'issues.user.erased',
   },
   agents: {
     agentCreated: 'agents.agent.created',
     agentUpdated: 'agents.agent.updated',
     agentDeleted: 'agents.agent.deleted',
     keyRotated: 'agents.key.rotated',
+    userErased: 'agents.user.erased',
   },
-  notifications: { notificationCreated: 'notifications.notification.created' },
+  notifications: {
+    notificationCreated: 'notifications.notification.created',
+    userErased: 'notifications.user.erased',
+  },
+  webhooks: { userErased: 'webhooks.user.erased' },
 } as const;
 
 export const subjectFor = (prefix: string, eventType: string) => `${prefix}.${eventType}`;

@@ -20,3 +20,4 @@ export * from './event-message.js';
 export * from './avatars.js';
 export * from './time-zones.js';
 export * from './oauth.js';
+export * from './erasure.js';

@@ -11,6 +11,7 @@ export * from './key-record-route.js';
 export * from './closing-guard.js';
 export * from './error-handler.js';
 export * from './internal-client.js';
+export * from './ndjson.js';
 export * from './json-parser.js';
 export * from './lifecycle.js';
 export * from './metrics.js';

@@ -27,6 +27,36 @@ export class InternalClient {
     return this.call<T>('POST', path, body, actor);
   }
 
+  /**
+   * A GET whose reply is read as it arrives (a service's NDJSON export): the body's stream,
+   * null for a 404. Nothing of it is buffered here; a broken stream errors the readable.
+   */
+  async stream(path: string, actor: Actor = SYSTEM_ACTOR): Promise<NodeJS.ReadableStream | null> {
+    let res;
+    try {
+      res = await this.pool.request({
+        method: 'GET',
+        path,
+        headers: {
+          ...signActor(actor, this.signer, {
+            method: 'GET',
+            url: path,
+            bodyDigest: bodyDigest(undefined),
+          }),
+          ...traceHeaders(),
+        },
+        headersTimeout: 5000,
+        bodyTimeout: 30_000,
+      });
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'A dependent service is unavailable');
+    }
+    if (res.statusCode === 200) return res.body;
+    await res.body.text().catch(() => undefined);
+    if (res.statusCode === 404) return null;
+    throw new AppError('SERVICE_UNAVAILABLE', `Internal call failed (${res.statusCode})`);
+  }
+
   private async call<T>(
     method: 'GET' | 'POST',
     path: string,

@@ -5,3 +5,4 @@ export * from './bus.js';
 export * from './peers.js';
 export * from './nats-options.js';
 export * from './outbox-limit.js';
+export * from './erasure.js';

@@ -14,6 +14,9 @@ import { installBadRequestForValidation } from './routes/bad-request.js';
 import { registerAgentRoutes } from './routes/agents.js';
 import { registerKeyRoutes } from './routes/keys.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { startErasure } from './consumers/erasure.js';
 
 export interface AgentsAppOptions {
   /** The identity service by default; tests pass an in-memory directory. */
@@ -48,6 +51,7 @@ export async function buildAgentsApp(
       agentsPerUser: ctx.config.MAX_AGENTS_PER_USER,
       keyMintsPerHour: ctx.config.MAX_KEY_MINTS_PER_AGENT_PER_HOUR,
     },
+    personalData: new PersonalDataStore(models),
   };
 
   const app = createServiceApp({
@@ -64,8 +68,10 @@ export async function buildAgentsApp(
   registerAgentRoutes(app, deps);
   registerKeyRoutes(app, deps);
   registerInternalRoutes(app, deps);
+  registerPersonalDataRoutes(app, deps);
 
   relay.start();
+  await startErasure(ctx.bus, deps);
   app.addHook('onClose', async () => {
     await relay.stop();
     await identity?.close();

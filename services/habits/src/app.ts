@@ -10,6 +10,8 @@ import { RETIRED_TASK_INDEXES, habitsModels } from './store/models.js';
 import { TaskStore } from './store/task-store.js';
 import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { startErasure } from './consumers/erasure.js';
 import type { HabitsDeps, HabitsFaults } from './deps.js';
 import { SettledDays } from './usecases/settled-days.js';
 import { registerTaskRoutes } from './routes/tasks.js';
@@ -43,6 +45,7 @@ export async function buildHabitsApp(
     tasks,
     profiles: new ProfileStore(models, tasks, ctx.log),
     completions: new CompletionStore(models),
+    personalData: new PersonalDataStore(models),
     outbox: relay,
     settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
@@ -63,6 +66,7 @@ export async function buildHabitsApp(
   registerProfileRoutes(app, deps);
   registerInternalRoutes(app, deps);
   relay.start();
+  await startErasure(ctx.bus, deps);
   // XP a crashed completion left on its task: looked for as often as unpublished events.
   const stopXpRecovery = startXpRecovery(deps, ctx.log, ctx.config.OUTBOX_SWEEP_MS);
   app.addHook('onClose', async () => {

@@ -28,6 +28,12 @@ import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerInternalRoutes } from './routes/internal.js';
 import { registerAuthorizationRoutes } from './routes/authorizations.js';
 import { registerOAuthInternalRoutes } from './routes/oauth-internal.js';
+import { DeletionStore, deletionModel } from './store/deletion-store.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { exportSources } from './clients/export-sources.js';
+import { registerPrivacyRoutes } from './routes/privacy.js';
+import { startErasureConfirmations } from './consumers/erasures.js';
+import { startDeletionRetries } from './usecases/deletion-retries.js';
 
 /** Builds the identity app: users, teams, memberships and user keys. */
 export async function buildIdentityApp(
@@ -36,12 +42,13 @@ export async function buildIdentityApp(
 ): Promise<FastifyInstance> {
   const models = identityModels(ctx.db);
   const oauth = oauthModels(ctx.db);
+  const deletions = deletionModel(ctx.db);
   await ensureIndexes(ctx.db);
   // Events are published before each reply (`outbox.announce`); the relay publishes what a
   // crash or a NATS outage left in an outbox.
   const relay = new OutboxRelay(
     ctx.bus,
-    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant, models.Invitation],
+    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant, models.Invitation, deletions],
     ctx.log,
   );
   const deps: IdentityDeps = {
@@ -75,6 +82,14 @@ export async function buildIdentityApp(
       keyMintsPerHour: ctx.config.MAX_KEY_MINTS_PER_HOUR,
       teamsPerUser: ctx.config.MAX_TEAMS_PER_USER,
     },
+    deletions: new DeletionStore(deletions),
+    personalData: new PersonalDataStore(models),
+    exportSources: exportSources(ctx.config),
+    deletion: {
+      retryMs: ctx.config.DELETION_RETRY_MS,
+      recordDays: ctx.config.DELETION_RECORD_DAYS,
+    },
+    now: () => new Date(),
   };
   if (ctx.config.ADMIN_API_KEY) await ensureAdmin(deps, ctx.config.ADMIN_API_KEY, ctx.log);
   const backfilled = await deps.users.backfillSearchKeys();
@@ -98,12 +113,17 @@ export async function buildIdentityApp(
   registerInternalRoutes(app, deps);
   registerAuthorizationRoutes(app, deps);
   registerOAuthInternalRoutes(app, deps);
+  registerPrivacyRoutes(app, deps);
   relay.start();
   await consumeAuditedEvents(ctx.bus, (event) => recordAudit(deps, event));
+  await startErasureConfirmations(ctx.bus, deps);
+  const stopRetries = startDeletionRetries(deps, ctx.log);
   app.addHook('onClose', async () => {
+    stopRetries();
     await relay.stop();
     await deps.habits?.close();
     await deps.agents?.close();
+    await Promise.all(deps.exportSources.map((s) => s.close()));
   });
   return app;
 }

@@ -26,7 +26,18 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   AUDIT_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(365),
   /** The habits service, for level and XP on /api/me (optional). */
   HABITS_URL: z.string().optional(),
-  /** The agents service, for the agents in a team's directory (optional). */
+  /**
+   * The services whose part of a person's export identity reads (GET /api/users/me/export);
+   * one not set is left out of the export. Deployments set them all.
+   */
+  PROJECTS_URL: z.string().optional(),
+  ISSUES_URL: z.string().optional(),
   AGENTS_URL: z.string().optional(),
+  WEBHOOKS_URL: z.string().optional(),
+  NOTIFICATIONS_URL: z.string().optional(),
+  /** An erasure some service has not confirmed is published again after this long. */
+  DELETION_RETRY_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  /** How long the record of a completed erasure (ids only) is kept, in days. */
+  DELETION_RECORD_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfigSchema>;

@@ -7,6 +7,9 @@ import type { InvitationStore } from './store/invitation-store.js';
 import type { AuditStore } from './store/audit-store.js';
 import type { HabitsClient } from './clients/habits.js';
 import type { TeamAgents } from './clients/agents.js';
+import type { DeletionStore } from './store/deletion-store.js';
+import type { PersonalDataStore } from './store/personal-data.js';
+import type { ExportSource } from './clients/exports.js';
 
 /** The ports the identity use cases work with; app.ts builds them. */
 export interface IdentityDeps {
@@ -31,4 +34,12 @@ export interface IdentityDeps {
   keyHashCost: number;
   /** Per-user limits (absent: none); see key-quota.ts and team-quota.ts. */
   limits?: { keysPerUser: number; keyMintsPerHour?: number; teamsPerUser?: number };
+  /** People's erasures (usecases/deletion.ts) and what identity holds of a person. */
+  deletions: DeletionStore;
+  personalData: PersonalDataStore;
+  /** The services whose part of an export is read (those with a URL configured). */
+  exportSources: ExportSource[];
+  /** Re-publish an unconfirmed erasure after `retryMs`; keep its record `recordDays`. */
+  deletion: { retryMs: number; recordDays: number };
+  now: () => Date;
 }

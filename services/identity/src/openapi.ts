@@ -5,6 +5,7 @@ import { registerTeamRoutes } from './routes/teams.js';
 import { registerAuthorizationRoutes } from './routes/authorizations.js';
 import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerAuditRoutes } from './routes/audit.js';
+import { registerPrivacyRoutes } from './routes/privacy.js';
 
 /**
  * The identity service's public OpenAPI document from its route definitions alone: the routes
@@ -20,5 +21,6 @@ export function identityDocument(): Promise<OpenApiDocument> {
     registerAuthorizationRoutes(app, none);
     registerInvitationRoutes(app, none);
     registerAuditRoutes(app, none);
+    registerPrivacyRoutes(app, none);
   });
 }

@@ -29,6 +29,9 @@ import { registerSearchRoutes } from './routes/search.js';
 import { registerCommentRoutes } from './routes/comments.js';
 import { registerBlockerRoutes } from './routes/blockers.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { startErasure } from './consumers/erasure.js';
 
 export interface IssuesAppOptions {
   /** Who is in a team and what people are called; the identity and agents services by default. */
@@ -77,9 +80,11 @@ export async function buildIssuesApp(
       comments: ctx.config.MAX_COMMENTS_PER_AUTHOR,
     },
     log: ctx.log,
+    personalData: new PersonalDataStore(models),
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };
   await consumeProjectEvents(ctx.bus, deps, ctx.log);
+  await startErasure(ctx.bus, deps);
 
   const app = createServiceApp({
     name: 'issues',
@@ -96,6 +101,7 @@ export async function buildIssuesApp(
   registerCommentRoutes(app, deps);
   registerBlockerRoutes(app, deps);
   registerInternalRoutes(app, deps);
+  registerPersonalDataRoutes(app, deps);
   const stopActivityRecovery = recoverActivity(deps, options.activityRecovery);
   app.addHook('onClose', async () => {
     stopActivityRecovery();

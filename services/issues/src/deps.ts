@@ -10,9 +10,12 @@ import type { IssueStore } from './store/issue-store.js';
 import type { LinkLeases } from './store/link-leases.js';
 import type { PageStore } from './store/page-store.js';
 import type { Projects } from './clients/projects.js';
+import type { PersonalDataStore } from './store/personal-data.js';
 
 /** The ports the issues use cases work with; app.ts builds them. */
 export interface IssuesDeps {
+  /** A person's data for an export or an erasure. */
+  personalData: PersonalDataStore;
   issues: IssueStore;
   lists: IssueLists;
   pages: PageStore;

@@ -13,6 +13,9 @@ import { HttpAudience, type Audience } from './clients/audience.js';
 import { fanOut } from './usecases/fan-out.js';
 import { consumeDomainEvents } from './consumers/domain-events.js';
 import { registerInboxRoutes } from './routes/inbox.js';
+import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { startErasure } from './consumers/erasure.js';
 
 export interface NotificationsAppOptions {
   /** Who may hear of a team; identity and agents over HTTP by default (tests pass a table). */
@@ -44,12 +47,14 @@ export async function buildNotificationsApp(
     ttlMs: config.NOTIFICATIONS_TTL_MS,
     inboxCap: config.NOTIFICATIONS_INBOX_CAP,
     now: options.now ?? (() => new Date()),
+    personalData: new PersonalDataStore(models),
   };
   await consumeDomainEvents(
     ctx.bus,
     (event) => fanOut(deps, event),
     config.NOTIFICATIONS_CONSUMER_CONCURRENCY,
   );
+  await startErasure(ctx.bus, deps);
 
   const app = createServiceApp({
     name: 'notifications',
@@ -60,6 +65,7 @@ export async function buildNotificationsApp(
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   registerInboxRoutes(app, deps);
+  registerPersonalDataRoutes(app, deps);
   app.addHook('onClose', async () => {
     await relay.stop();
     if (!options.audience) await audience.close();

@@ -16,6 +16,9 @@ import { answerProjectLookups } from './consumers/lookup-responder.js';
 import type { ProjectsDeps } from './deps.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerInternalRoutes } from './routes/internal.js';
+import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { startErasure } from './consumers/erasure.js';
 import { auditAllCounts, scheduleCountsAudit } from './usecases/counts-audit.js';
 
 /** What the projects service asks other services over HTTP; tests pass in-memory fakes. */
@@ -55,10 +58,12 @@ export async function buildProjectsApp(
     outbox: relay,
     log: ctx.log,
     limits: { projectsPerCreator: ctx.config.MAX_PROJECTS_PER_CREATOR },
+    personalData: new PersonalDataStore(models),
   };
 
   relay.start();
   answerProjectLookups(ctx.bus, deps);
+  await startErasure(ctx.bus, deps);
   // Issue events lost to the stream's retention: every project is rebuilt from the truth.
   await consumeIssueEvents(ctx.bus, deps, ctx.log, () => auditAllCounts(deps, { rebuild: true }));
   const stopAudit = ctx.config.COUNTS_AUDIT_MS
@@ -76,6 +81,7 @@ export async function buildProjectsApp(
   });
   registerProjectRoutes(app, deps);
   registerInternalRoutes(app, deps);
+  registerPersonalDataRoutes(app, deps);
   app.addHook('onClose', async () => {
     await stopAudit();
     await relay.stop();

@@ -4,9 +4,12 @@ import type { ProjectStore } from './store/project-store.js';
 import type { IssueStateStore } from './store/issue-state-store.js';
 import type { TeamDirectory } from './clients/team-directory.js';
 import type { IssueStatesSource } from './clients/issue-states-source.js';
+import type { PersonalDataStore } from './store/personal-data.js';
 
 /** The ports the projects use cases work with; app.ts builds them. */
 export interface ProjectsDeps {
+  /** A person's data for an export or an erasure. */
+  personalData: PersonalDataStore;
   store: ProjectStore;
   /** The issue-count read model. */
   states: IssueStateStore;

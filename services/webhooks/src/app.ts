@@ -26,6 +26,9 @@ import {
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.js';
 import { registerDeliveryRoutes } from './routes/deliveries.js';
+import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { PersonalDataStore } from './store/personal-data.js';
+import { startErasure } from './consumers/erasure.js';
 import { documentDeliveredEvents } from './routes/openapi-webhooks.js';
 
 /** What the service asks outside itself; tests pass fakes (a membership table, a DNS table). */
@@ -92,12 +95,14 @@ export async function buildWebhooksApp(
     allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE_URLS,
     rotationGraceMs: config.WEBHOOKS_ROTATION_GRACE_MS,
     quota: { perUser: config.WEBHOOKS_MAX_PER_USER, perTeam: config.WEBHOOKS_MAX_PER_TEAM },
+    personalData: new PersonalDataStore(models, () => subscriptions.changed()),
   };
   await consumeSourceStreams(
     ctx.bus,
     (event) => ingestEvent(deps, event),
     config.WEBHOOKS_CONSUMER_CONCURRENCY,
   );
+  await startErasure(ctx.bus, deps);
   delivery.start();
 
   const app = createServiceApp({
@@ -112,6 +117,7 @@ export async function buildWebhooksApp(
   registerEventTypeRoutes(app);
   registerSubscriptionRoutes(app, deps);
   registerDeliveryRoutes(app, deps);
+  registerPersonalDataRoutes(app, deps);
   documentDeliveredEvents(app);
   app.addHook('onClose', async () => {
     await delivery.stop();

@@ -3,6 +3,7 @@ import type { SubscriptionStore } from './store/subscription-store.js';
 import type { DeliveryStore } from './store/delivery-store.js';
 import type { SecretBox } from './store/secret-box.js';
 import type { ProjectTeamSource } from './clients/project-teams.js';
+import type { PersonalDataStore } from './store/personal-data.js';
 
 /** Subscriptions one user may create, and one team may have (WEBHOOKS_MAX_PER_USER/_TEAM). */
 export interface SubscriptionQuota {
@@ -15,6 +16,8 @@ export interface SubscriptionQuota {
  * scheduler and its attempts) has its own pipeline (delivery/pipeline.ts).
  */
 export interface WebhooksDeps {
+  /** A person's data for an export or an erasure. */
+  personalData: PersonalDataStore;
   subscriptions: SubscriptionStore;
   deliveries: DeliveryStore;
   secrets: SecretBox;

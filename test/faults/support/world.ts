@@ -24,6 +24,8 @@ export interface World {
   gatewayUrl: string;
   urls: Record<string, string>;
   secret: string;
+  /** Each service's database is `<dbPrefix>_<service>`. */
+  dbPrefix: string;
   mongo: Engine;
   /** The NATS server, or the first node of a cluster (`natsNodes`). */
   nats: Engine;
@@ -163,6 +165,7 @@ export async function startWorld(
     gatewayUrl: stack.gatewayUrl,
     urls: stack.urls,
     secret,
+    dbPrefix: `faults_${run}`,
     mongo,
     nats,
     natsNodes: nodes,

@@ -80,19 +80,20 @@ describe.skipIf(!hasNatsServer())('infra/nats/nats.conf on the real nats-server'
   }, 30_000);
 
   it('a service cannot publish another service’s event, nor create or read its stream', async () => {
-    const identity = await busOf('identity');
+    // habits reads no other stream (identity now reads every service's, for erasures).
+    const habits = await busOf('habits');
     const issues = await busOf('issues');
     const before = await messagesIn(issues.nc, 'MOMENTUM_ISSUES');
-    const js = identity.nc.jetstream({ timeout: 1500 });
+    const js = habits.nc.jetstream({ timeout: 1500 });
     await expect(
       js.publish(`${PREFIX}.${EventTypes.issues.issueCreated}`, codec.encode({ forged: true })),
     ).rejects.toThrow();
     expect(await messagesIn(issues.nc, 'MOMENTUM_ISSUES')).toBe(before);
     // nor another stream's information, nor a consumer on it
-    const jsm = await identity.nc.jetstreamManager({ timeout: 1500 });
+    const jsm = await habits.nc.jetstreamManager({ timeout: 1500 });
     await expect(jsm.streams.info('MOMENTUM_ISSUES')).rejects.toThrow();
     await expect(
-      jsm.consumers.add('MOMENTUM_ISSUES', { durable_name: 'identity-spy' } as never),
+      jsm.consumers.add('MOMENTUM_ISSUES', { durable_name: 'habits-spy' } as never),
     ).rejects.toThrow();
   }, 20_000);
 

@@ -44,7 +44,15 @@ export const asArr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** What each component must be given, beyond the shared service variables. */
 export const EXTRA_ENV: Record<string, string[]> = {
-  identity: ['ADMIN_API_KEY', 'HABITS_URL', 'AGENTS_URL'],
+  identity: [
+    'ADMIN_API_KEY',
+    'HABITS_URL',
+    'PROJECTS_URL',
+    'ISSUES_URL',
+    'AGENTS_URL',
+    'WEBHOOKS_URL',
+    'NOTIFICATIONS_URL',
+  ],
   habits: [],
   projects: ['IDENTITY_URL', 'ISSUES_URL'],
   issues: ['IDENTITY_URL', 'AGENTS_URL'],

@@ -4,6 +4,7 @@ import { defineRoute } from '@momentum/http';
 import type { HabitsDeps } from '../deps.js';
 import { getProfile } from '../usecases/profile.js';
 import { requireTaskId } from '../usecases/read-task.js';
+import { exportUserData } from '../usecases/personal-data.js';
 
 const Id = z.object({ id: z.string().max(64) });
 
@@ -46,6 +47,22 @@ export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
           xpToNextLevel: p.xpToNextLevel,
         },
       };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/internal/users/:id/export',
+      summary: "A person's profile, tasks and completions (NDJSON, streamed)",
+      internal: true,
+      callers: ['identity'],
+      params: Id,
+    },
+    async ({ params, reply }) => {
+      reply.type('application/x-ndjson');
+      return exportUserData(deps, params.id);
     },
   );
 }

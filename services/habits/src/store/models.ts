@@ -208,6 +208,10 @@ export function habitsModels(db: Connection) {
     },
     options,
   );
+  // A person's export and erasure (store/personal-data.ts): the completions they made.
+  completions.index({ completedBy: 1 });
+  // Erasure: the completions of the tasks it deletes.
+  completions.index({ taskId: 1 });
 
   return {
     Task: db.model<TaskDoc>('Task', tasks, 'tasks'),

@@ -1,5 +1,12 @@
 import { LAST_USED_RESOLUTION_MS } from '@momentum/http';
-import { notFound, type KeyRecord, type UserSummary } from '@momentum/contracts';
+import {
+  DELETED_USER_ID,
+  DELETED_USER_NAME,
+  avatarUrl,
+  notFound,
+  type KeyRecord,
+  type UserSummary,
+} from '@momentum/contracts';
 import type { IdentityDeps } from '../deps.js';
 
 /**
@@ -75,6 +82,22 @@ export async function userWithTeams(
   };
 }
 
-/** Names and avatars for user ids. */
-export const userSummaries = ({ users }: IdentityDeps, ids: string[]): Promise<UserSummary[]> =>
-  users.summaries(ids);
+/**
+ * Names and avatars for user ids; the deleted-user id (content of erased people) is named
+ * "Deleted user".
+ */
+export async function userSummaries(
+  { users }: IdentityDeps,
+  ids: string[],
+): Promise<UserSummary[]> {
+  const found = await users.summaries(ids);
+  if (!ids.includes(DELETED_USER_ID)) return found;
+  return [
+    ...found,
+    {
+      id: DELETED_USER_ID,
+      name: DELETED_USER_NAME,
+      avatar: avatarUrl('user', DELETED_USER_ID, DELETED_USER_NAME),
+    },
+  ];
+}

@@ -213,6 +213,9 @@ export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   [{ identifier: 1, teamId: 1 }],
   // Someone's issues; sub-issues of a parent (the issue page, `parentId=`); labels (`$all`).
   [{ assigneeId: 1, createdAt: 1, _id: 1 }],
+  // A person's export and erasure (store/personal-data.ts): what they created, what they watch.
+  [{ createdBy: 1 }],
+  [{ 'watchers.id': 1 }],
   [{ parentId: 1, createdAt: 1, _id: 1 }],
   [{ labels: 1, teamId: 1 }],
   // Search: equality on normalized keys (multikey), then the whole scope, newest first. The
@@ -280,6 +283,9 @@ export function issuesModels(db: Connection) {
   );
   // An issue's comments, oldest first (the issue page).
   comments.index({ issueId: 1, createdAt: 1, _id: 1 });
+  // A person's export and erasure: what they wrote, where they are mentioned.
+  comments.index({ userId: 1 });
+  comments.index({ 'mentions.id': 1 });
   comments.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
 
   const activity = new Schema<ActivityDoc>(
@@ -300,6 +306,10 @@ export function issuesModels(db: Connection) {
   );
   // An issue's activity, oldest first (the issue page).
   activity.index({ issueId: 1, createdAt: 1, _id: 1 });
+  // A person's erasure: what they did (re-attributed), whom assignments named.
+  activity.index({ userId: 1 });
+  activity.index({ field: 1, oldValue: 1 });
+  activity.index({ field: 1, newValue: 1 });
 
   const blockers = new Schema<BlockerDoc>(
     {
@@ -317,6 +327,8 @@ export function issuesModels(db: Connection) {
   // relations, oldest first; the first also serves the cycle search's edges.
   blockers.index({ issueId: 1, createdAt: 1 });
   blockers.index({ blockedById: 1, createdAt: 1 });
+  // A person's erasure: the relations they made.
+  blockers.index({ createdBy: 1 });
   blockers.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
 
   const projects = new Schema<ProjectDoc>(

@@ -25,6 +25,8 @@ export const notificationIndexes: [Record<string, 1 | -1>, Record<string, unknow
   [{ recipientId: 1, read: 1, createdAt: -1, _id: -1 }],
   [{ key: 1 }, { unique: true }],
   [{ expiresAt: 1 }, { expireAfterSeconds: 0 }],
+  // A person's erasure renames them where they acted in others' inboxes (personal-data.ts).
+  [{ 'actor.id': 1 }],
 ];
 
 export function notificationModels(db: Connection) {

@@ -92,6 +92,8 @@ export function projectModels(db: Connection) {
   projects.index({ teamId: 1, status: 1, updatedAt: 1, _id: 1 });
   // The projects-per-creator quota counts a creator's projects (project-quota.ts).
   projects.index({ createdBy: 1 });
+  // A person's erasure takes them off the projects they lead (store/personal-data.ts).
+  projects.index({ leadId: 1 });
 
   const issueStates = new Schema<IssueStateDoc>(
     {

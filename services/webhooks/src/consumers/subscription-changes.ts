@@ -1,7 +1,10 @@
 import type { EventBus } from '@momentum/messaging';
 
-/** Plain NATS, not a stream: every replica hears it, and nothing is kept. */
-const changedSubject = (bus: EventBus) => `${bus.prefix}.webhooks.subscriptions.changed`;
+/**
+ * Plain NATS, not a stream: every replica hears it, and nothing is kept. Under `rpc.`, outside
+ * the webhooks stream (`<prefix>.webhooks.>`, which carries its erasure confirmations).
+ */
+const changedSubject = (bus: EventBus) => `${bus.prefix}.rpc.webhooks.subscriptions.changed`;
 const EMPTY = new TextEncoder().encode('{}');
 
 /**
