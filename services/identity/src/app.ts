@@ -48,7 +48,14 @@ export async function buildIdentityApp(
   // crash or a NATS outage left in an outbox.
   const relay = new OutboxRelay(
     ctx.bus,
-    [models.User, models.Membership, models.UserKey, oauth.OAuthGrant, models.Invitation, deletions],
+    [
+      models.User,
+      models.Membership,
+      models.UserKey,
+      oauth.OAuthGrant,
+      models.Invitation,
+      deletions,
+    ],
     ctx.log,
   );
   const deps: IdentityDeps = {

@@ -1,4 +1,10 @@
-import { keysetSteps, readAfter, type ListPosition } from '@momentum/contracts';
+import {
+  DELETED_USER_ID,
+  DELETED_USER_NAME,
+  keysetSteps,
+  readAfter,
+  type ListPosition,
+} from '@momentum/contracts';
 import type { AuditDoc, IdentityModels } from './models.js';
 
 /** Teams' audit logs: one entry per recorded event, newest first. */
@@ -24,5 +30,21 @@ export class AuditStore {
         .limit(n)
         .lean<AuditDoc[]>();
     return after ? readAfter(keysetSteps('at', -1, after), limit + 1, read) : read({}, limit + 1);
+  }
+
+  /**
+   * A deleted person leaves the log as "Deleted user": the entries stay (who changed what is
+   * the team's record) but no longer name them, by id, name or email.
+   */
+  async forget(userId: string, email: string | null): Promise<void> {
+    const gone = DELETED_USER_ID;
+    const { Audit } = this.m;
+    await Audit.updateMany(
+      { 'actor.id': userId },
+      { $set: { 'actor.id': gone, 'data.actorName': DELETED_USER_NAME } },
+    );
+    for (const field of ['userId', 'ownerId', 'invitedBy'])
+      await Audit.updateMany({ [`data.${field}`]: userId }, { $set: { [`data.${field}`]: gone } });
+    if (email) await Audit.updateMany({ 'data.email': email }, { $set: { 'data.email': null } });
   }
 }

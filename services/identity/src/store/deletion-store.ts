@@ -59,6 +59,15 @@ export class DeletionStore {
     return this.m.findOne({ userId }, VISIBLE).lean<DeletionDoc>();
   }
 
+  /** Which of these people asked to be deleted (pending or done). */
+  async deletedAmong(userIds: readonly string[]): Promise<string[]> {
+    if (!userIds.length) return [];
+    const held = await this.m
+      .find({ userId: { $in: [...userIds] } }, { userId: 1 })
+      .lean<{ userId: string }[]>();
+    return held.map((d) => d.userId);
+  }
+
   find(id: string) {
     return this.m.findById(id, VISIBLE).lean<DeletionDoc>();
   }

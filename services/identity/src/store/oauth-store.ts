@@ -57,6 +57,14 @@ export class OAuthStore {
     return this.m.OAuthGrant.findById(id, VISIBLE).lean<OAuthGrantDoc>();
   }
 
+  /** A deleted person's OAuth records (grants, their tokens, codes): gone with the account. */
+  async removeUser(userId: string): Promise<void> {
+    const grants = await this.m.OAuthGrant.find({ userId }, { _id: 1 }).lean<{ _id: string }[]>();
+    await this.m.OAuthToken.deleteMany({ grantId: { $in: grants.map((g) => g._id) } });
+    await this.m.OAuthCode.deleteMany({ userId });
+    await this.m.OAuthGrant.deleteMany({ userId });
+  }
+
   listActive(userId: string) {
     return this.m.OAuthGrant.find({ userId, revokedAt: null }, VISIBLE)
       .sort({ createdAt: -1 })

@@ -58,6 +58,7 @@ export class PersonalDataStore {
    */
   async remove(userId: string): Promise<void> {
     await this.m.UserKey.deleteMany({ userId });
+    await this.m.EmailClaim.deleteMany({ userId });
     await this.m.Membership.deleteMany({ userId });
     await this.m.Team.updateMany({ createdBy: userId }, { $set: { createdBy: DELETED_USER_ID } });
     await this.m.User.deleteOne({ _id: userId });

@@ -10,7 +10,7 @@ import {
 import type { IdentityDeps } from '../deps.js';
 import type { AuditDoc } from '../store/models.js';
 import { managerOf } from '../domain/team-roles.js';
-import { auditTypeOf } from '../domain/audit.js';
+import { auditTypeOf, forgetPeople } from '../domain/audit.js';
 import { callerRole, teamForRoles } from './teams.js';
 
 const NEWEST_FIRST = { field: 'at', direction: -1 as const };
@@ -24,7 +24,12 @@ export async function recordAudit(deps: IdentityDeps, event: EventEnvelope): Pro
   const data = (event.data ?? {}) as Record<string, unknown>;
   if (!type || typeof data.teamId !== 'string') return;
   const at = new Date(event.occurredAt);
-  await deps.audit.record({
+  const named = [event.actor?.id, data.userId, data.ownerId].filter(
+    (id): id is string => typeof id === 'string',
+  );
+  // An event still in flight when its person asked to be deleted is recorded without them.
+  const deleted = await deps.deletions.deletedAmong(named);
+  const entry: AuditDoc = {
     _id: event.id,
     teamId: data.teamId,
     type,
@@ -32,7 +37,8 @@ export async function recordAudit(deps: IdentityDeps, event: EventEnvelope): Pro
     data,
     at,
     expiresAt: new Date(at.getTime() + deps.auditRetentionMs),
-  });
+  };
+  await deps.audit.record(deleted.length ? forgetPeople(entry, deleted) : entry);
 }
 
 /** A page of a team's audit log, for its owners and admins (and an instance admin). */

@@ -12,6 +12,7 @@ import {
 } from '@momentum/contracts';
 import type { IdentityDeps } from '../deps.js';
 import { roleOf } from '../domain/team-roles.js';
+import { endGrant } from './oauth-grants.js';
 import type { DeletionDoc } from '../store/deletion-store.js';
 import { deletionRequested } from '../events/deletion-events.js';
 import { keyRevoked, membershipRemoved } from '../events/identity-events.js';
@@ -93,6 +94,8 @@ async function cutOff(deps: IdentityDeps, actor: Actor | null, userId: string): 
     if (await deps.keys.revoke(userId, key._id, event))
       await deps.outbox.announce(deps.keys.model, key._id, event);
   }
+  for (const grant of await deps.oauth.listActive(userId))
+    await endGrant(deps, grant._id, userId, by);
   const { memberships, teams } = await deps.personalData.teams(userId);
   const teamById = new Map(teams.map((t) => [t._id, t]));
   for (const m of memberships) {
@@ -136,6 +139,9 @@ export async function confirmErasure(deps: IdentityDeps, data: UserErasedData): 
 async function completeIfConfirmed(deps: IdentityDeps, deletion: DeletionDoc): Promise<void> {
   if (deletion.completedAt) return;
   if (!ERASING_SERVICES.every((s: ErasingService) => deletion.confirmed.includes(s))) return;
+  const user = await deps.users.find(deletion.userId);
+  await deps.audit.forget(deletion.userId, user?.email ?? null);
+  await deps.oauth.removeUser(deletion.userId);
   await deps.personalData.remove(deletion.userId);
   const now = deps.now();
   await deps.deletions.complete(

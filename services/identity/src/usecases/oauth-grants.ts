@@ -172,7 +172,8 @@ export async function accessRecord(
   const grant = await oauth.findGrant(token.grantId);
   if (!grant || grant.revokedAt) throw refused();
   const user = await users.find(grant.userId);
-  if (!user) throw refused();
+  // A deactivated person's grants are refused as their keys are.
+  if (!user || user.deactivatedAt) throw refused();
   const teamIds = await teams.teamIdsOf(user._id);
   return {
     ...grantRecord(grant),

@@ -28,6 +28,10 @@ export class PersonalDataStore {
    */
   async erase(userId: string): Promise<void> {
     const { Issue, Comment, Activity, Blocker } = this.m;
+    // The quota counters are the person's own, not team content.
+    await this.m.AccountCount.deleteMany({
+      _id: { $in: [`issues:${userId}`, `comments:${userId}`] },
+    });
     await Issue.updateMany({ createdBy: userId }, { $set: { createdBy: GONE } });
     await Issue.updateMany({ assigneeId: userId }, { $set: { assigneeId: null, assignee: null } });
     await Issue.updateMany({ 'watchers.id': userId }, { $pull: { watchers: { id: userId } } });
