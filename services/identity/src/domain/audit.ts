@@ -25,23 +25,27 @@ export const auditedFrom = (service: 'identity' | 'agents'): string[] =>
 /** Fields of an entry's data that name a person by id. */
 const PERSON_FIELDS = ['userId', 'ownerId', 'invitedBy'] as const;
 
+/** Whom an entry names: its actor, the people in its data, an invitee's email. */
+export function peopleOf(actor: AuditDoc['actor'], data: Record<string, unknown>): string[] {
+  const named = [actor?.id, ...PERSON_FIELDS.map((f) => data[f]), data.email];
+  return [...new Set(named.filter((v): v is string => typeof v === 'string' && v !== ''))];
+}
+
 /**
- * An entry with deleted people replaced by "Deleted user" (id, name; an invitation's email
- * goes with its invitee): the record of what changed stays, whom it named does not.
+ * An entry with deleted people replaced by "Deleted user" (id, name; their email, and an
+ * invitee's with them): the record of what changed stays, whom it named does not.
  */
 export function forgetPeople(entry: AuditDoc, deleted: readonly string[]): AuditDoc {
-  const gone = (id: unknown) => typeof id === 'string' && deleted.includes(id);
+  const gone = (v: unknown) => typeof v === 'string' && deleted.includes(v);
   const data: Record<string, unknown> = { ...entry.data };
   for (const field of PERSON_FIELDS)
     if (gone(data[field])) {
       data[field] = DELETED_USER_ID;
       if (field === 'userId' && 'email' in data) data.email = null;
     }
+  if (gone(data.email)) data.email = null;
   const actorGone = gone(entry.actor?.id);
   if (actorGone && 'actorName' in data) data.actorName = DELETED_USER_NAME;
-  return {
-    ...entry,
-    actor: entry.actor && actorGone ? { ...entry.actor, id: DELETED_USER_ID } : entry.actor,
-    data,
-  };
+  const actor = entry.actor && actorGone ? { ...entry.actor, id: DELETED_USER_ID } : entry.actor;
+  return { ...entry, actor, data, people: peopleOf(actor, data) };
 }

@@ -1,10 +1,5 @@
-import {
-  DELETED_USER_ID,
-  DELETED_USER_NAME,
-  keysetSteps,
-  readAfter,
-  type ListPosition,
-} from '@momentum/contracts';
+import { keysetSteps, readAfter, type ListPosition } from '@momentum/contracts';
+import { forgetPeople } from '../domain/audit.js';
 import type { AuditDoc, IdentityModels } from './models.js';
 
 /** Teams' audit logs: one entry per recorded event, newest first. */
@@ -37,14 +32,11 @@ export class AuditStore {
    * the team's record) but no longer name them, by id, name or email.
    */
   async forget(userId: string, email: string | null): Promise<void> {
-    const gone = DELETED_USER_ID;
-    const { Audit } = this.m;
-    await Audit.updateMany(
-      { 'actor.id': userId },
-      { $set: { 'actor.id': gone, 'data.actorName': DELETED_USER_NAME } },
-    );
-    for (const field of ['userId', 'ownerId', 'invitedBy'])
-      await Audit.updateMany({ [`data.${field}`]: userId }, { $set: { [`data.${field}`]: gone } });
-    if (email) await Audit.updateMany({ 'data.email': email }, { $set: { 'data.email': null } });
+    const who = email ? [userId, email] : [userId];
+    const naming = await this.m.Audit.find({ people: { $in: who } }).lean<AuditDoc[]>();
+    for (const entry of naming) {
+      const { actor, data, people } = forgetPeople(entry, who);
+      await this.m.Audit.updateOne({ _id: entry._id }, { $set: { actor, data, people } });
+    }
   }
 }

@@ -86,6 +86,8 @@ export interface AuditDoc {
   type: string;
   actor: { type: 'user' | 'agent' | 'system'; id: string } | null;
   data: Record<string, unknown>;
+  /** Whom the entry names (the actor, people in its data by id, an invitee's email). */
+  people: string[];
   at: Date;
   /** When the TTL index drops it (AUDIT_RETENTION_DAYS after `at`). */
   expiresAt: Date;
@@ -137,6 +139,8 @@ export function identityModels(db: Connection) {
     { _id: { type: String, required: true }, userId: { type: String, required: true } },
     { ...baseSchemaOptions, timestamps: { createdAt: true, updatedAt: false } },
   );
+  // A deleted person's address is free again.
+  emailClaims.index({ userId: 1 });
 
   const teams = new Schema<TeamDoc>(
     {
@@ -217,6 +221,7 @@ export function identityModels(db: Connection) {
       type: { type: String, required: true },
       actor: { type: Schema.Types.Mixed, default: null },
       data: { type: Schema.Types.Mixed, default: {} },
+      people: { type: [String], default: [] },
       at: { type: Date, required: true },
       expiresAt: { type: Date, required: true },
     },
@@ -225,6 +230,8 @@ export function identityModels(db: Connection) {
   // A team's log, newest first, paged by (at, _id); entries go after the retention time.
   audit.index({ teamId: 1, at: -1, _id: -1 });
   audit.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+  // The entries naming a person (ids, an invitee's email): rewritten when they are deleted.
+  audit.index({ people: 1 });
 
   return {
     Audit: db.model<AuditDoc>('Audit', audit, 'audit_log'),

@@ -89,6 +89,8 @@ export function oauthModels(db: Connection) {
     },
     baseSchemaOptions,
   );
+  // A deleted person's codes go with the account.
+  codes.index({ userId: 1 });
   const grants = new Schema<OAuthGrantDoc>(
     {
       _id: { type: String, default: () => randomUUID() },

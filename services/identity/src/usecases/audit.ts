@@ -10,7 +10,7 @@ import {
 import type { IdentityDeps } from '../deps.js';
 import type { AuditDoc } from '../store/models.js';
 import { managerOf } from '../domain/team-roles.js';
-import { auditTypeOf, forgetPeople } from '../domain/audit.js';
+import { auditTypeOf, forgetPeople, peopleOf } from '../domain/audit.js';
 import { callerRole, teamForRoles } from './teams.js';
 
 const NEWEST_FIRST = { field: 'at', direction: -1 as const };
@@ -35,6 +35,7 @@ export async function recordAudit(deps: IdentityDeps, event: EventEnvelope): Pro
     type,
     actor: event.actor ? { type: event.actor.type, id: event.actor.id } : null,
     data,
+    people: peopleOf(event.actor ?? null, data),
     at,
     expiresAt: new Date(at.getTime() + deps.auditRetentionMs),
   };

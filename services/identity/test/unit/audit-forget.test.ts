@@ -11,6 +11,7 @@ const entry = (over: Partial<AuditDoc>): AuditDoc => ({
   type: 'invitation.created',
   actor: { type: 'user', id: bob },
   data: { teamId: 't1', userId: ada, email: 'ada@example.com', role: 'member' },
+  people: [],
   at: new Date(0),
   expiresAt: new Date(1),
   ...over,
@@ -26,6 +27,12 @@ describe('forgetPeople', () => {
       role: 'member',
     });
     expect(out.actor).toEqual({ type: 'user', id: bob });
+    expect(out.people).toEqual([bob, DELETED_USER_ID]);
+  });
+
+  it('forgets an invitation by email alone', () => {
+    const byEmail = entry({ data: { teamId: 't1', email: 'ada@example.com', role: 'member' } });
+    expect(forgetPeople(byEmail, [ada, 'ada@example.com']).data.email).toBeNull();
   });
 
   it('replaces a deleted actor and the name the event carried for them', () => {
@@ -41,7 +48,7 @@ describe('forgetPeople', () => {
   });
 
   it('leaves an entry naming nobody deleted as it was', () => {
-    const before = entry({});
+    const before = entry({ people: [bob, ada, 'ada@example.com'] });
     expect(forgetPeople(before, [])).toEqual(before);
   });
 });

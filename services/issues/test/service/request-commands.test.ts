@@ -52,7 +52,7 @@ describe('issues: engine commands per request', () => {
     ]);
   });
 
-  it('a create: the project, its next number and the insert; then the same two', async () => {
+  it('a create: the project, the quota slot, its next number and the insert; then two', async () => {
     const w = newWorld(h, 'CMC');
     await settled((await createIssue(h, w, { title: 'First' })).id);
     const res = await call(h, w.owner, 'POST', '/api/tasks', {
@@ -62,6 +62,7 @@ describe('issues: engine commands per request', () => {
     expect(res.statusCode).toBe(201);
     expect(commands.take()).toEqual([
       'find projects',
+      'update account_counts',
       'findAndModify issue_counters',
       'insert issues',
     ]);
