@@ -82,7 +82,6 @@ export async function completeTask(
   };
   let progress: { level: number; leveledUp: boolean };
   try {
-    deps.faults.afterTaskWrite?.();
     progress = xp.xp
       ? await awardXp(deps, done.task._id, xp, settle)
       : {
