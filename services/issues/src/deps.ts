@@ -23,16 +23,4 @@ export interface IssuesDeps {
   directory: Directory;
   outbox: Outbox;
   log: Logger;
-  hooks?: IssuesHooks;
-}
-
-/** Where a test may pause a use case (a process stalled at the worst moment). */
-export interface IssuesHooks {
-  /** After a link's cycle check passed, before its write. */
-  beforeLinkWrite?: () => Promise<void>;
-  /**
-   * After a write that carries activity entries, before the log has them: a throw stands
-   * for the process dying there (the recovery records them later).
-   */
-  beforeActivity?: () => void | Promise<void>;
 }

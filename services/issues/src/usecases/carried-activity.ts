@@ -10,6 +10,5 @@ export async function recordCarried(
   entries: ActivityEntry[],
 ): Promise<void> {
   if (!entries.length) return;
-  await deps.hooks?.beforeActivity?.();
   await deps.activity.record(kind, id, entries);
 }
