@@ -122,8 +122,9 @@ async function runLayer(layer) {
     if (needs === 'released') await released;
     if (needs === 'shared') {
       const { mongo, nats } = await sharedEngines();
-      env.MONGO_URL = mongo.url;
-      env.NATS_URL = nats.url;
+      // Not MONGO_URL: turbo keys the cache on that one as the caller set it (task.mjs).
+      env.TEST_RUN_MONGO_URL = mongo.url;
+      env.TEST_RUN_NATS_URL = nats.url;
     }
   }
   log(`${layer} layer starts at ${seconds()}`);

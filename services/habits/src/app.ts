@@ -12,7 +12,7 @@ import { ProfileStore } from './store/profile-store.js';
 import { CompletionStore } from './store/completion-store.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
-import type { HabitsDeps, HabitsFaults } from './deps.js';
+import type { HabitsDeps } from './deps.js';
 import { SettledDays } from './usecases/settled-days.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerProfileRoutes } from './routes/profile.js';
@@ -22,8 +22,11 @@ import { startXpRecovery } from './usecases/xp-recovery.js';
 export interface HabitsAppOptions {
   /** The clock; tests pass one to move between days. */
   now?: () => Date;
-  /** Fault tests: hooks between a completion's steps that throw to stand for a crash. */
-  faults?: HabitsFaults;
+  /**
+   * The ports as the use cases get them, wrapped: a fault test makes a store throw
+   * between a completion's steps to stand for the process dying there.
+   */
+  ports?: (deps: HabitsDeps) => HabitsDeps;
 }
 
 /** Builds the habits app: habits, dailies, to-dos, streaks, XP and levels. */
@@ -41,7 +44,7 @@ export async function buildHabitsApp(
     ctx.config.OUTBOX_SWEEP_MS,
   );
   const tasks = new TaskStore(models);
-  const deps: HabitsDeps = {
+  const built: HabitsDeps = {
     tasks,
     profiles: new ProfileStore(models, tasks, ctx.log),
     completions: new CompletionStore(models),
@@ -50,8 +53,8 @@ export async function buildHabitsApp(
     settledDays: new SettledDays(),
     now: options.now ?? (() => new Date()),
     log: ctx.log,
-    faults: options.faults ?? {},
   };
+  const deps = options.ports ? options.ports(built) : built;
 
   const app = createServiceApp({
     name: 'habits',

@@ -20,14 +20,4 @@ export interface HabitsDeps {
   now: () => Date;
   /** What needs an operator's eye (XP applied under a new id: award-xp.ts). */
   log: Logger;
-  /** Test hooks between the steps of a completion (award-xp.ts); none in production. */
-  faults: HabitsFaults;
-}
-
-/** Test hooks: called between the steps, a throw stands for a process dying there. */
-export interface HabitsFaults {
-  /** After the task write that carries a completion's XP, before the profile has it. */
-  afterTaskWrite?: () => void;
-  /** After the profile has the XP, before the task stops listing it. */
-  afterXpApplied?: () => void;
 }

@@ -22,7 +22,7 @@ import { LinkLeases } from './store/link-leases.js';
 import { ProjectStore } from './store/project-store.js';
 import { AccountCounts } from './store/account-counts.js';
 import { Projects } from './clients/projects.js';
-import type { IssuesDeps, IssuesHooks } from './deps.js';
+import type { IssuesDeps } from './deps.js';
 import { recoverActivity, type ActivityRecoveryOptions } from './usecases/activity-recovery.js';
 import { registerIssueRoutes } from './routes/issues.js';
 import { registerSearchRoutes } from './routes/search.js';
@@ -38,8 +38,11 @@ export interface IssuesAppOptions {
   directory?: Directory;
   /** The graph leases' duration and wait (tests make them short). */
   leases?: LeaseOptions;
-  /** Test hooks inside the use cases (IssuesHooks). */
-  hooks?: IssuesHooks;
+  /**
+   * The ports as the use cases get them, wrapped: a fault test makes one pause or throw
+   * between a use case's steps (a process stalled or dying there).
+   */
+  ports?: (deps: IssuesDeps) => IssuesDeps;
   /** How often, and after how long, carried activity a crash left is recorded. */
   activityRecovery?: ActivityRecoveryOptions;
 }
@@ -63,7 +66,7 @@ export async function buildIssuesApp(
   const ownDirectory = options.directory ? null : HttpDirectory.fromConfig(ctx.config);
   const projectStore = new ProjectStore(models);
   const issues = new IssueStore(models);
-  const deps: IssuesDeps = {
+  const built: IssuesDeps = {
     issues,
     lists: new IssueLists(models),
     pages: new PageStore(models),
@@ -81,8 +84,8 @@ export async function buildIssuesApp(
     },
     log: ctx.log,
     personalData: new PersonalDataStore(models),
-    ...(options.hooks ? { hooks: options.hooks } : {}),
   };
+  const deps = options.ports ? options.ports(built) : built;
   await consumeProjectEvents(ctx.bus, deps, ctx.log);
   await startErasure(ctx.bus, deps);
 

@@ -31,16 +31,4 @@ export interface IssuesDeps {
   /** Per-account limits (absent or 0: none). */
   limits?: { issues: number; comments: number };
   log: Logger;
-  hooks?: IssuesHooks;
-}
-
-/** Where a test may pause a use case (a process stalled at the worst moment). */
-export interface IssuesHooks {
-  /** After a link's cycle check passed, before its write. */
-  beforeLinkWrite?: () => Promise<void>;
-  /**
-   * After a write that carries activity entries, before the log has them: a throw stands
-   * for the process dying there (the recovery records them later).
-   */
-  beforeActivity?: () => void | Promise<void>;
 }

@@ -51,7 +51,6 @@ export async function awardXp(
     );
     return awardXp(deps, taskId, fresh, settle, rekeys + 1);
   }
-  deps.faults.afterXpApplied?.();
   const level = levelFor(total);
   const previousLevel = levelFor(total - entry.xp);
   // Also when this call found the XP applied: the one that applied it may have died

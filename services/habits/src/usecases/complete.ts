@@ -5,25 +5,24 @@ import {
   type Actor,
   type CompleteTaskResult,
 } from '@momentum/contracts';
-import { complete } from '../domain/streaks.js';
-import { xpForCompletion } from '../domain/xp.js';
+import { decideCompletion, type CompletionDecision } from '../domain/completion.js';
 import { levelFor } from '../domain/levels.js';
+import { todayOf } from '../domain/days.js';
 import { claimKey, type Claim } from '../store/completion-store.js';
 import type { PendingXp, TaskDoc } from '../store/models.js';
 import type { TaskDecision } from '../store/task-store.js';
 import { taskCompleted } from '../events/task-events.js';
 import { awardXp } from './award-xp.js';
 import type { HabitsDeps } from '../deps.js';
-import { todayOf } from '../domain/days.js';
 
 /**
  * Completes a task for the actor's today: the task's streak, counters, its
  * `task.completed` event and the XP it earned in one write decided on the task as read
- * (and decided again if another write got there first), then that XP applied to the
- * actor's user, which may raise the level (award-xp.ts: idempotent, and recovered from the
- * task if this process dies first). The write that takes the published event off the task
- * also takes the applied XP off. The completer earns the XP — for a team task, the
- * member who did it.
+ * (and decided again if another write got there first; the rules are
+ * domain/completion.ts), then that XP applied to the actor's user, which may raise the
+ * level (award-xp.ts: idempotent, and recovered from the task if this process dies
+ * first). The write that takes the published event off the task also takes the applied
+ * XP off. The completer earns the XP — for a team task, the member who did it.
  *
  * A daily (once a day) or to-do (once) first claims its completion's unique `_id`, then
  * writes the task. Claiming first turns concurrent completions away at the claim, before
@@ -38,25 +37,13 @@ export async function completeTask(
   id: string,
 ): Promise<CompleteTaskResult> {
   const now = deps.now();
-  // The completer's day: from their day settings as this process saw them a moment ago
-  // (settled-days.ts), else from their profile, read while the task is (neither waits for
-  // the other; a failure surfaces where it is awaited).
-  const known = deps.settledDays.daySettings(actor.userId);
-  const profileRead = known ? null : deps.profiles.get(actor.userId);
-  const todayRead = profileRead
-    ? profileRead.then((profile) => {
-        const today = todayOf(profile, now);
-        if (profile.settledDay === today) deps.settledDays.remember(actor.userId, profile, today);
-        return today;
-      })
-    : Promise.resolve(todayOf(known!, now));
-  todayRead.catch(() => undefined);
+  const { todayRead, profileRead } = readToday(deps, actor, now);
 
   let claim: Claim | null = null;
   const decide = async (task: TaskDoc): Promise<TaskDecision<PendingXp>> => {
     const today = await todayRead;
-    const outcome = complete(task, today);
-    if (!outcome.ok) throw refusal(outcome.reason, today);
+    const decision = decideCompletion(task, today, now);
+    if (!decision.ok) throw refusal(decision.reason, today);
     if (task.type !== 'habit' && !claim) {
       claim = await deps.completions.claim({
         _id: claimKey(task._id, task.type, today),
@@ -68,32 +55,7 @@ export async function completeTask(
       if (!claim)
         throw refusal(task.type === 'daily' ? 'completed_today' : 'already_completed', today);
     }
-    const xpEarned = xpForCompletion(task.difficulty, outcome);
-    const event = taskCompleted(actor, {
-      id: task._id,
-      userId: task.userId,
-      teamId: task.teamId,
-      type: task.type,
-      completedBy: actor.id,
-      day: today,
-      streak: outcome.streak,
-      xpEarned,
-      slip: outcome.slip,
-    });
-    const set = {
-      streak: outcome.streak,
-      lastCompletedDay: today,
-      completedAt: now,
-      completions: task.completions + 1,
-      dayCompletions: outcome.earlierToday + 1,
-      updatedAt: now,
-    };
-    const actorRef = { type: actor.type, id: actor.id, userId: actor.userId };
-    const xp: PendingXp = { id: event.id, actor: actorRef, xp: xpEarned, at: now };
-    // A slip earns nothing: nothing to carry.
-    return xpEarned
-      ? { set, events: [event], xp, result: xp }
-      : { set, events: [event], result: xp };
+    return completionWrite(actor, task, today, now, decision);
   };
 
   // A claim whose completion was not written must not refuse the next try; one left by a
@@ -120,7 +82,6 @@ export async function completeTask(
   };
   let progress: { level: number; leveledUp: boolean };
   try {
-    deps.faults.afterTaskWrite?.();
     progress = xp.xp
       ? await awardXp(deps, done.task._id, xp, settle)
       : {
@@ -140,6 +101,52 @@ export async function completeTask(
     newLevel: progress.level,
     leveledUp: progress.leveledUp,
   };
+}
+
+/**
+ * The completer's day: from their day settings as this process saw them a moment ago
+ * (settled-days.ts), else from their profile, read while the task is (neither waits for
+ * the other; a failure surfaces where it is awaited).
+ */
+function readToday(deps: HabitsDeps, actor: Actor, now: Date) {
+  const known = deps.settledDays.daySettings(actor.userId);
+  const profileRead = known ? null : deps.profiles.get(actor.userId);
+  const todayRead = profileRead
+    ? profileRead.then((profile) => {
+        const today = todayOf(profile, now);
+        if (profile.settledDay === today) deps.settledDays.remember(actor.userId, profile, today);
+        return today;
+      })
+    : Promise.resolve(todayOf(known!, now));
+  todayRead.catch(() => undefined);
+  return { todayRead, profileRead };
+}
+
+/** The task write of a decided completion: its changes, its event and the XP it carries. */
+function completionWrite(
+  actor: Actor,
+  task: TaskDoc,
+  today: string,
+  now: Date,
+  decision: CompletionDecision & { ok: true },
+): TaskDecision<PendingXp> {
+  const { xpEarned } = decision;
+  const event = taskCompleted(actor, {
+    id: task._id,
+    userId: task.userId,
+    teamId: task.teamId,
+    type: task.type,
+    completedBy: actor.id,
+    day: today,
+    streak: decision.streak,
+    xpEarned,
+    slip: decision.slip,
+  });
+  const actorRef = { type: actor.type, id: actor.id, userId: actor.userId };
+  const xp: PendingXp = { id: event.id, actor: actorRef, xp: xpEarned, at: now };
+  const set = decision.changes;
+  // A slip earns nothing: nothing to carry.
+  return xpEarned ? { set, events: [event], xp, result: xp } : { set, events: [event], result: xp };
 }
 
 const refusal = (reason: 'completed_today' | 'already_completed', today: string) =>

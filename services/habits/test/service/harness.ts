@@ -4,7 +4,34 @@ import type { ServiceContext } from '@momentum/runtime';
 import { injectAs, testConfig, testContext, useStarted } from '@momentum/testing';
 import { HabitsConfigSchema, type HabitsConfig } from '../../src/config.js';
 import { buildHabitsApp } from '../../src/app.js';
-import type { HabitsFaults } from '../../src/deps.js';
+import type { HabitsDeps } from '../../src/deps.js';
+
+/** Hooks between a completion's steps: a throw stands for the process dying there. */
+export interface CompletionFaults {
+  /** After the task write that carries a completion's XP, before the profile has it. */
+  afterTaskWrite?: () => void;
+  /** After the profile has the XP, before the task stops listing it. */
+  afterXpApplied?: () => void;
+}
+
+/**
+ * The hooks around the profile store's `applyXp`: the step after a completion's task write
+ * (award-xp.ts), whose XP it applies before the task is settled. The service has no hooks
+ * of its own; the fault tests wrap its ports.
+ */
+const withFaults =
+  (faults: CompletionFaults) =>
+  (deps: HabitsDeps): HabitsDeps => {
+    const { profiles } = deps;
+    const applyXp = profiles.applyXp.bind(profiles);
+    profiles.applyXp = async (...args: Parameters<typeof applyXp>) => {
+      faults.afterTaskWrite?.();
+      const applied = await applyXp(...args);
+      if (!applied.unjudged) faults.afterXpApplied?.();
+      return applied;
+    };
+    return deps;
+  };
 
 /** The tests' clock: Monday 2025-03-10, noon UTC, until a test moves it. */
 const newClock = () => ({ now: new Date('2025-03-10T12:00:00Z') });
@@ -19,11 +46,14 @@ export async function startHabits(
     config: HabitsConfigSchema.parse(testConfig({ OUTBOX_SWEEP_MS: '500' })),
     clock: newClock(),
   },
-  faults: HabitsFaults = {},
+  faults: CompletionFaults = {},
 ) {
   const { config, clock } = shared;
   const ctx: ServiceContext<HabitsConfig> = await testContext('habits', config);
-  const app: FastifyInstance = await buildHabitsApp(ctx, { now: () => clock.now, faults });
+  const app: FastifyInstance = await buildHabitsApp(ctx, {
+    now: () => clock.now,
+    ports: withFaults(faults),
+  });
   return {
     ctx,
     app,

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userActor, useStarted } from '@momentum/testing';
-import type { HabitsDeps, HabitsFaults } from '../../src/deps.js';
+import type { HabitsDeps } from '../../src/deps.js';
 import { awardXp } from '../../src/usecases/award-xp.js';
 import { ProfileStore } from '../../src/store/profile-store.js';
 import { TaskStore } from '../../src/store/task-store.js';
 import type { HabitsModels, PendingXp } from '../../src/store/models.js';
 import { XP_APPLIED_KEPT, XP_APPLIED_TRIM_AT } from '../../src/domain/xp-applied.js';
-import { habitBody, startHabits, todoBody } from './harness.js';
+import { habitBody, startHabits, todoBody, type CompletionFaults } from './harness.js';
 
-type Step = keyof HabitsFaults;
+type Step = keyof CompletionFaults;
 
 /**
  * A completion's XP is carried by the task's own write and reaches the profile from it:
@@ -186,7 +186,6 @@ describe('habits service: a completion that dies half-way', () => {
       profiles: new ProfileStore(models, tasks, { warn }),
       now: () => h.clock.now,
       log: { info: vi.fn(), warn, error: vi.fn() },
-      faults: {},
     } as unknown as HabitsDeps;
     await awardXp(deps, id, stale!);
     expect((await ada.get('/api/profile')).json().data.xp).toBe(12 + earned);

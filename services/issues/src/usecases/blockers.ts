@@ -100,7 +100,6 @@ async function addUnderLeases(
   }
   const reached = search.projects.filter((p) => !projects.includes(p));
   if (reached.length) return { reached };
-  await deps.hooks?.beforeLinkWrite?.();
   await fence.check();
   const id = blockerId(issueId, blockedById);
   const event = makeEvent(EventTypes.issues.blockerAdded, eventData(issue, id, blockedById), actor);

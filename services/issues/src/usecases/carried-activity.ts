@@ -11,7 +11,6 @@ export async function recordCarried(
   entries: ActivityEntry[],
 ): Promise<void> {
   if (!entries.length) return;
-  await deps.hooks?.beforeActivity?.();
   await deps.activity.record(kind, id, entries);
 }
 
@@ -30,11 +29,7 @@ export function settleInBackground(
 ): void {
   const held = deps.outbox.issueHolding(id, outbox);
   if (!entries.length) return held.alone();
-  const recorded = (async () => {
-    await deps.hooks?.beforeActivity?.();
-    await deps.activity.insertBatched(entries);
-  })();
-  recorded.then(
+  deps.activity.insertBatched(entries).then(
     () => held.join(deps.activity.settleWith('issue', id, entries)),
     (err: unknown) => {
       deps.log.warn({ err, id }, 'activity not recorded yet; the recovery will');

@@ -90,7 +90,6 @@ export async function updateIssue(
             const decided = await decide(read);
             // Checked, about to write: only while the lease is still this request's.
             if (decided.set) {
-              await deps.hooks?.beforeLinkWrite?.();
               await fence.check();
             }
             return decided;

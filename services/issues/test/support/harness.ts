@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { RequestSubjects, type Actor, type ProjectLookupReply } from '@momentum/contracts';
 import type { ServiceContext } from '@momentum/runtime';
+import type { Fence } from '@momentum/storage';
 import { injectAs, testConfig, testContext, userActor } from '@momentum/testing';
 import { IssuesConfigSchema, type IssuesConfig } from '../../src/config.js';
 import { buildIssuesApp, type IssuesAppOptions } from '../../src/app.js';
+import type { IssuesDeps } from '../../src/deps.js';
 import { MemoryDirectory } from './memory-directory.js';
 
 /**
@@ -21,13 +23,70 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Where a test may pause a use case (a process stalled or dying at the worst moment). */
+export interface IssuesHooks {
+  /** After a link's cycle check passed, before its write (before the fence is checked). */
+  beforeLinkWrite?: () => Promise<void>;
+  /**
+   * After a write that carries activity entries, before the log has them: a throw stands
+   * for the process dying there (the recovery records them later).
+   */
+  beforeActivity?: () => void | Promise<void>;
+}
+
+/**
+ * The hooks on the ports they precede: a link's write is checked under its fence right
+ * before it is made, and carried activity is recorded through `activity.record`. The
+ * service has no hooks of its own; the fault tests wrap its ports.
+ */
+const withHooks =
+  (hooks: IssuesHooks) =>
+  (deps: IssuesDeps): IssuesDeps => {
+    const { links, activity } = deps;
+    const { beforeLinkWrite, beforeActivity } = hooks;
+    if (beforeLinkWrite) {
+      type Work<T> = (fence: Fence) => Promise<T>;
+      const paused =
+        <T>(work: Work<T>): Work<T> =>
+        (fence) =>
+          work({
+            tokens: fence.tokens,
+            wrote: (undo) => fence.wrote(undo),
+            check: async () => {
+              await beforeLinkWrite();
+              await fence.check();
+            },
+          });
+      const parents = links.parents.bind(links);
+      const blockers = links.blockers.bind(links);
+      links.parents = (projectId, work) => parents(projectId, paused(work));
+      links.blockers = (projectIds, work) => blockers(projectIds, paused(work));
+    }
+    if (beforeActivity) {
+      const record = activity.record.bind(activity);
+      activity.record = async (...args: Parameters<typeof record>) => {
+        await beforeActivity();
+        return record(...args);
+      };
+      const insertBatched = activity.insertBatched.bind(activity);
+      activity.insertBatched = async (...args: Parameters<typeof insertBatched>) => {
+        await beforeActivity();
+        return insertBatched(...args);
+      };
+    }
+    return deps;
+  };
+
 export async function startHarness(
   config: IssuesConfig = IssuesConfigSchema.parse(testConfig()),
   shared: Pick<Harness, 'directory' | 'projects'> = {
     directory: new MemoryDirectory(),
     projects: new Map(),
   },
-  options: Omit<IssuesAppOptions, 'directory'> = {},
+  {
+    hooks,
+    ...options
+  }: Omit<IssuesAppOptions, 'directory' | 'ports'> & { hooks?: IssuesHooks } = {},
 ): Promise<Harness> {
   const ctx = await testContext('issues', config);
   const { directory, projects } = shared;
@@ -35,7 +94,11 @@ export async function startHarness(
     RequestSubjects.projectLookup,
     async (data) => projects.get((data as { id: string }).id) ?? null,
   );
-  const app = await buildIssuesApp(ctx, { ...options, directory });
+  const app = await buildIssuesApp(ctx, {
+    ...options,
+    directory,
+    ...(hooks ? { ports: withHooks(hooks) } : {}),
+  });
   return {
     ctx,
     app,
