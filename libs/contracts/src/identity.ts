@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, Timestamp, Uuid, queryInt } from './common.js';
 import { AfterQuery } from './list-cursor.js';
-import { PersonSummary } from './issue-views.js';
 import { KeyGrantFields, SCOPES } from './scopes.js';
 
 export const CreateUserBody = z

@@ -1,5 +1,4 @@
 import { DELETED_USER_ID, DELETED_USER_NAME, EventTypes } from '@momentum/contracts';
-import type { AuditDoc } from '../store/models.js';
 
 /** The events a team's audit log records, by source type, and the type each entry shows. */
 export const AUDITED: Readonly<Record<string, string>> = {
@@ -22,11 +21,18 @@ export const auditTypeOf = (source: string): string | null => AUDITED[source] ??
 export const auditedFrom = (service: 'identity' | 'agents'): string[] =>
   Object.keys(AUDITED).filter((type) => type.startsWith(`${service}.`));
 
+/** What of an audit entry names people (the stored entry has more). */
+export interface AuditNames {
+  actor: { type: 'user' | 'agent' | 'system'; id: string } | null;
+  data: Record<string, unknown>;
+  people: string[];
+}
+
 /** Fields of an entry's data that name a person by id. */
 const PERSON_FIELDS = ['userId', 'ownerId', 'invitedBy'] as const;
 
 /** Whom an entry names: its actor, the people in its data, an invitee's email. */
-export function peopleOf(actor: AuditDoc['actor'], data: Record<string, unknown>): string[] {
+export function peopleOf(actor: AuditNames['actor'], data: Record<string, unknown>): string[] {
   const named = [actor?.id, ...PERSON_FIELDS.map((f) => data[f]), data.email];
   return [...new Set(named.filter((v): v is string => typeof v === 'string' && v !== ''))];
 }
@@ -35,7 +41,7 @@ export function peopleOf(actor: AuditDoc['actor'], data: Record<string, unknown>
  * An entry with deleted people replaced by "Deleted user" (id, name; their email, and an
  * invitee's with them): the record of what changed stays, whom it named does not.
  */
-export function forgetPeople(entry: AuditDoc, deleted: readonly string[]): AuditDoc {
+export function forgetPeople<E extends AuditNames>(entry: E, deleted: readonly string[]): E {
   const gone = (v: unknown) => typeof v === 'string' && deleted.includes(v);
   const data: Record<string, unknown> = { ...entry.data };
   for (const field of PERSON_FIELDS)
