@@ -359,7 +359,7 @@ function printForged(f: Awaited<ReturnType<typeof forgedKeyFigures>>) {
 function printOAuth(f: Awaited<ReturnType<typeof oauthFigures>>) {
   const line = (x: typeof f.key) => `${x.rps} rps, p50 ${x.p50} ms, p99 ${x.p99} ms`;
   console.log(
-    `\n12. OAuth: a get_me tool call at /mcp with a key ${line(f.key)}; with an OAuth token ${line(f.oauth)}; ` +
+    `\n15. OAuth: a get_me tool call at /mcp with a key ${line(f.key)}; with an OAuth token ${line(f.oauth)}; ` +
       `ratio ${f.ratio} (${f.target}: ${f.met ? 'met' : 'NOT met'})`,
   );
   return f;

@@ -249,8 +249,8 @@ export class OutboxRelay {
         'The change was saved but could not be announced yet; it will be retried shortly',
       );
     }
-    // By whole value, as the sweep does: FerretDB ignores a `$pull` condition on the
-    // entries' fields. Clearing the outbox is no change of the resource: no timestamps.
+    // By whole value, as the sweep does: exactly the entry published, whatever else the list
+    // holds meanwhile. Clearing the outbox is no change of the resource: no timestamps.
     await model
       .updateOne({ _id: id }, { $pullAll: { [OUTBOX_FIELD]: [event] } }, { timestamps: false })
       .catch(() => undefined);
@@ -298,8 +298,8 @@ export class OutboxRelay {
     const events = doc[OUTBOX_FIELD] ?? [];
     if (!events.length) return;
     await this.publishInOrder(events);
-    // `$pullAll` of the entries as read: FerretDB ignores a `$pull` with a condition on
-    // sub-documents. No timestamps: clearing the outbox is not a change of the resource.
+    // `$pullAll` of the entries as read: exactly those published, never one written since.
+    // No timestamps: clearing the outbox is not a change of the resource.
     // Through the driver: the outbox is Mixed, which mongoose does not cast, so walking the
     // update through mongoose would cost CPU on every write for nothing.
     // Batched with the other documents' pulls of the moment (outbox-pulls.ts).

@@ -15,7 +15,7 @@ export type PendingCarrier = { _id: string; [field: string]: unknown };
  * Takes entries a write carried off their document once their second write is done (XP
  * applied, activity recorded), and the marker when none is left. Usually the document holds
  * just these: one write, matched on the list as written, drops both. Otherwise `$pullAll` of
- * the entries as written (FerretDB ignores a `$pull` with a condition on sub-documents), then
+ * the entries as written (exactly those, never one carried since), then
  * the marker if nothing else waits; a crash between the two leaves an empty list for the
  * recovery (called with no entries). Through the driver: mongoose would cast a list filter to
  * `$in`, matching a list that holds others too. Not a change of the document: no timestamps,
