@@ -83,6 +83,7 @@ export const TeamView = z
     id: Uuid,
     name: z.string(),
     key: z.string().describe('Short uppercase key, e.g. `DS`'),
+    role: TeamRole.describe('The caller’s role in the team (an agent’s: `member`)'),
     createdAt: Timestamp,
   })
   .meta({ id: 'Team' });

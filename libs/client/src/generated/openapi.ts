@@ -1888,6 +1888,8 @@ export type components = {
       name: string;
       /** @description Short uppercase key, e.g. `DS` */
       key: string;
+      /** @description The caller’s role in the team (an agent’s: `member`) */
+      role: components['schemas']['TeamRole'];
       /** Format: date-time */
       createdAt: string;
     };

@@ -1,14 +1,15 @@
-import { avatarUrl, effectiveScopes } from '@momentum/contracts';
+import { avatarUrl, effectiveScopes, type TeamRole } from '@momentum/contracts';
 import type { DirectoryEntry } from '../domain/directory.js';
 import type { AuditDoc, TeamDoc, UserDoc, UserKeyDoc } from '../store/models.js';
 import type { InvitationInfo } from '../usecases/invitations.js';
 
 /** Stored documents as the API replies with them. */
 
-export const teamView = (t: TeamDoc) => ({
+export const teamView = (t: TeamDoc, role: TeamRole) => ({
   id: t._id,
   name: t.name,
   key: t.key,
+  role,
   createdAt: t.createdAt.toISOString(),
 });
 

@@ -31,7 +31,9 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags: ['teams'],
       response: { status: 200, schema: dataOf(z.array(TeamView)) },
     },
-    async ({ actor }) => ({ data: (await teamsOf(deps, actor)).map(teamView) }),
+    async ({ actor }) => ({
+      data: (await teamsOf(deps, actor)).map(({ team, role }) => teamView(team, role)),
+    }),
   );
 
   defineRoute(
@@ -49,7 +51,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: IdentityDeps) {
     async ({ actor, body, reply }) => {
       const team = await createTeam(deps, actor, body);
       markMembershipsChanged(reply, actor.id);
-      return { data: teamView(team) };
+      return { data: teamView(team, 'owner') };
     },
   );
 

@@ -65,6 +65,13 @@ export class TeamStore {
     throw new AppError('CONFLICT', 'Could not find a free team key; choose one with `key`');
   }
 
+  /** A user's current memberships, with their roles (one read, the `{userId, removedAt}` index). */
+  membershipsOf(userId: string) {
+    return this.m.Membership.find({ userId, ...CURRENT }, { teamId: 1, userId: 1, role: 1 }).lean<
+      Pick<MembershipDoc, 'teamId' | 'userId' | 'role'>[]
+    >();
+  }
+
   async teamIdsOf(userId: string): Promise<string[]> {
     const rows = await this.m.Membership.find({ userId, ...CURRENT }, { teamId: 1 }).lean();
     return rows.map((r) => r.teamId);

@@ -231,7 +231,17 @@ export async function join(
 }
 
 /** The caller's teams: a user's memberships read fresh; an agent's as its actor names them. */
-export async function teamsOf({ teams }: IdentityDeps, actor: Actor): Promise<TeamDoc[]> {
-  const teamIds = actor.type === 'user' ? await teams.teamIdsOf(actor.id) : actor.teamIds;
-  return teams.teamsOf(teamIds);
+/** The caller's teams, each with the caller's role in it (an agent acts as a member). */
+export async function teamsOf(
+  { teams }: IdentityDeps,
+  actor: Actor,
+): Promise<{ team: TeamDoc; role: TeamRole }[]> {
+  if (actor.type !== 'user')
+    return (await teams.teamsOf(actor.teamIds)).map((team) => ({ team, role: 'member' }));
+  const memberships = await teams.membershipsOf(actor.id);
+  const byTeam = new Map(memberships.map((m) => [m.teamId, m]));
+  return (await teams.teamsOf([...byTeam.keys()])).map((team) => ({
+    team,
+    role: roleOf(byTeam.get(team._id) ?? { userId: actor.id }, team),
+  }));
 }

@@ -32,6 +32,11 @@ describe('team roles', () => {
       expect.objectContaining({ id: ada, kind: 'user', name: 'Ada', role: 'owner' }),
       expect.objectContaining({ id: bob, kind: 'user', name: 'Bob', role: 'admin' }),
     ]);
+    const bobsTeams = await a.as(userActor({ id: bob, teamIds: [team] }), {
+      method: 'GET',
+      url: '/api/teams',
+    });
+    expect(bobsTeams.json().data).toEqual([expect.objectContaining({ id: team, role: 'admin' })]);
     expect(eventsOf(a, EventTypes.identity.membershipAdded, { teamId: team, userId: ada })).toEqual(
       [expect.objectContaining({ data: expect.objectContaining({ role: 'owner' }) })],
     );
