@@ -175,6 +175,7 @@ describe('platform through the gateway', () => {
       id: expect.any(String),
       name: 'Design Systems',
       key: expect.stringMatching(/^DS\d*$/),
+      role: 'owner',
       createdAt: expect.any(String),
     });
     const outsider = await api(other.apiKey, 'POST', `/api/teams/${team.body.data.id}/members`, {
@@ -189,7 +190,9 @@ describe('platform through the gateway', () => {
     const me = await api(other.apiKey, 'GET', '/api/me');
     expect(me.body.data.teamIds).toEqual([team.body.data.id]);
     const teams = await api(other.apiKey, 'GET', '/api/teams');
-    expect(teams.body.data.map((t: { id: string }) => t.id)).toEqual([team.body.data.id]);
+    expect(teams.body.data.map((t: { id: string; role: string }) => [t.id, t.role])).toEqual([
+      [team.body.data.id, 'member'],
+    ]);
     const removed = await api(
       owner.apiKey,
       'DELETE',
