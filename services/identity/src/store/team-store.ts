@@ -94,6 +94,11 @@ export class TeamStore {
     return (await this.m.Membership.exists({ teamId, userId, ...CURRENT })) !== null;
   }
 
+  /** Whether the user ever had a membership of the team (current or removed since). */
+  async everMember(teamId: string, userId: string): Promise<boolean> {
+    return (await this.m.Membership.exists({ teamId, userId })) !== null;
+  }
+
   /** A user's current membership of a team, or null. */
   membership(teamId: string, userId: string) {
     return this.m.Membership.findOne(

@@ -141,13 +141,26 @@ export async function answerInvitation(
   const at = now();
   const event = invitationEvent(actor, answer, eventData(found));
   const done = await deps.invitations.respond(invitationId, answer, at, event);
-  if (!done) throw ended(invitationState((await deps.invitations.find(invitationId)) ?? found, at));
-  deps.outbox.flush(deps.invitations.model, invitationId);
-  if (answer === 'accepted') {
-    const team = await teamForRoles(deps, done.teamId);
-    await join(deps, actor, team, actor.id, done.role);
+  if (!done) {
+    const current = (await deps.invitations.find(invitationId)) ?? found;
+    // Accepting is two writes: one accepted with no membership ever made (a crash between
+    // them) is finished by accepting again; once joined, even if left since, it is over.
+    if (answer === 'accepted' && current.status === 'accepted') {
+      const made = await deps.teams.everMember(current.teamId, actor.id);
+      if (!made) return joinAccepted(deps, actor, current, at);
+    }
+    throw ended(invitationState(current, at));
   }
+  deps.outbox.flush(deps.invitations.model, invitationId);
+  if (answer === 'accepted') return joinAccepted(deps, actor, done, at);
   return info(deps, [done], at).then((all) => all[0]!);
+}
+
+/** The membership an accepted invitation gives (a member already stays as they are). */
+async function joinAccepted(deps: IdentityDeps, actor: Actor, accepted: InvitationDoc, at: Date) {
+  const team = await teamForRoles(deps, accepted.teamId);
+  await join(deps, actor, team, actor.id, accepted.role);
+  return info(deps, [accepted], at).then((all) => all[0]!);
 }
 
 const eventData = (i: InvitationDoc) => ({

@@ -230,7 +230,6 @@ export async function join(
   return membership;
 }
 
-/** The caller's teams: a user's memberships read fresh; an agent's as its actor names them. */
 /** The caller's teams, each with the caller's role in it (an agent acts as a member). */
 export async function teamsOf(
   { teams }: IdentityDeps,

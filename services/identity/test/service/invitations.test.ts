@@ -199,6 +199,28 @@ describe('invitations', () => {
     }
   });
 
+  it('finishes an accept whose membership was never written, once', async () => {
+    const [owner, bob] = [await w.newUser('Owner'), await w.newUser('Bob')];
+    const team = await w.newTeam(owner);
+    const { id } = (await w.call(owner, 'POST', invitations(team), { userId: bob })).body.data;
+    // A crash between the two writes: the invitation accepted, no membership made.
+    await identity.ctx.db
+      .collection('invitations')
+      .updateOne({ _id: id }, { $set: { status: 'accepted', respondedAt: new Date() } });
+    expect((await w.call(bob, 'GET', '/api/teams')).body.data).toEqual([]);
+    const again = await w.call(bob, 'POST', `/api/invitations/${id}/accept`);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id, status: 'accepted' });
+    expect((await w.call(bob, 'GET', '/api/teams')).body.data).toEqual([
+      expect.objectContaining({ id: team, role: 'member' }),
+    ]);
+    // Joined, then left: the old invitation does not bring them back.
+    expect((await w.call(bob, 'DELETE', `/api/teams/${team}/members/${bob}`)).status).toBe(204);
+    const afterLeaving = await w.call(bob, 'POST', `/api/invitations/${id}/accept`);
+    expect(afterLeaving.status).toBe(409);
+    expect(afterLeaving.body.error).toMatchObject(ended('accepted'));
+  });
+
   it('has one winner when an accept meets a revoke', async () => {
     for (let round = 0; round < 3; round++) {
       const [owner, bob] = [await w.newUser('Owner'), await w.newUser('Bob')];
