@@ -8,6 +8,7 @@ export * from './api-keys.js';
 export * from './hash-pool.js';
 export * from './key-use.js';
 export * from './key-record-route.js';
+export * from './export-route.js';
 export * from './closing-guard.js';
 export * from './error-handler.js';
 export * from './internal-client.js';

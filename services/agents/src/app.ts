@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, signerToward } from '@momentum/http';
+import { createServiceApp, InternalClient, signerToward, defineExportRoute } from '@momentum/http';
 import { OutboxRelay } from '@momentum/messaging/outbox';
 import { admissionOf } from '@momentum/config';
 import { busConnected } from '@momentum/messaging';
@@ -14,7 +14,7 @@ import { installBadRequestForValidation } from './routes/bad-request.js';
 import { registerAgentRoutes } from './routes/agents.js';
 import { registerKeyRoutes } from './routes/keys.js';
 import { registerInternalRoutes } from './routes/internal.js';
-import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { exportUserData } from './usecases/personal-data.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
 
@@ -68,7 +68,10 @@ export async function buildAgentsApp(
   registerAgentRoutes(app, deps);
   registerKeyRoutes(app, deps);
   registerInternalRoutes(app, deps);
-  registerPersonalDataRoutes(app, deps);
+  // identity's export of a person reads this service's part here.
+  defineExportRoute(app, "A person's agents data (NDJSON, streamed)", (userId) =>
+    exportUserData(deps, userId),
+  );
 
   relay.start();
   await startErasure(ctx.bus, deps);

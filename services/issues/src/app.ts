@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp } from '@momentum/http';
+import { createServiceApp, defineExportRoute } from '@momentum/http';
 import { admissionOf } from '@momentum/config';
 import { OutboxRelay } from '@momentum/messaging/outbox';
 import { busConnected } from '@momentum/messaging';
@@ -29,7 +29,7 @@ import { registerSearchRoutes } from './routes/search.js';
 import { registerCommentRoutes } from './routes/comments.js';
 import { registerBlockerRoutes } from './routes/blockers.js';
 import { registerInternalRoutes } from './routes/internal.js';
-import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { exportUserData } from './usecases/personal-data.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
 
@@ -104,7 +104,10 @@ export async function buildIssuesApp(
   registerCommentRoutes(app, deps);
   registerBlockerRoutes(app, deps);
   registerInternalRoutes(app, deps);
-  registerPersonalDataRoutes(app, deps);
+  // identity's export of a person reads this service's part here.
+  defineExportRoute(app, "A person's issues data (NDJSON, streamed)", (userId) =>
+    exportUserData(deps, userId),
+  );
   const stopActivityRecovery = recoverActivity(deps, options.activityRecovery);
   app.addHook('onClose', async () => {
     stopActivityRecovery();

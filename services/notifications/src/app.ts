@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp } from '@momentum/http';
+import { createServiceApp, defineExportRoute } from '@momentum/http';
 import { admissionOf } from '@momentum/config';
 import { OutboxRelay } from '@momentum/messaging/outbox';
 import { busConnected } from '@momentum/messaging';
@@ -13,7 +13,7 @@ import { HttpAudience, type Audience } from './clients/audience.js';
 import { fanOut } from './usecases/fan-out.js';
 import { consumeDomainEvents } from './consumers/domain-events.js';
 import { registerInboxRoutes } from './routes/inbox.js';
-import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { exportUserData } from './usecases/personal-data.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
 
@@ -65,7 +65,10 @@ export async function buildNotificationsApp(
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),
   });
   registerInboxRoutes(app, deps);
-  registerPersonalDataRoutes(app, deps);
+  // identity's export of a person reads this service's part here.
+  defineExportRoute(app, "A person's notifications data (NDJSON, streamed)", (userId) =>
+    exportUserData(deps, userId),
+  );
   app.addHook('onClose', async () => {
     await relay.stop();
     if (!options.audience) await audience.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, signerToward } from '@momentum/http';
+import { createServiceApp, InternalClient, signerToward, defineExportRoute } from '@momentum/http';
 import { OutboxRelay } from '@momentum/messaging/outbox';
 import { admissionOf } from '@momentum/config';
 import { busConnected } from '@momentum/messaging';
@@ -16,7 +16,7 @@ import { answerProjectLookups } from './consumers/lookup-responder.js';
 import type { ProjectsDeps } from './deps.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerInternalRoutes } from './routes/internal.js';
-import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { exportUserData } from './usecases/personal-data.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
 import { auditAllCounts, scheduleCountsAudit } from './usecases/counts-audit.js';
@@ -81,7 +81,10 @@ export async function buildProjectsApp(
   });
   registerProjectRoutes(app, deps);
   registerInternalRoutes(app, deps);
-  registerPersonalDataRoutes(app, deps);
+  // identity's export of a person reads this service's part here.
+  defineExportRoute(app, "A person's projects data (NDJSON, streamed)", (userId) =>
+    exportUserData(deps, userId),
+  );
   app.addHook('onClose', async () => {
     await stopAudit();
     await relay.stop();

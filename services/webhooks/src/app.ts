@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, InternalClient, signerToward } from '@momentum/http';
+import { createServiceApp, InternalClient, signerToward, defineExportRoute } from '@momentum/http';
 import { admissionOf } from '@momentum/config';
 import { busConnected } from '@momentum/messaging';
 import { ensureIndexes, isMongoUp } from '@momentum/storage';
@@ -26,7 +26,7 @@ import {
 import { registerEventTypeRoutes } from './routes/event-types.js';
 import { registerSubscriptionRoutes } from './routes/subscriptions.js';
 import { registerDeliveryRoutes } from './routes/deliveries.js';
-import { registerPersonalDataRoutes } from './routes/personal-data.js';
+import { exportUserData } from './usecases/personal-data.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
 import { documentDeliveredEvents } from './routes/openapi-webhooks.js';
@@ -117,7 +117,10 @@ export async function buildWebhooksApp(
   registerEventTypeRoutes(app);
   registerSubscriptionRoutes(app, deps);
   registerDeliveryRoutes(app, deps);
-  registerPersonalDataRoutes(app, deps);
+  // identity's export of a person reads this service's part here.
+  defineExportRoute(app, "A person's webhooks data (NDJSON, streamed)", (userId) =>
+    exportUserData(deps, userId),
+  );
   documentDeliveredEvents(app);
   app.addHook('onClose', async () => {
     await delivery.stop();

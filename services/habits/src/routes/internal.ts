@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '@momentum/http';
+import { defineRoute, defineExportRoute } from '@momentum/http';
 import type { HabitsDeps } from '../deps.js';
 import { getProfile } from '../usecases/profile.js';
 import { requireTaskId } from '../usecases/read-task.js';
@@ -50,19 +50,7 @@ export function registerInternalRoutes(app: FastifyInstance, deps: HabitsDeps) {
     },
   );
 
-  defineRoute(
-    app,
-    {
-      method: 'GET',
-      url: '/internal/users/:id/export',
-      summary: "A person's profile, tasks and completions (NDJSON, streamed)",
-      internal: true,
-      callers: ['identity'],
-      params: Id,
-    },
-    async ({ params, reply }) => {
-      reply.type('application/x-ndjson');
-      return exportUserData(deps, params.id);
-    },
+  defineExportRoute(app, "A person's profile, tasks and completions (NDJSON, streamed)", (userId) =>
+    exportUserData(deps, userId),
   );
 }
