@@ -96,7 +96,7 @@ export class ProjectStore {
         return withoutOutbox(doc.toObject<ProjectDoc>());
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        // FerretDB names no index in the error: look which of the two values is taken now.
+        // The error names one clashing index at most, and both values may be taken: look.
         const clash = await this.takenNames(input.teamId, [slug], [key]);
         if (clash.slugs.has(slug)) slugAttempt++;
         if (clash.keys.has(key)) {
