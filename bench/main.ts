@@ -12,6 +12,7 @@ import {
   scalingRatios,
   scalingSizes,
 } from './scaling.js';
+import { storedBytesLine } from './storage.js';
 import { gatewayLine, gatewayRatio, mcpRatio, mixedWorkload } from './throughput.js';
 import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
@@ -262,6 +263,9 @@ function printScaling(s: Awaited<ReturnType<typeof scalingFigure>>) {
         .join('; ') +
       ' (targets: ×≤ 2, ≤ 3× a GET)',
   );
+  console.log(
+    `3. on disk at ${s.large.documents} documents, all included: ${storedBytesLine(s.large.stored)} (target: an issue ≤ 10 KB)`,
+  );
   return s;
 }
 
@@ -432,6 +436,11 @@ function printTable(r: any) {
       `${r.scaling.small[`${l}P50`]} → ${r.scaling.large[`${l}P50`]} (×${r.scaling.ratios[l].ratio}, ${r.scaling.ratios[l].overGet}× a GET)`,
       '×≤ 2, ≤ 3× a GET',
     ]),
+    [
+      `3. bytes on disk per stored document at ${r.scaling.large.documents}, all included`,
+      storedBytesLine(r.scaling.large.stored),
+      'an issue ≤ 10 KB',
+    ],
     [
       '4. MCP get_task ÷ REST',
       r.mcpOverRest.ratio === null

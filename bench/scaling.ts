@@ -1,6 +1,7 @@
 import { IssueStatuses } from '@momentum/contracts';
 import { Seeder, varyDates } from './seed.js';
 import { sequentialP50, round } from './load.js';
+import { storedBytes, storedBytesLine, type StoredBytes } from './storage.js';
 import { startWorld, type World } from './world.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
@@ -19,6 +20,8 @@ export interface ScalePoint {
   searchP50: number;
   /** `GET /api/tasks/:id` of an issue: its page (newest comments and activity). */
   issuePageP50: number;
+  /** Bytes on disk per issue and per task at this size (issue 53: an issue ≤ 10 KB). */
+  stored: { issue: StoredBytes; task: StoredBytes };
 }
 
 /**
@@ -150,6 +153,7 @@ export async function measure(
     projectListP50: await p50(`/api/projects?teamId=${world.teamId}`),
     searchP50: await p50(`/api/tasks/search?q=${WORDS[1]}&projectId=${world.projectId}`),
     issuePageP50: await p50(`/api/tasks/${templates.issueIds[0]}`),
+    stored: await storedBytes(world.mongoUrl, world.dbPrefix),
   };
 }
 
@@ -196,7 +200,7 @@ export async function scalingFigure(basePort: number, sizes: readonly number[]) 
       // Each point as it is measured: a run at a million documents takes hours, and one cut
       // short still tells what it reached.
       step(
-        `3. at ${size}: ${LISTS.map((l) => `${l} ${point[`${l}P50`]}`).join(', ')}, GET ${point.getTaskP50} (p50 ms)`,
+        `3. at ${size}: ${LISTS.map((l) => `${l} ${point[`${l}P50`]}`).join(', ')}, GET ${point.getTaskP50} (p50 ms); on disk ${storedBytesLine(point.stored)}`,
       );
       points.push(point);
     }
