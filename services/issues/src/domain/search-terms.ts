@@ -1,9 +1,16 @@
 /**
  * Search keys kept on each issue (a multikey index serves every search): `w:<word>` for
- * each whole word of title and description, and `p:<prefix>` for each prefix of a word up
- * to PREFIX_MAX characters, so the last word of a query matches as a prefix by equality —
- * no regex, no `$text`. Words are lower-cased and stripped of accents.
+ * each whole word of title and description, and `p:<prefix>` for each prefix of a word from
+ * PREFIX_MIN to PREFIX_MAX characters, so the last word of a query matches as a prefix by
+ * equality — no regex, no `$text`. Words are lower-cased and stripped of accents.
+ *
+ * Every key is an entry in each search index, so prefixes start at PREFIX_MIN: one or two
+ * letters match most issues (no answer worth ranking) and were a third of the keys. A last
+ * word shorter than that matches whole words only. Issues keyed before PREFIX_MIN hold a
+ * superset of these keys, so every query finds them as before (search-rekeying.ts trims
+ * them).
  */
+export const PREFIX_MIN = 3;
 export const PREFIX_MAX = 15;
 const WORD_MAX = 40;
 const QUERY_WORDS_MAX = 10;
@@ -27,23 +34,24 @@ export function searchKeysOf(title: string, description: string): string[] {
   const keys = new Set<string>();
   for (const word of normalizeWords(`${title} ${description}`)) {
     keys.add(wordKey(word));
-    for (let n = 1; n <= Math.min(word.length, PREFIX_MAX); n++)
+    for (let n = PREFIX_MIN; n <= Math.min(word.length, PREFIX_MAX); n++)
       keys.add(prefixKey(word.slice(0, n)));
   }
   return [...keys];
 }
 
 /**
- * A query as keys: whole words for all but the last word, a prefix for the last one.
- * Repeated words count once; at most QUERY_WORDS_MAX words are used. Regex characters
- * are just separators here, so they can never act as patterns.
+ * A query as keys: whole words for all but the last word, a prefix for the last one (a
+ * whole word when shorter than PREFIX_MIN). Repeated words count once; at most
+ * QUERY_WORDS_MAX words are used. Regex characters are just separators here, so they can
+ * never act as patterns.
  */
 export function queryKeys(q: string): string[] {
   const words = normalizeWords(q);
   if (!words.length) return [];
   const last = words[words.length - 1]!;
   const keys = new Set(words.slice(0, -1).map(wordKey));
-  keys.add(prefixKey(last));
+  keys.add(last.length < PREFIX_MIN ? wordKey(last) : prefixKey(last));
   return [...keys].slice(-QUERY_WORDS_MAX);
 }
 
