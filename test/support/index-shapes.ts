@@ -40,3 +40,20 @@ export async function unserved(db: Connection, shapes: readonly QueryShape[]): P
     .filter((shape) => !declared.get(shape.collection)!.some((ix) => serves(ix, shape)))
     .map((shape) => shape.label);
 }
+
+/**
+ * Does an index lead with exactly a query's equality fields (any order), then its sort (in
+ * the index's direction or all reversed): the one index such a query reads in order. A
+ * sort of none is a lookup, or a count whose every field the index holds.
+ */
+export function leadsWith(index: IndexKeys, equal: readonly string[], sort: IndexKeys): boolean {
+  const keys = Object.entries(index);
+  const order = Object.entries(sort);
+  if (keys.length < equal.length + order.length) return false;
+  const head = keys.slice(0, equal.length).map(([k]) => k);
+  if (!equal.every((f) => head.includes(f))) return false;
+  const tail = keys.slice(equal.length, equal.length + order.length);
+  const same = order.every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === d);
+  const reversed = order.every(([k, d], i) => tail[i]?.[0] === k && tail[i]?.[1] === -d);
+  return same || reversed;
+}

@@ -3,14 +3,20 @@ import { createServiceApp, defineExportRoute } from '@momentum/http';
 import { admissionOf } from '@momentum/config';
 import { OutboxRelay } from '@momentum/messaging/outbox';
 import { busConnected } from '@momentum/messaging';
-import { DocumentLeases, ensureIndexes, isMongoUp, type LeaseOptions } from '@momentum/storage';
+import {
+  DocumentLeases,
+  dropRetiredIndexes,
+  ensureIndexes,
+  isMongoUp,
+  type LeaseOptions,
+} from '@momentum/storage';
 import type { ServiceContext } from '@momentum/runtime';
 import type { IssuesConfig } from './config.js';
 import type { Directory } from './clients/directory.js';
 import { HttpDirectory } from './clients/http-directory.js';
 import { Outbox } from './events/outbox.js';
 import { consumeProjectEvents } from './consumers/project-consumer.js';
-import { issuesModels } from './store/models.js';
+import { issuesModels, RETIRED_ACTIVITY_INDEXES } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
 import { IssueLists } from './store/issue-lists.js';
 import { addMissingRevisions } from './store/revisions.js';
@@ -55,6 +61,7 @@ export async function buildIssuesApp(
 ): Promise<FastifyInstance> {
   const models = issuesModels(ctx.db);
   await ensureIndexes(ctx.db);
+  await dropRetiredIndexes(models.Activity.collection, RETIRED_ACTIVITY_INDEXES);
   await addMissingRevisions(models);
   const rekeying = new SearchRekeying(models);
   rekeying.start(ctx.log);

@@ -164,6 +164,19 @@ const carried = {
   [CARRIED_SINCE]: { type: Date, default: undefined },
 };
 
+/** The activity's assignee changes, by whom they unassigned and whom they assigned. */
+const ASSIGNMENT_INDEXES = [
+  ['assigned_from', 'oldValue'],
+  ['assigned_to', 'newValue'],
+] as const;
+
+/**
+ * Indexes an earlier version declared, dropped at start (each costs entries on every write):
+ * the activity's `{field, oldValue}` and `{field, newValue}` held every change's values,
+ * titles and descriptions included; assigned_from and assigned_to hold assignments only.
+ */
+export const RETIRED_ACTIVITY_INDEXES = ['field_1_oldValue_1', 'field_1_newValue_1'] as const;
+
 /** Time-ordered ids, so entries made in one millisecond keep their order. */
 const id = { type: String, default: () => uuidv7() };
 const str = { type: String, required: true };
@@ -213,7 +226,9 @@ export const issueIndexes: [Record<string, 1 | -1>, { unique?: boolean }?][] = [
   [{ identifier: 1, teamId: 1 }],
   // Someone's issues; sub-issues of a parent (the issue page, `parentId=`); labels (`$all`).
   [{ assigneeId: 1, createdAt: 1, _id: 1 }],
-  // A person's export and erasure (store/personal-data.ts): what they created, what they watch.
+  // A person's export and erasure (store/personal-data.ts): what they created, what they
+  // watch. Rare queries, kept because their keys are written once an issue (a watch list
+  // changes seldom) and without them each erasure reads every issue.
   [{ createdBy: 1 }],
   [{ 'watchers.id': 1 }],
   [{ parentId: 1, createdAt: 1, _id: 1 }],
@@ -283,7 +298,8 @@ export function issuesModels(db: Connection) {
   );
   // An issue's comments, oldest first (the issue page).
   comments.index({ issueId: 1, createdAt: 1, _id: 1 });
-  // A person's export and erasure: what they wrote, where they are mentioned.
+  // A person's export and erasure: what they wrote, where they are mentioned (keys written
+  // once a comment; without them each erasure reads every comment).
   comments.index({ userId: 1 });
   comments.index({ 'mentions.id': 1 });
   comments.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
@@ -306,10 +322,14 @@ export function issuesModels(db: Connection) {
   );
   // An issue's activity, oldest first (the issue page).
   activity.index({ issueId: 1, createdAt: 1, _id: 1 });
-  // A person's erasure: what they did (re-attributed), whom assignments named.
+  // A person's erasure (store/personal-data.ts): what they did, re-attributed. Activity is
+  // the largest collection and append-only: an entry's key is written once, and without it
+  // each erasure would read every entry.
   activity.index({ userId: 1 });
-  activity.index({ field: 1, oldValue: 1 });
-  activity.index({ field: 1, newValue: 1 });
+  // The erasure's renaming of assignee changes that named them: partial, so only assignment
+  // entries are indexed, never the titles and descriptions other changes record.
+  for (const [name, field] of ASSIGNMENT_INDEXES)
+    activity.index({ [field]: 1 }, { name, partialFilterExpression: { field: 'assigneeId' } });
 
   const blockers = new Schema<BlockerDoc>(
     {
@@ -327,7 +347,7 @@ export function issuesModels(db: Connection) {
   // relations, oldest first; the first also serves the cycle search's edges.
   blockers.index({ issueId: 1, createdAt: 1 });
   blockers.index({ blockedById: 1, createdAt: 1 });
-  // A person's erasure: the relations they made.
+  // A person's erasure: the relations they made (written once a relation).
   blockers.index({ createdBy: 1 });
   blockers.index(PENDING_ACTIVITY_INDEX.keys, PENDING_ACTIVITY_INDEX.options);
 
