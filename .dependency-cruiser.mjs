@@ -28,9 +28,9 @@ const SERVICES = folders('./services');
  */
 const LIBRARY_TIERS = [
   // Foundations: they import no library.
-  ['config', 'contracts', 'telemetry', 'client'],
-  // The platform, each piece on the foundations alone: HTTP, the database, the bus.
-  ['http', 'storage', 'messaging'],
+  ['config', 'contracts', 'telemetry', 'client', 'replicas'],
+  // The platform, each piece on the foundations alone: HTTP, the database, the bus, API keys.
+  ['http', 'storage', 'messaging', 'keys'],
   // Assemblies of the platform: a service process; the MCP tools over the typed client.
   ['runtime', 'mcp-tools'],
   // Test support, over everything a service is made of; only tests import it.

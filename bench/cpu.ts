@@ -4,7 +4,7 @@ import path from 'node:path';
 import { cpuSnapshot, pidServing, writeSnapshot } from './cpu-usage.js';
 import { round, runLoad, type LoadOptions } from './load.js';
 import { rawFigures, type RawFigures } from './raw.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 import { stopOnExit } from './on-exit.js';
 // @ts-expect-error plain ESM helpers shared with the npm scripts
 import { ensureMongo, startFerretDB, stopEngine } from '../scripts/lib/engines.mjs';
@@ -77,24 +77,24 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
       : (await ensureMongo()).url;
     const enginePid = engine?.pid ?? pidServing(mongoUrl, 27017);
     if (!enginePid) throw new Error(`no process found listening for ${mongoUrl}`);
-    const world = await startWorld(basePort, profiles ? { CPU_PROFILE_DIR: profiles } : {}, {
+    const stack = await startSeededStack(basePort, profiles ? { CPU_PROFILE_DIR: profiles } : {}, {
       mongoUrl,
       withMcp: true,
     });
     try {
       // The NATS server every process publishes to and reads from, when it runs here: its
       // CPU per request is the stack's as much as the engine's is.
-      const natsPid = pidServing(world.natsUrl, 4222);
+      const natsPid = pidServing(stack.natsUrl, 4222);
       const pids = {
-        ...world.pids,
+        ...stack.pids,
         ferretdb: enginePid as number,
         ...(natsPid ? { 'nats-server': natsPid } : {}),
       };
-      const loads = await scenarios(world);
+      const loads = await scenarios(stack);
       // The JIT and the caches warm on reads first, then the stack is left alone a while.
       await runLoad({ ...loads.getTask, amount: 3000 });
       const idleMsPerS = await idleCpu(pids);
-      const raw = await rawFigures(world, durationS, enginePid);
+      const raw = await rawFigures(stack, durationS, enginePid);
       const rawOf = (operation: keyof RawFigures) => ({
         operation,
         engineMsPerOp: raw[operation].engineCpuMsPerOp ?? NaN,
@@ -118,7 +118,7 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
               }
             : undefined;
         figures[name] = await measured(
-          world,
+          stack,
           pids,
           loads[name],
           durationS,
@@ -128,9 +128,9 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
       }
       return { engine: shared ? 'shared' : 'private', raw, idleMsPerS, figures, profiles };
     } finally {
-      await world.stop();
+      await stack.stop();
       // Written on exit: named after their process from here on.
-      if (profiles) nameProfiles(profiles, world.pids);
+      if (profiles) nameProfiles(profiles, stack.pids);
     }
   } finally {
     await stopOwnEngine();
@@ -138,17 +138,17 @@ export async function cpuFigures(basePort: number, durationS: number): Promise<C
 }
 
 /** The five request kinds, as autocannon loads through the gateway. */
-async function scenarios(world: World) {
-  const auth = { authorization: `Bearer ${world.user.key}` };
+async function scenarios(stack: SeededStack) {
+  const auth = { authorization: `Bearer ${stack.user.key}` };
   const json = { ...auth, 'content-type': 'application/json' };
-  const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+  const todo = await stack.user.expect(201, 'POST', '/api/tasks', {
     type: 'todo',
     title: 'CPU figure todo',
     difficulty: 'easy',
   });
   const habits: string[] = [];
   for (let i = 0; i < HABITS; i++) {
-    const habit = await world.user.expect(201, 'POST', '/api/tasks', {
+    const habit = await stack.user.expect(201, 'POST', '/api/tasks', {
       type: 'habit',
       title: `CPU figure habit ${i}`,
       difficulty: 'easy',
@@ -158,8 +158,8 @@ async function scenarios(world: World) {
   }
   const issues: string[] = [];
   for (let i = 0; i < ISSUES; i++) {
-    const issue = await world.user.expect(201, 'POST', '/api/tasks', {
-      projectId: world.projectId,
+    const issue = await stack.user.expect(201, 'POST', '/api/tasks', {
+      projectId: stack.projectId,
       title: `CPU figure issue ${i}`,
     });
     issues.push(issue.data.id);
@@ -171,13 +171,13 @@ async function scenarios(world: World) {
   const statuses = ['in_progress', 'todo'];
   const loads = {
     createTodo: {
-      url: `${world.gatewayUrl}/api/tasks`,
+      url: `${stack.gatewayUrl}/api/tasks`,
       method: 'POST',
       headers: json,
       body: JSON.stringify({ type: 'todo', title: 'CPU figure todo', difficulty: 'easy' }),
     },
     completeHabit: {
-      url: world.gatewayUrl,
+      url: stack.gatewayUrl,
       headers: auth,
       requests: [
         {
@@ -189,9 +189,9 @@ async function scenarios(world: World) {
         },
       ],
     },
-    getTask: { url: `${world.gatewayUrl}/api/tasks/${todo.data.id}`, headers: auth },
+    getTask: { url: `${stack.gatewayUrl}/api/tasks/${todo.data.id}`, headers: auth },
     updateIssue: {
-      url: world.gatewayUrl,
+      url: stack.gatewayUrl,
       headers: json,
       requests: [
         {
@@ -208,14 +208,14 @@ async function scenarios(world: World) {
       ],
     },
     // Its first page over the to-dos the first figure created (well over 20 by then).
-    firstListPage: { url: `${world.gatewayUrl}/api/tasks?limit=20`, headers: auth },
+    firstListPage: { url: `${stack.gatewayUrl}/api/tasks?limit=20`, headers: auth },
   } satisfies Record<string, LoadOptions>;
   return loads;
 }
 
 /** CPU per request of one load: a warm-up of it, then a measured window. */
 async function measured(
-  world: World,
+  stack: SeededStack,
   pids: Record<string, number>,
   load: LoadOptions,
   durationS: number,
@@ -223,7 +223,7 @@ async function measured(
   engineProfile?: { debugUrl: string; file: string },
 ): Promise<CpuFigure> {
   await runLoad({ ...load, durationS: WARM_UP_S });
-  const opsBefore = await engineOperations(world);
+  const opsBefore = await engineOperations(stack);
   const before = cpuSnapshot(pids);
   const writesBefore = writeSnapshot(pids);
   const profiled = engineProfile && goProfile(engineProfile, durationS);
@@ -231,7 +231,7 @@ async function measured(
   const after = cpuSnapshot(pids);
   const writesAfter = writeSnapshot(pids);
   await profiled;
-  const opsAfter = await engineOperations(world);
+  const opsAfter = await engineOperations(stack);
   const n = Math.max(result.requests, 1);
   const engineOps: CpuFigure['engineOps'] = {};
   for (const [op, { count, seconds }] of Object.entries(opsAfter)) {
@@ -282,10 +282,10 @@ async function goProfile(
 
 /** Every service's engine commands so far, by `<service> <command> <collection>`. */
 async function engineOperations(
-  world: World,
+  stack: SeededStack,
 ): Promise<Record<string, { count: number; seconds: number }>> {
   const ops: Record<string, { count: number; seconds: number }> = {};
-  for (const [service, url] of Object.entries(world.serviceUrls)) {
+  for (const [service, url] of Object.entries(stack.serviceUrls)) {
     const text = await (await fetch(`${url}/metrics`)).text();
     const line = /^engine_operation_duration_seconds_(count|sum)\{([^}]*)\} (\S+)$/gm;
     for (const [, kind, labels, value] of text.matchAll(line)) {

@@ -2,7 +2,7 @@ import { cpuSnapshot, pidServing } from './cpu-usage.js';
 import { startHelper } from './helper-process.js';
 import { round, runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { ratio, type RawFigures } from './raw.js';
-import type { World } from './world.js';
+import type { SeededStack } from './seeded-stack.js';
 
 const HABITS = 64;
 const WARM_UP_S = 2;
@@ -26,17 +26,17 @@ export type FloorFigures = Record<Kind, { viaProxy: FloorRun; direct: FloorRun }
  * any implementation behind a gateway could reach on this machine and this engine.
  */
 export async function floorFigures(
-  world: World,
+  stack: SeededStack,
   raw: RawFigures,
   durationS: number,
 ): Promise<FloorFigures> {
-  const run = world.dbPrefix.replace(/^bench_/, '').toUpperCase();
+  const run = stack.dbPrefix.replace(/^bench_/, '').toUpperCase();
   const service = startHelper('./floor-service.mjs', {
-    FLOOR_MONGO_URL: world.mongoUrl,
-    FLOOR_DB: `${world.dbPrefix}_floor`,
-    FLOOR_INDEXES_FROM: `${world.dbPrefix}_habits`,
-    FLOOR_NATS_URL: world.natsUrl,
-    // Deleted with the run's other streams (world.ts).
+    FLOOR_MONGO_URL: stack.mongoUrl,
+    FLOOR_DB: `${stack.dbPrefix}_floor`,
+    FLOOR_INDEXES_FROM: `${stack.dbPrefix}_habits`,
+    FLOOR_NATS_URL: stack.natsUrl,
+    // Deleted with the run's other streams (seeded-stack.ts).
     FLOOR_STREAM: `BENCH${run}_FLOOR`,
   });
   const serviceUrl = `http://127.0.0.1:${await service.port}`;
@@ -48,8 +48,8 @@ export async function floorFigures(
   try {
     const proxyUrl = `http://127.0.0.1:${await proxy.port}`;
     const pids: Record<string, number> = { floor: service.child.pid!, proxy: proxy.child.pid! };
-    const engine = pidServing(world.mongoUrl, 27017);
-    const nats = pidServing(world.natsUrl, 4222);
+    const engine = pidServing(stack.mongoUrl, 27017);
+    const nats = pidServing(stack.natsUrl, 4222);
     if (engine) pids.engine = engine;
     if (nats) pids.nats = nats;
 

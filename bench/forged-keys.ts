@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { round, runLoad, type LoadResult } from './load.js';
-import { startWorld } from './world.js';
+import { startSeededStack } from './seeded-stack.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /** The legitimate user's connections, and the forger's (the issue's attack: 16). */
@@ -20,17 +20,17 @@ const latency = (r: LoadResult) => ({ rps: r.rps, p50: r.p50, p99: r.p99, non2xx
  * one address, as in the issue; the forger's replies are counted by status.
  */
 export async function forgedKeyFigures(basePort: number) {
-  const world = await startWorld(basePort);
+  const stack = await startSeededStack(basePort);
   try {
-    const url = `${world.gatewayUrl}/api/me`;
-    const headers = { authorization: `Bearer ${world.user.key}` };
+    const url = `${stack.gatewayUrl}/api/me`;
+    const headers = { authorization: `Bearer ${stack.user.key}` };
     const user = () =>
       runLoad({ url, headers, connections: USER_CONNECTIONS, durationS: DURATION_S });
     await runLoad({ url, headers, connections: USER_CONNECTIONS, durationS: 3 }); // warm-up
     step('forged keys: the user alone');
     const alone = await user();
 
-    const keyId = world.user.key.split('_')[1]!;
+    const keyId = stack.user.key.split('_')[1]!;
     const forged = () => `Bearer svc_${keyId}_${randomBytes(32).toString('base64url')}`;
     step(`forged keys: the user under ${FORGER_CONNECTIONS} connections of forged secrets`);
     const flood = autocannon({
@@ -66,6 +66,6 @@ export async function forgedKeyFigures(basePort: number) {
       forged: { requests: attack.requests.total, byStatus },
     };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }

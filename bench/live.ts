@@ -7,7 +7,7 @@ import { percentiles, round } from './load.js';
 import { mixedWorkload, type MixedIds } from './throughput.js';
 import { seedMixed } from './tracing.js';
 import { settledRss } from './vitals.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 import type { BenchClient } from './client.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -77,24 +77,24 @@ function openSse(
  * collections (SIGUSR2) left processes unresponsive for up to 25 s on this loaded machine (a
  * GET /health of the gateway took 16 s right after), which a measured run would count.
  */
-async function responsive(world: World): Promise<void> {
+async function responsive(stack: SeededStack): Promise<void> {
   for (let i = 0; i < 60; i++) {
     const start = performance.now();
-    await world.user.call('GET', '/api/me');
+    await stack.user.call('GET', '/api/me');
     if (performance.now() - start < 200) return;
     await sleep(500);
   }
 }
 
-/** `n` people in the world's team (made by the admin, added by the user), with their keys. */
-async function teammates(world: World, n: number, label: string): Promise<BenchClient[]> {
+/** `n` people in the stack's team (made by the admin, added by the user), with their keys. */
+async function teammates(stack: SeededStack, n: number, label: string): Promise<BenchClient[]> {
   const people: BenchClient[] = [];
   for (let i = 0; i < n; i++) {
-    const made = await world.admin.expect(201, 'POST', '/api/users', { name: `${label} ${i}` });
-    await world.user.expect(201, 'POST', `/api/teams/${world.teamId}/members`, {
+    const made = await stack.admin.expect(201, 'POST', '/api/users', { name: `${label} ${i}` });
+    await stack.user.expect(201, 'POST', `/api/teams/${stack.teamId}/members`, {
       userId: made.data.user.id,
     });
-    people.push(world.admin.as(made.data.apiKey));
+    people.push(stack.admin.as(made.data.apiKey));
   }
   return people;
 }
@@ -109,10 +109,10 @@ async function teammates(world: World, n: number, label: string): Promise<BenchC
  * comes before the write's own answer, whose latency is beside it). Then both again at half the
  * saturated rate. The bench's process runs the load too: its reading adds to both.
  */
-async function latencyUnderMix(world: World, ids: MixedIds) {
+async function latencyUnderMix(stack: SeededStack, ids: MixedIds) {
   const arrivals: number[] = [];
   let counting = false;
-  const sse = openSse(world.gatewayUrl, world.user.key, (_event, data) => {
+  const sse = openSse(stack.gatewayUrl, stack.user.key, (_event, data) => {
     if (!counting) return;
     const parsed = JSON.parse(data) as { timestamp?: string; createdAt?: string };
     const at = Date.parse(parsed.timestamp ?? parsed.createdAt ?? '');
@@ -120,8 +120,8 @@ async function latencyUnderMix(world: World, ids: MixedIds) {
   });
   if ((await sse.opened) !== 200) throw new Error('GET /api/events did not open');
 
-  const probe = await world.user.expect(201, 'POST', '/api/tasks', {
-    projectId: world.projectId,
+  const probe = await stack.user.expect(201, 'POST', '/api/tasks', {
+    projectId: stack.projectId,
     title: 'Live probe',
   });
   const uri = `momentum://tasks/${probe.data.id}`;
@@ -131,8 +131,8 @@ async function latencyUnderMix(world: World, ids: MixedIds) {
     if (n.params.uri === uri) notified?.(performance.now());
   });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('/mcp', world.gatewayUrl), {
-      requestInit: { headers: { authorization: `Bearer ${world.user.key}` } },
+    new StreamableHTTPClientTransport(new URL('/mcp', stack.gatewayUrl), {
+      requestInit: { headers: { authorization: `Bearer ${stack.user.key}` } },
     }),
   );
   await client.subscribeResource({ uri });
@@ -145,7 +145,7 @@ async function latencyUnderMix(world: World, ids: MixedIds) {
       setTimeout(() => resolve(null), timeoutMs);
     });
     const sent = performance.now();
-    await world.user.expect(200, 'PATCH', `/api/tasks/${probe.data.id}`, {
+    await stack.user.expect(200, 'PATCH', `/api/tasks/${probe.data.id}`, {
       title: `Live probe ${++title}`,
     });
     const written = performance.now() - sent;
@@ -160,7 +160,7 @@ async function latencyUnderMix(world: World, ids: MixedIds) {
     const during = async (options: { rate?: number }) => {
       arrivals.length = 0;
       counting = true;
-      const mixRun = mixedWorkload(world, ids, { durationS: DURATION_S, ...options });
+      const mixRun = mixedWorkload(stack, ids, { durationS: DURATION_S, ...options });
       let running = true;
       void mixRun.finally(() => (running = false));
       const mcp: { notifiedMs: number; writeMs: number }[] = [];
@@ -202,32 +202,32 @@ async function latencyUnderMix(world: World, ids: MixedIds) {
  * before and after they open, per stream; and the mixed workload with them open ÷ with none,
  * measured none, open, none again (the ratio against the mean of both).
  */
-async function manyStreams(world: World, ids: MixedIds) {
-  const holders = await teammates(world, STREAM_HOLDERS, 'Stream holder');
+async function manyStreams(stack: SeededStack, ids: MixedIds) {
+  const holders = await teammates(stack, STREAM_HOLDERS, 'Stream holder');
   const gateway = 'gateway';
   step('14. live: the mixed workload with no stream open');
-  await mixedWorkload(world, ids, { durationS: 3 });
-  const none = await mixedWorkload(world, ids, { durationS: DURATION_S });
-  const before = (await settledRss(world))[gateway]!;
-  await responsive(world);
+  await mixedWorkload(stack, ids, { durationS: 3 });
+  const none = await mixedWorkload(stack, ids, { durationS: DURATION_S });
+  const before = (await settledRss(stack))[gateway]!;
+  await responsive(stack);
   step(`14. live: opening ${STREAMS} streams`);
   let received = 0;
   const streams: SseClient[] = [];
   for (let i = 0; i < STREAMS; i++)
-    streams.push(openSse(world.gatewayUrl, holders[i % holders.length]!.key, () => received++));
+    streams.push(openSse(stack.gatewayUrl, holders[i % holders.length]!.key, () => received++));
   const statuses = await Promise.all(streams.map((s) => s.opened));
   const refused = statuses.filter((s) => s !== 200).length;
   await sleep(2000);
-  const after = (await settledRss(world))[gateway]!;
-  await responsive(world);
-  await mixedWorkload(world, ids, { durationS: 3 });
+  const after = (await settledRss(stack))[gateway]!;
+  await responsive(stack);
+  await mixedWorkload(stack, ids, { durationS: 3 });
   step(`14. live: the mixed workload with ${STREAMS} streams open`);
-  const open = await mixedWorkload(world, ids, { durationS: DURATION_S });
+  const open = await mixedWorkload(stack, ids, { durationS: DURATION_S });
   const eventsRead = received;
   for (const s of streams) s.close();
   await sleep(2000);
   step('14. live: the mixed workload with none again');
-  const noneAgain = await mixedWorkload(world, ids, { durationS: DURATION_S });
+  const noneAgain = await mixedWorkload(stack, ids, { durationS: DURATION_S });
   const base = (none.rps + noneAgain.rps) / 2;
   return {
     streams: STREAMS,
@@ -252,12 +252,12 @@ async function manyStreams(world: World, ids: MixedIds) {
  * issue one other person watches: the notifications service's CPU per event (from /proc),
  * and the time from the first comment sent to the last watcher's unread count showing all.
  */
-async function fanOut(world: World) {
-  const people = await teammates(world, WATCHERS, 'Watcher');
-  const pid = world.pids.notifications!;
+async function fanOut(stack: SeededStack) {
+  const people = await teammates(stack, WATCHERS, 'Watcher');
+  const pid = stack.pids.notifications!;
   const run = async (watchers: BenchClient[]) => {
-    const issue = await world.user.expect(201, 'POST', '/api/tasks', {
-      projectId: world.projectId,
+    const issue = await stack.user.expect(201, 'POST', '/api/tasks', {
+      projectId: stack.projectId,
       title: `Fan-out to ${watchers.length}`,
     });
     for (const w of watchers) await w.expect(204, 'PUT', `/api/tasks/${issue.data.id}/watch`);
@@ -269,7 +269,7 @@ async function fanOut(world: World) {
     const cpuBefore = cpuMs(pid);
     const sent = performance.now();
     for (let i = 0; i < FANOUT_EVENTS; i++)
-      await world.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
+      await stack.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
         body: `Fan-out ${i}`,
       });
     const sentMs = performance.now() - sent;
@@ -299,18 +299,18 @@ async function fanOut(world: World) {
  * the mixed workload; the notifications service's fan-out to WATCHERS watchers.
  */
 export async function liveFigures(basePort: number) {
-  const world = await startWorld(basePort, {
+  const stack = await startSeededStack(basePort, {
     EVENTS_MAX_STREAMS_PER_KEY: String(Math.max(5, Math.ceil(STREAMS / STREAM_HOLDERS))),
   });
   try {
-    const ids = await seedMixed(world);
+    const ids = await seedMixed(stack);
     step('14. live: warm-up');
-    await mixedWorkload(world, ids, { durationS: 5 });
-    const latency = PARTS.has('latency') ? await latencyUnderMix(world, ids) : null;
-    const streams = PARTS.has('streams') ? await manyStreams(world, ids) : null;
-    const fanout = PARTS.has('fanout') ? await fanOut(world) : null;
+    await mixedWorkload(stack, ids, { durationS: 5 });
+    const latency = PARTS.has('latency') ? await latencyUnderMix(stack, ids) : null;
+    const streams = PARTS.has('streams') ? await manyStreams(stack, ids) : null;
+    const fanout = PARTS.has('fanout') ? await fanOut(stack) : null;
     return { latency, streams, fanout };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }

@@ -17,7 +17,7 @@ import { gatewayLine, gatewayRatio, mcpRatio, mixedWorkload } from './throughput
 import { rawFigures } from './raw.js';
 import { overRaw, writeFigures, writeRatios } from './writes.js';
 import { eventLag, rssGrowth, settledRss } from './vitals.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 import { seedHabitAndIssue, tracingCost } from './tracing.js';
 import { replicaFigures } from './replicas.js';
 import { webhookFigures } from './webhooks.js';
@@ -59,24 +59,24 @@ type Separate = keyof typeof separateFigures;
 
 /**
  * Figure 2 alone (`BENCH_ONLY=mixed`): the mixed workload on a stack of its own, after a
- * warm-up of the same mix (BENCH_WARM_UP_MIXED_S), with a small world (no scaling seed). For
+ * warm-up of the same mix (BENCH_WARM_UP_MIXED_S), with a small stack (no scaling seed). For
  * an A/B of a change to the services, run back to back on both.
  */
 async function mixedAlone() {
-  const world = await startWorld(BASE_PORT);
+  const stack = await startSeededStack(BASE_PORT);
   try {
-    const seeded = await seedHabitAndIssue(world);
-    const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+    const seeded = await seedHabitAndIssue(stack);
+    const todo = await stack.user.expect(201, 'POST', '/api/tasks', {
       type: 'todo',
       title: 'Mixed figure todo',
       difficulty: 'easy',
     });
     const ids = { taskId: todo.data.id as string, ...seeded };
-    await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
-    const mixed = await mixedWorkload(world, ids);
+    await mixedWorkload(stack, ids, { durationS: WARM_UP_MIXED_S });
+    const mixed = await mixedWorkload(stack, ids);
     return { mixed };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }
 
@@ -119,12 +119,12 @@ if (only) {
 }
 
 let results: Record<string, unknown> | undefined;
-const world = await startWorld(BASE_PORT);
+const stack = await startSeededStack(BASE_PORT);
 try {
   step('seeding');
-  const seeded = await seedHabitAndIssue(world);
-  const templates = await makeTemplates(world);
-  await grow(world, templates, SMALL - 1, 0);
+  const seeded = await seedHabitAndIssue(stack);
+  const templates = await makeTemplates(stack);
+  await grow(stack, templates, SMALL - 1, 0);
   const ids = { taskId: templates.todoId, ...seeded };
 
   // Warm-up long enough for the JIT and the heaps to settle, so the memory figure measures
@@ -137,35 +137,35 @@ try {
   // reads come last because the memory figure's last run is reads too, so both readings are
   // taken in the same state (right after a mixed run, services hold more than after reads).
   step('warm-up');
-  await writeFigures(world, WARM_UP_WRITES_S);
-  await mcpRatio(world, ids.taskId);
-  await gatewayRatio(world, ids.taskId);
-  await measure(world, templates, SMALL);
-  await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
-  await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
-  await readLoad(world, ids.taskId, WARM_UP_REQUESTS);
-  const rssIdle = await settledRss(world);
+  await writeFigures(stack, WARM_UP_WRITES_S);
+  await mcpRatio(stack, ids.taskId);
+  await gatewayRatio(stack, ids.taskId);
+  await measure(stack, templates, SMALL);
+  await mixedWorkload(stack, ids, { durationS: WARM_UP_MIXED_S });
+  await mixedWorkload(stack, ids, { durationS: WARM_UP_MIXED_S });
+  await readLoad(stack, ids.taskId, WARM_UP_REQUESTS);
+  const rssIdle = await settledRss(stack);
 
   step('0. raw engine operations, 16 clients');
-  const raw = await rawFigures(world, DURATION_S);
+  const raw = await rawFigures(stack, DURATION_S);
   step('1. gateway ÷ direct');
-  const gateway = await gatewayRatio(world, ids.taskId);
+  const gateway = await gatewayRatio(stack, ids.taskId);
   step('7. writes: create a to-do, complete a habit');
-  const writes = await writeFigures(world, DURATION_S);
+  const writes = await writeFigures(stack, DURATION_S);
   step('13. the floor of each');
-  const floor = await floorFigures(world, raw, DURATION_S);
+  const floor = await floorFigures(stack, raw, DURATION_S);
   step('4. MCP ÷ REST');
-  const mcp = await mcpRatio(world, ids.taskId);
+  const mcp = await mcpRatio(stack, ids.taskId);
   step(`3. scaling at ${SMALL}`);
-  const small = await measure(world, templates, SMALL);
+  const small = await measure(stack, templates, SMALL);
 
   step('2 and 6. mixed workload with event lag');
-  const mixedRun = mixedWorkload(world, ids);
-  const [mixed, lag] = await Promise.all([mixedRun, eventLag(world, mixedRun)]);
+  const mixedRun = mixedWorkload(stack, ids);
+  const [mixed, lag] = await Promise.all([mixedRun, eventLag(stack, mixedRun)]);
   // The same mix at half the rate it saturated at: latency under a load the stack keeps up
   // with, where the run above shows the queues of a saturated one.
   step('2. mixed workload at half that rate');
-  const paced = await mixedWorkload(world, ids, { rate: Math.max(1, Math.floor(mixed.rps / 2)) });
+  const paced = await mixedWorkload(stack, ids, { rate: Math.max(1, Math.floor(mixed.rps / 2)) });
 
   step('5. memory');
   const sent = [
@@ -183,14 +183,14 @@ try {
   // two readings follow the same minute: a process idle through a longer run of reads (issues,
   // while GETs go to habits) had given memory back to the system and read up to 19% lower.
   const topUp = Math.max(MEMORY_REQUESTS - sent - WARM_UP_REQUESTS, 0);
-  if (topUp > 0) await readLoad(world, ids.taskId, topUp);
-  const tail = await mixedWorkload(world, ids, { durationS: WARM_UP_MIXED_S });
-  await readLoad(world, ids.taskId, WARM_UP_REQUESTS);
-  const rssAfter = await settledRss(world);
+  if (topUp > 0) await readLoad(stack, ids.taskId, topUp);
+  const tail = await mixedWorkload(stack, ids, { durationS: WARM_UP_MIXED_S });
+  await readLoad(stack, ids.taskId, WARM_UP_REQUESTS);
+  const rssAfter = await settledRss(stack);
 
   step(`3. scaling at ${LARGE}`);
-  await grow(world, templates, LARGE - SMALL, SMALL);
-  const large = await measure(world, templates, LARGE);
+  await grow(stack, templates, LARGE - SMALL, SMALL);
+  const large = await measure(stack, templates, LARGE);
 
   results = {
     at: new Date().toISOString(),
@@ -214,7 +214,7 @@ try {
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
 } finally {
-  await world.stop();
+  await stack.stop();
 }
 
 // Figures 8 (tracing), 9 (replicas), 10 (webhooks), 11 (forged keys), 12 (CPU per request) and
@@ -225,10 +225,10 @@ for (const name of Object.keys(separateFigures) as Separate[]) {
 }
 
 /** `amount` reads of one task through the gateway. */
-function readLoad(world: World, taskId: string, amount: number) {
+function readLoad(stack: SeededStack, taskId: string, amount: number) {
   return runLoad({
-    url: `${world.gatewayUrl}/api/tasks/${taskId}`,
-    headers: { authorization: `Bearer ${world.user.key}` },
+    url: `${stack.gatewayUrl}/api/tasks/${taskId}`,
+    headers: { authorization: `Bearer ${stack.user.key}` },
     amount,
   });
 }

@@ -1,5 +1,5 @@
 import { round, runLoad, type LoadResult } from './load.js';
-import { startWorld } from './world.js';
+import { startSeededStack } from './seeded-stack.js';
 import { REDIRECT_URI, consentByHttp, pkce } from '../gateway/test/support/oauth-client.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -53,9 +53,9 @@ async function accessToken(gatewayUrl: string, key: string): Promise<string> {
  * verified key does: one cache lookup by fingerprint).
  */
 export async function oauthFigures(basePort: number) {
-  const world = await startWorld(basePort);
+  const stack = await startSeededStack(basePort);
   try {
-    const token = await accessToken(world.gatewayUrl, world.user.key);
+    const token = await accessToken(stack.gatewayUrl, stack.user.key);
     const call = JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -64,7 +64,7 @@ export async function oauthFigures(basePort: number) {
     });
     const load = (credential: string, durationS: number) =>
       runLoad({
-        url: `${world.gatewayUrl}/mcp`,
+        url: `${stack.gatewayUrl}/mcp`,
         method: 'POST',
         headers: {
           authorization: `Bearer ${credential}`,
@@ -74,7 +74,7 @@ export async function oauthFigures(basePort: number) {
         body: call,
         durationS,
       });
-    await load(world.user.key, 3);
+    await load(stack.user.key, 3);
     await load(token, 3);
     // Alternated, ROUNDS times each, the best of each kept: a shared machine's noise (another
     // process's burst) then hurts one round, not one side.
@@ -82,7 +82,7 @@ export async function oauthFigures(basePort: number) {
     const tokenRuns: LoadResult[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       step(`oauth: round ${i + 1}/${ROUNDS}, a tool call with a key, then with an OAuth token`);
-      keyRuns.push(await load(world.user.key, DURATION_S));
+      keyRuns.push(await load(stack.user.key, DURATION_S));
       tokenRuns.push(await load(token, DURATION_S));
     }
     const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
@@ -98,6 +98,6 @@ export async function oauthFigures(basePort: number) {
       met: ratio >= 1 - TARGET,
     };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }

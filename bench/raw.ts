@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection } from 'mongodb';
 import { cpuMs } from './cpu-usage.js';
 import { percentiles, round } from './load.js';
-import type { World } from './world.js';
+import type { SeededStack } from './seeded-stack.js';
 
 /**
  * The engine's own speed, measured in the same run and on the same engine as the API
@@ -41,15 +41,15 @@ interface RawDoc {
  * by its operations: what the engine itself spends per raw operation.
  */
 export async function rawFigures(
-  world: World,
+  stack: SeededStack,
   durationS: number,
   enginePid?: number,
 ): Promise<RawFigures> {
   const clients = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () => new MongoClient(world.mongoUrl, { maxPoolSize: 1 })),
+    Array.from({ length: CONCURRENCY }, () => new MongoClient(stack.mongoUrl, { maxPoolSize: 1 })),
   );
   await Promise.all(clients.map((c) => c.connect()));
-  const dbName = `${world.dbPrefix}_raw`;
+  const dbName = `${stack.dbPrefix}_raw`;
   const collections = clients.map((c) => c.db(dbName).collection<RawDoc>('docs'));
   try {
     const seeded = Array.from({ length: SEED_DOCS }, (_, n) => doc(n));

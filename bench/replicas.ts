@@ -2,7 +2,7 @@ import { IssueStatuses } from '@momentum/contracts';
 import { round, type LoadResult } from './load.js';
 import { mixedWorkload, type MixedIds } from './throughput.js';
 import { seedMixed } from './tracing.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 16;
@@ -14,12 +14,12 @@ const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
  * gateway's share run at once. Requests a second add up; p50 and p99 are the worst
  * gateway's (percentiles of two runs do not add).
  */
-async function mixedAcross(world: World, ids: MixedIds, durationS: number) {
+async function mixedAcross(stack: SeededStack, ids: MixedIds, durationS: number) {
   const runs = await Promise.all(
-    world.gatewayUrls.map((gatewayUrl) =>
-      mixedWorkload({ ...world, gatewayUrl }, ids, {
+    stack.gatewayUrls.map((gatewayUrl) =>
+      mixedWorkload({ ...stack, gatewayUrl }, ids, {
         durationS,
-        connections: CONNECTIONS / world.gatewayUrls.length,
+        connections: CONNECTIONS / stack.gatewayUrls.length,
       }),
     ),
   );
@@ -39,13 +39,13 @@ async function mixedAcross(world: World, ids: MixedIds, durationS: number) {
  * Correctness after the load: the project's counts (the projects read model, fed by the
  * issue events both issues replicas published) equal the issue list, status by status.
  */
-async function countsExact(world: World, timeoutMs = 30_000): Promise<boolean> {
+async function countsExact(stack: SeededStack, timeoutMs = 30_000): Promise<boolean> {
   const start = Date.now();
   const total = async (query: string) =>
-    (await world.user.expect(200, 'GET', `/api/tasks?projectId=${world.projectId}&limit=1${query}`))
+    (await stack.user.expect(200, 'GET', `/api/tasks?projectId=${stack.projectId}&limit=1${query}`))
       .meta.total as number;
   for (;;) {
-    const project = await world.user.expect(200, 'GET', `/api/projects/${world.projectId}`);
+    const project = await stack.user.expect(200, 'GET', `/api/projects/${stack.projectId}`);
     const counts = project.data._count as {
       issues: number;
       issuesByStatus: Record<string, number>;
@@ -62,14 +62,14 @@ async function countsExact(world: World, timeoutMs = 30_000): Promise<boolean> {
 
 /** One fresh stack with `replicas`, warmed up, the mixed workload measured, counts checked. */
 async function mixedWithReplicas(basePort: number, replicas: number) {
-  const world = await startWorld(basePort, {}, { replicas });
+  const stack = await startSeededStack(basePort, {}, { replicas });
   try {
-    const ids = await seedMixed(world);
-    await mixedAcross(world, ids, 3); // warm-up: JIT, pools, caches
-    const run = await mixedAcross(world, ids, DURATION_S);
-    return { ...run, countsExact: await countsExact(world) };
+    const ids = await seedMixed(stack);
+    await mixedAcross(stack, ids, 3); // warm-up: JIT, pools, caches
+    const run = await mixedAcross(stack, ids, DURATION_S);
+    return { ...run, countsExact: await countsExact(stack) };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }
 

@@ -2,7 +2,7 @@ import { IssueStatuses } from '@momentum/contracts';
 import { Seeder, varyDates } from './seed.js';
 import { sequentialP50, round } from './load.js';
 import { storedBytes, storedBytesLine, type StoredBytes } from './storage.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
 
@@ -50,8 +50,8 @@ export interface ScaleTemplates {
   projectId: string;
 }
 
-export async function makeTemplates(world: World): Promise<ScaleTemplates> {
-  const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+export async function makeTemplates(stack: SeededStack): Promise<ScaleTemplates> {
+  const todo = await stack.user.expect(201, 'POST', '/api/tasks', {
     type: 'todo',
     title: 'Scale todo',
     difficulty: 'easy',
@@ -63,8 +63,8 @@ export async function makeTemplates(world: World): Promise<ScaleTemplates> {
   // fifth of the project before its first row: a shape of the seed, not of real data.
   const templates = lcm(WORDS.length, IssueStatuses.length, PRIORITIES.length);
   for (let i = 0; i < templates; i++) {
-    const issue = await world.user.expect(201, 'POST', '/api/tasks', {
-      projectId: world.projectId,
+    const issue = await stack.user.expect(201, 'POST', '/api/tasks', {
+      projectId: stack.projectId,
       title: `Scale issue about the ${WORDS[i % WORDS.length]} deployment`,
       description: 'Seeded for the scaling figure',
       status: IssueStatuses[i % IssueStatuses.length],
@@ -72,7 +72,7 @@ export async function makeTemplates(world: World): Promise<ScaleTemplates> {
     });
     issueIds.push(issue.data.id);
   }
-  return { todoId: todo.data.id, issueIds, projectId: world.projectId };
+  return { todoId: todo.data.id, issueIds, projectId: stack.projectId };
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -80,22 +80,22 @@ const lcm = (...ns: number[]) => ns.reduce((a, b) => (a * b) / gcd(a, b));
 
 /** Grows the tasks, issues and projects by `count` copies each. */
 export async function grow(
-  world: World,
+  stack: SeededStack,
   templates: ScaleTemplates,
   count: number,
   offset: number,
 ): Promise<void> {
-  const seeder = await Seeder.connect(world.mongoUrl);
+  const seeder = await Seeder.connect(stack.mongoUrl);
   try {
     // Side by side: each service's database is a file of its own on the local engine, so the
     // three copies write at once (a million of each takes an hour one after the other).
     await Promise.all([
-      seeder.cloneMany(`${world.dbPrefix}_habits`, 'tasks', [templates.todoId], count, (doc, i) => {
+      seeder.cloneMany(`${stack.dbPrefix}_habits`, 'tasks', [templates.todoId], count, (doc, i) => {
         doc.title = `Scale todo ${offset + i}`;
         varyDates(doc, offset + i);
       }),
       seeder.cloneMany(
-        `${world.dbPrefix}_issues`,
+        `${stack.dbPrefix}_issues`,
         'issues',
         templates.issueIds,
         count,
@@ -108,7 +108,7 @@ export async function grow(
         },
       ),
       seeder.cloneMany(
-        `${world.dbPrefix}_projects`,
+        `${stack.dbPrefix}_projects`,
         'projects',
         [templates.projectId],
         count,
@@ -132,14 +132,14 @@ export async function grow(
  * one status by priority, the team's projects, and a search that matches one issue in eight.
  */
 export async function measure(
-  world: World,
+  stack: SeededStack,
   templates: ScaleTemplates,
   documents: number,
 ): Promise<ScalePoint> {
   const p50 = async (path: string) =>
     round(
       await sequentialP50(SAMPLES, async () => {
-        const reply = await world.user.call('GET', path);
+        const reply = await stack.user.call('GET', path);
         if (reply.status !== 200) throw new Error(`GET ${path} → ${reply.status}`);
       }),
     );
@@ -148,12 +148,12 @@ export async function measure(
     getTaskP50: await p50(`/api/tasks/${templates.todoId}`),
     taskListP50: await p50('/api/tasks?limit=20'),
     issueListP50: await p50(
-      `/api/tasks?projectId=${world.projectId}&status=todo&sort=-priority&limit=20`,
+      `/api/tasks?projectId=${stack.projectId}&status=todo&sort=-priority&limit=20`,
     ),
-    projectListP50: await p50(`/api/projects?teamId=${world.teamId}`),
-    searchP50: await p50(`/api/tasks/search?q=${WORDS[1]}&projectId=${world.projectId}`),
+    projectListP50: await p50(`/api/projects?teamId=${stack.teamId}`),
+    searchP50: await p50(`/api/tasks/search?q=${WORDS[1]}&projectId=${stack.projectId}`),
     issuePageP50: await p50(`/api/tasks/${templates.issueIds[0]}`),
-    stored: await storedBytes(world.mongoUrl, world.dbPrefix),
+    stored: await storedBytes(stack.mongoUrl, stack.dbPrefix),
   };
 }
 
@@ -183,20 +183,20 @@ const step = (what: string) => process.stderr.write(`[bench] ${what}\n`);
  * collections grown from one size to the next.
  */
 export async function scalingFigure(basePort: number, sizes: readonly number[]) {
-  const world = await startWorld(basePort);
+  const stack = await startSeededStack(basePort);
   try {
-    const templates = await makeTemplates(world);
+    const templates = await makeTemplates(stack);
     const points: ScalePoint[] = [];
     let stored = 0;
     for (const size of sizes) {
-      await grow(world, templates, size - stored, stored);
+      await grow(stack, templates, size - stored, stored);
       stored = size;
       // The first point once unrecorded: a stack just started answered its first size with
       // a cold JIT and caches (GET by id 7.7 ms at 1,000, 2.9 at 100,000 in one run), which
       // made every ratio look better than it is.
-      if (!points.length) await measure(world, templates, size);
+      if (!points.length) await measure(stack, templates, size);
       step(`3. scaling at ${size}`);
-      const point = await measure(world, templates, size);
+      const point = await measure(stack, templates, size);
       // Each point as it is measured: a run at a million documents takes hours, and one cut
       // short still tells what it reached.
       step(
@@ -207,6 +207,6 @@ export async function scalingFigure(basePort: number, sizes: readonly number[]) 
     const [small, large] = [points[0]!, points.at(-1)!];
     return { small, large, points, ratios: scalingRatios(small, large) };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }

@@ -1,6 +1,6 @@
 import { startHelper } from './helper-process.js';
 import { runLoad, round, type LoadResult } from './load.js';
-import { directHeaders, type World } from './world.js';
+import { directHeaders, type SeededStack } from './seeded-stack.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
@@ -10,26 +10,26 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
  * bench signs): what any Node proxy costs on this machine, and so how much of the gap is the
  * gateway's own work (`gatewayOverBare`).
  */
-export async function gatewayRatio(world: World, taskId: string) {
+export async function gatewayRatio(stack: SeededStack, taskId: string) {
   const path = `/api/tasks/${taskId}`;
   // A signature is taken once (its nonce): each request is signed as it goes out.
   const direct = await runLoad({
-    url: `${world.serviceUrls.habits}${path}`,
+    url: `${stack.serviceUrls.habits}${path}`,
     requests: [
       {
         method: 'GET',
         path,
-        setupRequest: (req) => ({ ...req, headers: directHeaders(world, 'GET', path) }),
+        setupRequest: (req) => ({ ...req, headers: directHeaders(stack, 'GET', path) }),
       },
     ],
     durationS: DURATION_S,
   });
   const viaGateway = await runLoad({
-    url: `${world.gatewayUrl}${path}`,
-    headers: { authorization: `Bearer ${world.user.key}` },
+    url: `${stack.gatewayUrl}${path}`,
+    headers: { authorization: `Bearer ${stack.user.key}` },
     durationS: DURATION_S,
   });
-  const bare = await viaBareProxy(world, path);
+  const bare = await viaBareProxy(stack, path);
   return {
     viaGateway,
     direct,
@@ -56,11 +56,11 @@ const RESIGN_MS = 200;
 const SIGNED_PER_BATCH = 1_000;
 
 /** The GET through bare-proxy.mjs, started for the run on the components' Node. */
-async function viaBareProxy(world: World, path: string): Promise<LoadResult> {
-  const proxy = startHelper('./bare-proxy.mjs', { BARE_PROXY_UPSTREAM: world.serviceUrls.habits! });
+async function viaBareProxy(stack: SeededStack, path: string): Promise<LoadResult> {
+  const proxy = startHelper('./bare-proxy.mjs', { BARE_PROXY_UPSTREAM: stack.serviceUrls.habits! });
   const sign = () =>
     proxy.child.stdin.write(
-      `${JSON.stringify(Array.from({ length: SIGNED_PER_BATCH }, () => directHeaders(world, 'GET', path)))}\n`,
+      `${JSON.stringify(Array.from({ length: SIGNED_PER_BATCH }, () => directHeaders(stack, 'GET', path)))}\n`,
     );
   sign();
   const resign = setInterval(sign, RESIGN_MS);
@@ -78,10 +78,10 @@ async function viaBareProxy(world: World, path: string): Promise<LoadResult> {
 }
 
 /** Figure 4: a get_task tool call on the gateway's /mcp ÷ the same REST read. */
-export async function mcpRatio(world: World, taskId: string) {
-  const auth = { authorization: `Bearer ${world.user.key}` };
+export async function mcpRatio(stack: SeededStack, taskId: string) {
+  const auth = { authorization: `Bearer ${stack.user.key}` };
   const rest = await runLoad({
-    url: `${world.gatewayUrl}/api/tasks/${taskId}`,
+    url: `${stack.gatewayUrl}/api/tasks/${taskId}`,
     headers: auth,
     durationS: DURATION_S,
   });
@@ -96,7 +96,7 @@ export async function mcpRatio(world: World, taskId: string) {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
   };
-  const probe = await fetch(`${world.gatewayUrl}/mcp`, {
+  const probe = await fetch(`${stack.gatewayUrl}/mcp`, {
     method: 'POST',
     headers,
     body: JSON.stringify(call),
@@ -112,7 +112,7 @@ export async function mcpRatio(world: World, taskId: string) {
     };
   }
   const mcp = await runLoad({
-    url: `${world.gatewayUrl}/mcp`,
+    url: `${stack.gatewayUrl}/mcp`,
     method: 'POST',
     headers,
     body: JSON.stringify(call),
@@ -132,7 +132,7 @@ export interface MixedIds {
  * 20% completions and issue updates, through the gateway. autocannon cycles the list.
  */
 export async function mixedWorkload(
-  world: World,
+  stack: SeededStack,
   ids: MixedIds,
   {
     durationS = DURATION_S,
@@ -144,8 +144,8 @@ export async function mixedWorkload(
   const statuses = ['todo', 'in_progress'];
   let flip = 0;
   const result = await runLoad({
-    url: world.gatewayUrl,
-    headers: { authorization: `Bearer ${world.user.key}` },
+    url: stack.gatewayUrl,
+    headers: { authorization: `Bearer ${stack.user.key}` },
     durationS,
     ...(rate ? { overallRate: rate } : {}),
     ...(connections ? { connections } : {}),
@@ -153,8 +153,8 @@ export async function mixedWorkload(
       { method: 'GET', path: `/api/tasks/${ids.taskId}` },
       { method: 'GET', path: `/api/tasks/${ids.issueId}` },
       { method: 'GET', path: '/api/tasks?limit=20' },
-      { method: 'GET', path: `/api/tasks?projectId=${world.projectId}&limit=20` },
-      { method: 'GET', path: `/api/projects/${world.projectId}` },
+      { method: 'GET', path: `/api/tasks?projectId=${stack.projectId}&limit=20` },
+      { method: 'GET', path: `/api/projects/${stack.projectId}` },
       { method: 'GET', path: `/api/tasks/${ids.taskId}` },
       {
         method: 'POST',
@@ -166,7 +166,7 @@ export async function mixedWorkload(
         method: 'POST',
         path: '/api/tasks',
         headers: json,
-        body: JSON.stringify({ projectId: world.projectId, title: 'Mixed issue' }),
+        body: JSON.stringify({ projectId: stack.projectId, title: 'Mixed issue' }),
       },
       { method: 'POST', path: `/api/tasks/${ids.habitId}/complete` },
       {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LoadResult } from './load.js';
 import { mixedWorkload, type MixedIds } from './throughput.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_TRACING_ROUNDS ?? 2);
@@ -29,28 +29,28 @@ async function otlpReceiver() {
 }
 
 /** What the mixed workload needs: a to-do, a habit and an issue with a comment. */
-export async function seedMixed(world: World): Promise<MixedIds> {
-  const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+export async function seedMixed(stack: SeededStack): Promise<MixedIds> {
+  const todo = await stack.user.expect(201, 'POST', '/api/tasks', {
     type: 'todo',
     title: 'Bench todo',
     difficulty: 'easy',
   });
-  return { taskId: todo.data.id, ...(await seedHabitAndIssue(world)) };
+  return { taskId: todo.data.id, ...(await seedHabitAndIssue(stack)) };
 }
 
 /** The mixed workload's habit, and its issue with a comment to read. */
-export async function seedHabitAndIssue(world: World): Promise<Omit<MixedIds, 'taskId'>> {
-  const habit = await world.user.expect(201, 'POST', '/api/tasks', {
+export async function seedHabitAndIssue(stack: SeededStack): Promise<Omit<MixedIds, 'taskId'>> {
+  const habit = await stack.user.expect(201, 'POST', '/api/tasks', {
     type: 'habit',
     title: 'Bench habit',
     difficulty: 'easy',
     isPositive: true,
   });
-  const issue = await world.user.expect(201, 'POST', '/api/tasks', {
-    projectId: world.projectId,
+  const issue = await stack.user.expect(201, 'POST', '/api/tasks', {
+    projectId: stack.projectId,
     title: 'Bench issue',
   });
-  await world.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
+  await stack.user.expect(201, 'POST', `/api/tasks/${issue.data.id}/comments`, {
     body: 'A comment to read',
   });
   return { habitId: habit.data.id, issueId: issue.data.id };
@@ -58,13 +58,13 @@ export async function seedHabitAndIssue(world: World): Promise<Omit<MixedIds, 't
 
 /** One fresh stack, warmed up, then the mixed workload measured. */
 async function mixedOn(basePort: number, env: Record<string, string>): Promise<LoadResult> {
-  const world = await startWorld(basePort, env);
+  const stack = await startSeededStack(basePort, env);
   try {
-    const ids = await seedMixed(world);
-    await mixedWorkload(world, ids, { durationS: 3 }); // warm-up: JIT, pools, caches
-    return await mixedWorkload(world, ids, { durationS: DURATION_S });
+    const ids = await seedMixed(stack);
+    await mixedWorkload(stack, ids, { durationS: 3 }); // warm-up: JIT, pools, caches
+    return await mixedWorkload(stack, ids, { durationS: DURATION_S });
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { percentiles, round } from './load.js';
-import type { World } from './world.js';
+import type { SeededStack } from './seeded-stack.js';
 
 /** Collections at most before a reading is taken as it is. */
 const SETTLE_ROUNDS = 8;
@@ -13,12 +13,12 @@ const SETTLE_ROUNDS = 8;
  * a run), and one collection is not enough: after a load, habits read 215, 174, then 166 MiB
  * over three.
  */
-export async function settledRss(world: World): Promise<Record<string, number>> {
+export async function settledRss(stack: SeededStack): Promise<Record<string, number>> {
   let last: Record<string, number> | null = null;
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
-    for (const pid of Object.values(world.pids)) process.kill(pid, 'SIGUSR2');
+    for (const pid of Object.values(stack.pids)) process.kill(pid, 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 1000));
-    const now = rssByProcess(world);
+    const now = rssByProcess(stack);
     const steady =
       last !== null &&
       Object.entries(now).every(([name, mib]) => Math.abs(mib - last![name]!) <= mib / 100);
@@ -29,9 +29,9 @@ export async function settledRss(world: World): Promise<Record<string, number>> 
 }
 
 /** Resident set size of each process of the stack, in MiB, as it is now. */
-export function rssByProcess(world: World): Record<string, number> {
+export function rssByProcess(stack: SeededStack): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(world.pids).map(([name, pid]) => {
+    Object.entries(stack.pids).map(([name, pid]) => {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
       return [name, round(kb / 1024, 1)];
@@ -53,11 +53,11 @@ export function rssGrowth(idle: Record<string, number>, after: Record<string, nu
  * resolves (the mixed load), one write at a time, polling the project every 5 ms.
  */
 export async function eventLag(
-  world: World,
+  stack: SeededStack,
   until: Promise<unknown>,
 ): Promise<{ samples: number; p50: number; p99: number }> {
-  const project = await world.user.expect(201, 'POST', '/api/projects', {
-    teamId: world.teamId,
+  const project = await stack.user.expect(201, 'POST', '/api/projects', {
+    teamId: stack.teamId,
     name: 'Lag probe',
     key: 'LAG',
   });
@@ -66,10 +66,10 @@ export async function eventLag(
   void until.finally(() => (finished = true));
   const samples: number[] = [];
   for (let expected = 1; !finished; expected++) {
-    await world.user.expect(201, 'POST', '/api/tasks', { projectId, title: `Lag ${expected}` });
+    await stack.user.expect(201, 'POST', '/api/tasks', { projectId, title: `Lag ${expected}` });
     const start = performance.now(); // from the acknowledged write
     for (;;) {
-      const reply = await world.user.expect(200, 'GET', `/api/projects/${projectId}`);
+      const reply = await stack.user.expect(200, 'GET', `/api/projects/${projectId}`);
       if (reply.data._count.issues >= expected) break;
       if (performance.now() - start > 30_000)
         throw new Error('project count did not converge within 30 s');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { percentiles, round, runLoad } from './load.js';
 import { mixedWorkload } from './throughput.js';
 import { seedMixed } from './tracing.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /** Subscriptions to every event of the user for the burst: deliveries = events × this. */
@@ -61,8 +61,8 @@ async function settled(arrivals: Arrival[], quietMs = 2000, maxMs = 120_000): Pr
   return arrivals.length;
 }
 
-async function subscribe(world: World, url: string, teamId?: string) {
-  await world.user.expect(201, 'POST', '/api/webhooks', {
+async function subscribe(stack: SeededStack, url: string, teamId?: string) {
+  await stack.user.expect(201, 'POST', '/api/webhooks', {
     url,
     events: ['*'],
     ...(teamId ? { teamId } : {}),
@@ -80,29 +80,29 @@ async function subscribe(world: World, url: string, teamId?: string) {
  */
 export async function webhookFigures(basePort: number) {
   const receiver = await fastReceiver();
-  const world = await startWorld(basePort, {
+  const stack = await startSeededStack(basePort, {
     WEBHOOKS_SUBSCRIPTION_RATE_PER_SECOND: '100000',
     WEBHOOKS_SUBSCRIPTION_CONCURRENCY: '64',
   });
   try {
-    const ids = await seedMixed(world);
-    await subscribe(world, receiver.url);
-    await subscribe(world, receiver.url, world.teamId);
+    const ids = await seedMixed(stack);
+    await subscribe(stack, receiver.url);
+    await subscribe(stack, receiver.url, stack.teamId);
 
     step('10. webhooks: warm-up');
-    await mixedWorkload(world, ids, { durationS: 3 });
+    await mixedWorkload(stack, ids, { durationS: 3 });
     await settled(receiver.arrivals);
     receiver.arrivals.length = 0;
 
     step('10. webhooks: latency under the mixed workload');
-    const mixed = await mixedWorkload(world, ids, { durationS: DURATION_S });
+    const mixed = await mixedWorkload(stack, ids, { durationS: DURATION_S });
     const delivered = await settled(receiver.arrivals);
     const latency = percentiles(receiver.arrivals.map((a) => a.at - a.occurredAt));
     const repeats = delivered - new Set(receiver.arrivals.map((a) => a.id)).size;
     receiver.arrivals.length = 0;
 
     step('10. webhooks: latency under the mixed workload at half that rate');
-    const paced = await mixedWorkload(world, ids, {
+    const paced = await mixedWorkload(stack, ids, {
       durationS: DURATION_S,
       rate: Math.max(1, Math.floor(mixed.rps / 2)),
     });
@@ -112,12 +112,12 @@ export async function webhookFigures(basePort: number) {
 
     step(`10. webhooks: ${BURST_CREATES} creates × ${BURST_SUBSCRIPTIONS} subscriptions`);
     // One personal subscription exists; the team's sees none of these personal to-dos.
-    for (let i = 1; i < BURST_SUBSCRIPTIONS; i++) await subscribe(world, receiver.url);
+    for (let i = 1; i < BURST_SUBSCRIPTIONS; i++) await subscribe(stack, receiver.url);
     const burstStart = Date.now();
     const creates = await runLoad({
-      url: `${world.gatewayUrl}/api/tasks`,
+      url: `${stack.gatewayUrl}/api/tasks`,
       method: 'POST',
-      headers: { authorization: `Bearer ${world.user.key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${stack.user.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'todo', title: 'Burst todo', difficulty: 'easy' }),
       amount: BURST_CREATES,
     });
@@ -145,7 +145,7 @@ export async function webhookFigures(basePort: number) {
       limits: 'per-subscription rate and concurrency raised for the run',
     };
   } finally {
-    await world.stop();
+    await stack.stop();
     await receiver.close();
   }
 }

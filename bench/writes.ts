@@ -2,7 +2,7 @@ import { floorFigures } from './floor.js';
 import { runLoad, type LoadResult } from './load.js';
 import { rawFigures, ratio, type RawFigures } from './raw.js';
 import { gatewayRatio } from './throughput.js';
-import { startWorld, type World } from './world.js';
+import { startSeededStack, type SeededStack } from './seeded-stack.js';
 
 const HABITS = 64;
 
@@ -13,13 +13,13 @@ const HABITS = 64;
  * spreads its updates over many documents; one hot habit would measure contention instead.
  */
 export async function writeFigures(
-  world: World,
+  stack: SeededStack,
   durationS: number,
 ): Promise<{ createTodo: LoadResult; completeHabit: LoadResult }> {
-  const auth = { authorization: `Bearer ${world.user.key}` };
+  const auth = { authorization: `Bearer ${stack.user.key}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const createTodo = await runLoad({
-    url: `${world.gatewayUrl}/api/tasks`,
+    url: `${stack.gatewayUrl}/api/tasks`,
     method: 'POST',
     headers: json,
     body: JSON.stringify({ type: 'todo', title: 'Write figure todo', difficulty: 'easy' }),
@@ -27,7 +27,7 @@ export async function writeFigures(
   });
   const habits: string[] = [];
   for (let i = 0; i < HABITS; i++) {
-    const habit = await world.user.expect(201, 'POST', '/api/tasks', {
+    const habit = await stack.user.expect(201, 'POST', '/api/tasks', {
       type: 'habit',
       title: `Write figure habit ${i}`,
       difficulty: 'easy',
@@ -37,7 +37,7 @@ export async function writeFigures(
   }
   let next = 0;
   const completeHabit = await runLoad({
-    url: world.gatewayUrl,
+    url: stack.gatewayUrl,
     headers: auth,
     durationS,
     requests: [
@@ -60,26 +60,26 @@ export async function writeFigures(
  * of each, measured in this one run. For comparing a change to the write path without the rest of the benchmark.
  */
 export async function writeRatios(basePort: number, durationS: number) {
-  const world = await startWorld(basePort);
+  const stack = await startSeededStack(basePort);
   try {
-    const todo = await world.user.expect(201, 'POST', '/api/tasks', {
+    const todo = await stack.user.expect(201, 'POST', '/api/tasks', {
       type: 'todo',
       title: 'Read figure todo',
       difficulty: 'easy',
     });
     // Warm the JIT and the caches on the read the first figure makes.
     await runLoad({
-      url: `${world.gatewayUrl}/api/tasks/${todo.data.id}`,
-      headers: { authorization: `Bearer ${world.user.key}` },
+      url: `${stack.gatewayUrl}/api/tasks/${todo.data.id}`,
+      headers: { authorization: `Bearer ${stack.user.key}` },
       amount: 5000,
     });
-    const raw = await rawFigures(world, durationS);
-    const gateway = await gatewayRatio(world, todo.data.id);
-    const writes = await writeFigures(world, durationS);
-    const floor = await floorFigures(world, raw, durationS);
+    const raw = await rawFigures(stack, durationS);
+    const gateway = await gatewayRatio(stack, todo.data.id);
+    const writes = await writeFigures(stack, durationS);
+    const floor = await floorFigures(stack, raw, durationS);
     return { raw, ...overRaw(raw, gateway.viaGateway, writes), gatewayOverDirect: gateway, floor };
   } finally {
-    await world.stop();
+    await stack.stop();
   }
 }
 

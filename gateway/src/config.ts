@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseConfigSchema, DefaultPorts } from '@momentum/config';
-import { parseReplicaUrls } from '@momentum/http';
+import { parseReplicaUrls } from '@momentum/replicas';
 import { originMatcher, parseOrigins } from './cors/origins.js';
 import { KeyGuardConfig } from './auth/guard-config.js';
 import { LiveConfig } from './live/live-config.js';

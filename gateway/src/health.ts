@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
-import { parseReplicaUrls } from '@momentum/http';
+import { parseReplicaUrls } from '@momentum/replicas';
 import type { Upstream } from './config.js';
 
 /** 'ok' when the replica answers its own /ready with 200 (its database and NATS reachable). */

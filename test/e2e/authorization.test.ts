@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/e2e.js';
-import { buildAuthWorld, makeFixtures, type AuthWorld } from '../support/authorization-world.js';
+import {
+  buildAuthorizationActors,
+  makeFixtures,
+  type AuthorizationActors,
+} from '../support/authorization-actors.js';
 import { readLastTable } from '../support/markdown-table.js';
 
 // Every cell of docs/AUTHORIZATION.md, end to end: the document is the test's data.
@@ -22,9 +26,9 @@ const fill = (text: string, values: Record<string, string>) =>
   text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
 
 describe('authorization matrix (docs/AUTHORIZATION.md)', () => {
-  let world: AuthWorld;
+  let actors: AuthorizationActors;
   beforeAll(async () => {
-    world = await buildAuthWorld();
+    actors = await buildAuthorizationActors();
   }, 60_000);
 
   it('has a row for every path family and a status for every actor', () => {
@@ -43,10 +47,10 @@ describe('authorization matrix (docs/AUTHORIZATION.md)', () => {
         );
         const outcomes = await Promise.all(
           ACTORS.map(async (actor) => {
-            const values = await makeFixtures(world, names);
+            const values = await makeFixtures(actors, names);
             const body = row.body ? JSON.parse(fill(row.body, values)) : undefined;
             const res = await api(
-              world.keys[actor] ?? null,
+              actors.keys[actor] ?? null,
               row.method!,
               fill(row.path!, values),
               body,

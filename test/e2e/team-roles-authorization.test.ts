@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/e2e.js';
-import { buildAuthWorld, makeFixtures, type AuthWorld } from '../support/authorization-world.js';
+import {
+  buildAuthorizationActors,
+  makeFixtures,
+  type AuthorizationActors,
+} from '../support/authorization-actors.js';
 import { readTableAfter } from '../support/markdown-table.js';
 
 // The "Team roles" table of docs/AUTHORIZATION.md, end to end, one cell at a time per row.
@@ -16,9 +20,9 @@ const fill = (text: string, values: Record<string, string>) =>
   text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
 
 describe('team roles matrix (docs/AUTHORIZATION.md, Team roles)', () => {
-  let world: AuthWorld;
+  let actors: AuthorizationActors;
   beforeAll(async () => {
-    world = await buildAuthWorld();
+    actors = await buildAuthorizationActors();
   }, 60_000);
 
   it('has a status for every role', () => {
@@ -37,9 +41,9 @@ describe('team roles matrix (docs/AUTHORIZATION.md, Team roles)', () => {
         );
         const outcomes = await Promise.all(
           ACTORS.map(async (actor) => {
-            const values = await makeFixtures(world, names);
+            const values = await makeFixtures(actors, names);
             const body = row.body ? JSON.parse(fill(row.body, values)) : undefined;
-            const res = await api(world.keys[actor]!, row.method!, fill(row.path!, values), body);
+            const res = await api(actors.keys[actor]!, row.method!, fill(row.path!, values), body);
             return { actor, status: res.status, expected: Number(row[actor]), body: res.text };
           }),
         );

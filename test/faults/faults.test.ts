@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { freeWorldBase, startWorld, type Component, type World } from './support/world.js';
+import {
+  freePrivateStackBase,
+  startPrivateStack,
+  type Component,
+  type PrivateStack,
+} from './support/private-stack.js';
 import { killDuringWriteBurst } from './scenarios/kill-service.js';
 import { natsRestart } from './scenarios/nats-restart.js';
 import { engineOutage } from './scenarios/mongo-outage.js';
@@ -8,25 +13,25 @@ import { supervisedStack } from './scenarios/supervised-stack.js';
 import { erasureDuringOutage } from './scenarios/erasure-outage.js';
 
 /**
- * The fault scenarios, one after the other on one private stack (a world: FerretDB, NATS and
+ * The fault scenarios, one after the other on one private stack (FerretDB, NATS and
  * every process): each breaks a part and puts it back, and works in a project of its own, so
  * they need no stack each (they had one per file: five start-ups). The supervised stack goes
  * last: it leaves habits stopped on purpose.
  */
-let world: World;
+let stack: PrivateStack;
 beforeAll(async () => {
-  world = await startWorld(await freeWorldBase());
+  stack = await startPrivateStack(await freePrivateStackBase());
 });
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 // A scenario that failed midway may leave a process down: each starts with all of them up,
 // so one failure does not fail the scenarios after it.
 const PROCESSES: Component[] = ['identity', 'habits', 'projects', 'issues', 'agents', 'gateway'];
 beforeEach(async () => {
-  for (const name of PROCESSES) if (!world.running(name)) await world.restart(name);
+  for (const name of PROCESSES) if (!stack.running(name)) await stack.restart(name);
 });
-const shared = () => world;
+const shared = () => stack;
 
 killDuringWriteBurst(shared);
 natsRestart(shared);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/e2e.js';
-import { freeWorldBase, startWorld, type World } from './support/world.js';
+import {
+  freePrivateStackBase,
+  startPrivateStack,
+  type PrivateStack,
+} from './support/private-stack.js';
 import { runPool } from './support/pool.js';
 import { convergedCounts, createIssue, projectOwner, statusFor } from './support/issues.js';
 
@@ -13,12 +17,12 @@ import { convergedCounts, createIssue, projectOwner, statusFor } from './support
  * acknowledged is lost, nothing is counted twice, and the stack keeps answering. A stack of
  * its own (the other scenarios share one with a single NATS server).
  */
-let world: World;
+let stack: PrivateStack;
 beforeAll(async () => {
-  world = await startWorld(await freeWorldBase(5200, 3), { natsNodes: 3 });
+  stack = await startPrivateStack(await freePrivateStackBase(5200, 3), { natsNodes: 3 });
 }, 120_000);
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 
 describe('a NATS node killed mid-burst (three-node cluster, R3 streams)', () => {
@@ -30,7 +34,7 @@ describe('a NATS node killed mid-burst (three-node cluster, R3 streams)', () => 
     const created = await runPool(creates, 5, async (i) => {
       const res = await createIssue(user, projectId, i);
       // A third of the way in: the second node dies, the burst goes on.
-      if (++answered === creates / 3) killed = world.natsNodes[1]!.stop('SIGKILL');
+      if (++answered === creates / 3) killed = stack.natsNodes[1]!.stop('SIGKILL');
       return res;
     });
     await killed;

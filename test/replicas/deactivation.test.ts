@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
+import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
 
 /**
  * A deactivated user's keys stop at once on every gateway (issue 52): the gateway that
@@ -8,14 +8,14 @@ import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
  * `identity.user.deactivated`, announced before the reply. Both gateways first cache the
  * keys, so a stale cache would show.
  */
-let world: ReplicaWorld;
+let stack: ReplicaStack;
 beforeAll(async () => {
-  world = await startReplicaWorld(Number(process.env.REPLICAS_BASE_PORT ?? 4960), {
+  stack = await startReplicaStack(Number(process.env.REPLICAS_BASE_PORT ?? 4960), {
     RATE_LIMIT_MAX: '0',
   });
 });
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 
 const ROUNDS = 3;
@@ -30,15 +30,15 @@ async function agentOf(owner: TestUser, gateway: string) {
 
 describe('deactivation across two gateways', () => {
   it('a user deactivated through one gateway is refused at once through the other, with their agents', async () => {
-    const [one, other] = world.gateways as [string, string];
+    const [one, other] = stack.gateways as [string, string];
     for (let round = 0; round < ROUNDS; round++) {
       const user = await newUser();
       const agentKey = await agentOf(user, one);
-      for (const gateway of world.gateways)
+      for (const gateway of stack.gateways)
         for (const key of [user.apiKey, agentKey])
           expect((await call(gateway, key, 'GET', '/api/me')).status).toBe(200);
 
-      const off = await call(one, world.adminKey, 'POST', `/api/users/${user.id}/deactivate`);
+      const off = await call(one, stack.adminKey, 'POST', `/api/users/${user.id}/deactivate`);
       expect(off.status).toBe(200);
       for (const gateway of [other, one])
         for (const key of [user.apiKey, agentKey])

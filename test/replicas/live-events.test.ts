@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTeam, newUser } from '../support/e2e.js';
 import { dataOf, openEvents, type SseFrame } from '../support/sse.js';
-import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
+import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
 
-let world: ReplicaWorld;
+let stack: ReplicaStack;
 beforeAll(async () => {
-  world = await startReplicaWorld(4900, { RATE_LIMIT_MAX: '0' });
+  stack = await startReplicaStack(4900, { RATE_LIMIT_MAX: '0' });
 });
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 
 const created = (frames: SseFrame[]) =>
@@ -20,14 +20,14 @@ describe('GET /api/events through two gateways', () => {
     const user = await newUser();
     const team = await newTeam(user);
     const key = `R${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
-    const project = await call(world.gateways[0]!, user.apiKey, 'POST', '/api/projects', {
+    const project = await call(stack.gateways[0]!, user.apiKey, 'POST', '/api/projects', {
       teamId: team.id,
       name: key,
       key,
     });
     expect(project.status).toBe(201);
     const first = await openEvents(user.apiKey, {
-      url: world.gateways[0],
+      url: stack.gateways[0],
       query: '?types=issue.created',
     });
     expect(first.status).toBe(200);
@@ -36,7 +36,7 @@ describe('GET /api/events through two gateways', () => {
     const making = (async () => {
       for (let i = 0; i < 16; i++) {
         // Written through both gateways in turn.
-        const res = await call(world.gateways[i % 2]!, user.apiKey, 'POST', '/api/tasks', {
+        const res = await call(stack.gateways[i % 2]!, user.apiKey, 'POST', '/api/tasks', {
           projectId: project.body.data.id,
           title: `burst ${i}`,
         });
@@ -49,7 +49,7 @@ describe('GET /api/events through two gateways', () => {
     const before = first.frames.filter((f) => f.event === 'issue.created');
     await making;
     const second = await openEvents(user.apiKey, {
-      url: world.gateways[1],
+      url: stack.gateways[1],
       query: '?types=issue.created',
       lastEventId: before.at(-1)!.id!,
     });

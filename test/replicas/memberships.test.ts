@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
+import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
 
 /**
  * Memberships read your own writes across gateway replicas (docs/SECURITY.md): once a
@@ -9,20 +9,20 @@ import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
  * Both gateways first cache the callers' actors (with their old teams), so a stale cache
  * would show.
  */
-let world: ReplicaWorld;
+let stack: ReplicaStack;
 beforeAll(async () => {
-  world = await startReplicaWorld(4830, { RATE_LIMIT_MAX: '0' });
+  stack = await startReplicaStack(4830, { RATE_LIMIT_MAX: '0' });
 });
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 
-const [one, other] = [() => world.gateways[0]!, () => world.gateways[1]!];
+const [one, other] = [() => stack.gateways[0]!, () => stack.gateways[1]!];
 const ROUNDS = 5;
 
 /** Both gateways verify and cache the user's key now, with the teams it has now. */
 async function warm(user: TestUser) {
-  for (const gateway of world.gateways)
+  for (const gateway of stack.gateways)
     expect((await call(gateway, user.apiKey, 'GET', '/api/me')).status).toBe(200);
 }
 

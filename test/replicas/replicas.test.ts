@@ -4,7 +4,12 @@ import { newTeam, newUser, type TestUser } from '../support/e2e.js';
 import { convergedCounts, statusFor, tally } from '../faults/support/issues.js';
 import { runPool } from '../faults/support/pool.js';
 import type { Exit } from '../faults/support/processes.js';
-import { call, startReplicaWorld, type Answer, type ReplicaWorld } from './support/world.js';
+import {
+  call,
+  startReplicaStack,
+  type Answer,
+  type ReplicaStack,
+} from './support/replica-stack.js';
 
 /** A limit low enough to reach in a test, high enough for every other test's traffic. */
 const RATE_LIMIT_MAX = 400;
@@ -15,19 +20,19 @@ const RATE_LIMIT_MAX = 400;
  */
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
-let world: ReplicaWorld;
+let stack: ReplicaStack;
 beforeAll(async () => {
-  world = await startReplicaWorld(4500, {
+  stack = await startReplicaStack(4500, {
     RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
     RATE_LIMIT_WINDOW_MS: '60000',
   });
 });
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 
 /** Request i goes through gateway i mod 2: both gateways, alternately. */
-const via = (i: number) => world.gateways[i % world.gateways.length]!;
+const via = (i: number) => stack.gateways[i % stack.gateways.length]!;
 
 async function projectOf(user: TestUser, key: string) {
   const team = await newTeam(user);
@@ -55,7 +60,7 @@ async function newIssue(user: TestUser, projectId: string, i: number) {
 
 describe('two gateways and two processes of every service', () => {
   it('runs two of everything', async () => {
-    for (const gateway of world.gateways) {
+    for (const gateway of stack.gateways) {
       const ready = await fetch(`${gateway}/ready`);
       const body = (await ready.json()) as { replicas: Record<string, string> };
       expect(ready.status).toBe(200);
@@ -64,9 +69,9 @@ describe('two gateways and two processes of every service', () => {
   });
 
   it("serves each gateway's metrics on its own port, counting its own requests", async () => {
-    expect(new Set(world.gatewayMetrics).size).toBe(2);
-    for (const [i, url] of world.gatewayMetrics.entries()) {
-      await fetch(`${world.gateways[i]}/health`);
+    expect(new Set(stack.gatewayMetrics).size).toBe(2);
+    for (const [i, url] of stack.gatewayMetrics.entries()) {
+      await fetch(`${stack.gateways[i]}/health`);
       const res = await fetch(url);
       expect(res.status).toBe(200);
       const text = await res.text();
@@ -95,7 +100,7 @@ describe('two gateways and two processes of every service', () => {
     const streaks = done.map((r) => r.body.data.task.streak as number).sort((a, b) => a - b);
     expect(streaks).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const total = done.reduce((sum, r) => sum + (r.body.data.xpEarned as number), 0);
-    for (const gateway of world.gateways) {
+    for (const gateway of stack.gateways) {
       const task = await call(gateway, user.apiKey, 'GET', `/api/tasks/${id}`);
       expect(task.body.data.streak).toBe(20);
       const profile = await call(gateway, user.apiKey, 'GET', '/api/profile');
@@ -231,7 +236,7 @@ describe('two gateways and two processes of every service', () => {
     const refused = answers.filter((r) => r.status === 429);
     expect(refused).toHaveLength(20);
     // Refused by both gateways, each with the time left in the one shared window.
-    for (const gateway of world.gateways) {
+    for (const gateway of stack.gateways) {
       const next = await call(gateway, user.apiKey, 'GET', '/api/me');
       expect(next.status).toBe(429);
       expect(next.body.error.code).toBe('RATE_LIMITED');
@@ -270,7 +275,7 @@ async function burstWithKill(
       answers.push(answer);
       if (answer.status < 300 && ++acked === killAfter) {
         killedAt = Date.now();
-        kill = world.signal(victim, 'SIGKILL');
+        kill = stack.signal(victim, 'SIGKILL');
       }
     }
   };
@@ -331,8 +336,8 @@ describe('kill -9 of one replica in the middle of a burst', () => {
     expect(truth.issues).toBeGreaterThanOrEqual(acked.length);
     expect(counts).toEqual(truth);
 
-    await world.restart('issues.1');
-    for (const gateway of world.gateways)
+    await stack.restart('issues.1');
+    for (const gateway of stack.gateways)
       expect(((await (await fetch(`${gateway}/ready`)).json()) as any).replicas.issues).toBe('2/2');
   });
 
@@ -379,8 +384,8 @@ describe('kill -9 of one replica in the middle of a burst', () => {
     const earned = completions.reduce((sum, c) => sum + (c.xpEarned as number), 0);
     expect(profile.body.data.xp).toBeGreaterThanOrEqual(earned);
 
-    await world.restart('habits.1');
-    for (const gateway of world.gateways)
+    await stack.restart('habits.1');
+    for (const gateway of stack.gateways)
       expect(((await (await fetch(`${gateway}/ready`)).json()) as any).replicas.habits).toBe('2/2');
   });
 });

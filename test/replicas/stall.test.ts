@@ -2,22 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
 import { sleep } from '../faults/support/processes.js';
-import { call, startReplicaWorld, type Answer, type ReplicaWorld } from './support/world.js';
+import {
+  call,
+  startReplicaStack,
+  type Answer,
+  type ReplicaStack,
+} from './support/replica-stack.js';
 
 /** The gateways' per-try timeout for reads (UPSTREAM_TRY_TIMEOUT_MS, its default). */
 const TRY_MS = 3000;
 const STALL_MS = 8000;
 
-let world: ReplicaWorld;
+let stack: ReplicaStack;
 beforeAll(async () => {
-  world = await startReplicaWorld(4700, { RATE_LIMIT_MAX: '0' });
+  stack = await startReplicaStack(4700, { RATE_LIMIT_MAX: '0' });
 });
 afterAll(async () => {
-  world?.send('habits.1', 'SIGCONT');
-  await world?.close();
+  stack?.send('habits.1', 'SIGCONT');
+  await stack?.close();
 });
 
-const via = (i: number) => world.gateways[i % world.gateways.length]!;
+const via = (i: number) => stack.gateways[i % stack.gateways.length]!;
 
 /** `count` calls, `width` at a time. */
 async function pool<T>(count: number, width: number, run: (i: number) => Promise<T>) {
@@ -70,7 +75,7 @@ async function todoTitles(user: TestUser): Promise<string[]> {
 describe('a stalled replica (SIGSTOP)', () => {
   it('its reads are answered by the other replica after the per-try timeout', async () => {
     const user = await newUser();
-    world.send('habits.1', 'SIGSTOP');
+    stack.send('habits.1', 'SIGSTOP');
     try {
       const reads = await pool(60, 8, (i) => call(via(i), user.apiKey, 'GET', '/api/profile'));
       expect(reads.map((r) => r.status)).toEqual(Array(60).fill(200));
@@ -80,7 +85,7 @@ describe('a stalled replica (SIGSTOP)', () => {
       expect(longest).toBeLessThan(2 * TRY_MS + 3000);
       console.log(`stalled replica: 60 reads all 200, longest ${longest} ms`);
     } finally {
-      world.send('habits.1', 'SIGCONT');
+      stack.send('habits.1', 'SIGCONT');
     }
   });
 
@@ -102,9 +107,9 @@ describe('a stalled replica (SIGSTOP)', () => {
     let stalled = false;
     const first = await pool(120, 8, async (i) => {
       if (i === 40) {
-        world.send('habits.1', 'SIGSTOP');
+        stack.send('habits.1', 'SIGSTOP');
         stalled = true;
-        setTimeout(() => world.send('habits.1', 'SIGCONT'), STALL_MS);
+        setTimeout(() => stack.send('habits.1', 'SIGCONT'), STALL_MS);
       }
       return create(i);
     });
@@ -141,7 +146,7 @@ describe('kill -9 of one replica during a burst of reads', () => {
     const user = await newUser();
     let killed: Promise<unknown> | null = null;
     const reads = await pool(200, 10, async (i) => {
-      if (i === 50) killed = world.signal('habits.1', 'SIGKILL');
+      if (i === 50) killed = stack.signal('habits.1', 'SIGKILL');
       return call(via(i), user.apiKey, 'GET', '/api/profile');
     });
     expect(await killed).toEqual({ code: null, signal: 'SIGKILL' });
@@ -149,6 +154,6 @@ describe('kill -9 of one replica during a burst of reads', () => {
     console.log(
       `kill -9 during reads: ${reads.length} × 200, longest ${Math.max(...reads.map((r) => r.doneAt - r.sentAt))} ms`,
     );
-    await world.restart('habits.1');
+    await stack.restart('habits.1');
   });
 });

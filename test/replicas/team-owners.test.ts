@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
+import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
 
 /**
  * The last-owner rule across two gateways and two identity processes: owners leaving,
  * removing and demoting one another at once never leave a team without an owner, since the
  * guard is a conditional write on the team's owner count, not a read then a write.
  */
-let world: ReplicaWorld;
+let stack: ReplicaStack;
 beforeAll(async () => {
-  world = await startReplicaWorld(5220, { RATE_LIMIT_MAX: '0' });
+  stack = await startReplicaStack(5220, { RATE_LIMIT_MAX: '0' });
 });
 afterAll(async () => {
-  await world?.close();
+  await stack?.close();
 });
 
 const ROUNDS = 4;
 const OWNERS = 4;
-const gateway = (i: number) => world.gateways[i % world.gateways.length]!;
+const gateway = (i: number) => stack.gateways[i % stack.gateways.length]!;
 
 async function teamOfOwners(): Promise<{ teamId: string; owners: TestUser[] }> {
   const owners = await Promise.all(Array.from({ length: OWNERS }, () => newUser()));
@@ -40,7 +40,7 @@ async function teamOfOwners(): Promise<{ teamId: string; owners: TestUser[] }> {
 }
 
 async function ownersOf(teamId: string, key: string): Promise<string[]> {
-  for (const g of world.gateways) {
+  for (const g of stack.gateways) {
     const res = await call(g, key, 'GET', `/api/teams/${teamId}/members`);
     if (res.status === 200)
       return res.body.data

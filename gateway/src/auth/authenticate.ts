@@ -4,12 +4,12 @@ import { ACCESS_TOKEN_PREFIX, AppError, type Actor } from '@momentum/contracts';
 import {
   invalidTokenChallenge,
   isPublicRoute,
-  parseApiKey,
   signActor,
   signerToward,
   type Signer,
   type SigningConfig,
 } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { forwardedBodyDigest } from './body-digest.js';
 import type { KeyResolver } from './key-resolver.js';
 import type { AccessTokenResolver } from '../oauth/access-tokens.js';

@@ -1,6 +1,6 @@
 import type { GatewayConfig } from '../config.js';
 import { FailureThrottle } from './failure-throttle.js';
-import { HashPool } from '@momentum/http';
+import { HashPool } from '@momentum/keys';
 import type { KeyCache } from './key-cache.js';
 import { KeyResolver, type KeyDirectory } from './key-resolver.js';
 import { UnknownKeyIds } from './unknown-keys.js';

@@ -1,5 +1,5 @@
 import { ActorSchema, AppError, type Actor, type KeyRecord } from '@momentum/contracts';
-import { checkSecret, keyFingerprint, parseApiKey } from '@momentum/http';
+import { checkSecret, keyFingerprint, parseApiKey } from '@momentum/keys';
 import type { KeyCache } from './key-cache.js';
 import type { FailureThrottle } from './failure-throttle.js';
 import type { UnknownKeyIds } from './unknown-keys.js';

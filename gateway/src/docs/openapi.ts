@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { request, type Dispatcher } from 'undici';
-import { DOCUMENT_PATH, parseReplicaUrls, type OpenApiDocument } from '@momentum/http';
+import { DOCUMENT_PATH, type OpenApiDocument } from '@momentum/http';
+import { parseReplicaUrls } from '@momentum/replicas';
 import type { Upstream } from '../config.js';
 import { gatewayDocument } from './document.js';
 import type { ServiceDocument } from './merge.js';

@@ -3,7 +3,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
-import { BODY_LIMIT, containsApiKey } from '@momentum/http';
+import { BODY_LIMIT } from '@momentum/http';
+import { containsApiKey } from '@momentum/keys';
 import { IdempotencyStore, type Begin, type IdempotencyBackend } from './store.js';
 
 declare module 'fastify' {

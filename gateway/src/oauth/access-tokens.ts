@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { grantCacheKey, type Actor, type OAuthAccessRecord } from '@momentum/contracts';
-import { keyFingerprint } from '@momentum/http';
+import { keyFingerprint } from '@momentum/keys';
 import { keyCacheLookups } from '@momentum/telemetry';
 import type { KeyCache } from '../auth/key-cache.js';
 import type { GrantStore } from './grant-store.js';

@@ -1,5 +1,5 @@
 import { Dispatcher } from 'undici';
-import { UpstreamPool } from '@momentum/http';
+import { UpstreamPool } from '@momentum/replicas';
 import type { Upstream } from '../config.js';
 
 /**

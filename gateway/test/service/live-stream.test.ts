@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
-import { EventTypes, ServiceNames, makeEvent, streamNameFor } from '@momentum/contracts';
+import { EventTypes, ServiceNames, streamNameFor } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { eventually, testConfig } from '@momentum/testing';
 import { LiveHub } from '../../src/live/hub.js';
 import type { LiveEvent } from '../../src/live/live-event.js';

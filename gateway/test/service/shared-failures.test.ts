@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect, type NatsConnection } from 'nats';
-import { newApiKey, parseApiKey } from '@momentum/http';
+import { newApiKey, parseApiKey } from '@momentum/keys';
 import { eventually, testConfig } from '@momentum/testing';
 import { SharedFailures } from '../../src/auth/shared-failures.js';
 import { openBucket } from '../../src/shared/kv.js';

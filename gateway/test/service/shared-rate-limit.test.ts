@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect, type NatsConnection } from 'nats';
-import { parseApiKey } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { testConfig } from '@momentum/testing';
 import { SharedWindowCounter } from '../../src/limits/shared-counter.js';
 import { openBucket } from '../../src/shared/kv.js';

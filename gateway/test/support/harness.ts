@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Actor, KeyRecord } from '@momentum/contracts';
 import { KEY_HASH_COST } from '@momentum/config';
-import { InternalClient, hashSecret, newApiKey, verifyActor } from '@momentum/http';
+import { InternalClient, verifyActor } from '@momentum/http';
+import { hashSecret, newApiKey } from '@momentum/keys';
 import { TEST_SECRET } from '@momentum/testing';
 import { buildGateway, type GatewayDeps } from '../../src/app.js';
 import { GatewayConfigSchema, type Upstream } from '../../src/config.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
-import { parseApiKey } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { keyCacheLookups } from '@momentum/telemetry';
 import { mcpExtension } from '../../src/mcp/extension.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
 import { KEY_HASH_COST } from '@momentum/config';
-import { HashPool, hashSecret, newApiKey, parseApiKey } from '@momentum/http';
+import { HashPool, hashSecret, newApiKey, parseApiKey } from '@momentum/keys';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 import { FailureThrottle } from '../../src/auth/failure-throttle.js';
 import { KeyCache } from '../../src/auth/key-cache.js';
@@ -247,7 +247,7 @@ describe('KeyResolver with its guards', () => {
     const resolver = new KeyResolver(directory, new KeyCache(0, 0), {
       compare: async (secret, hash) => {
         compared++;
-        return (await import('@momentum/http')).checkSecret(secret, hash);
+        return (await import('@momentum/keys')).checkSecret(secret, hash);
       },
       throttle: new FailureThrottle({ perAddress: 0, perKey: 2, windowMs: 60_000 }),
       unknown: new UnknownKeyIds(60_000),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KeyRecord } from '@momentum/contracts';
 import { KEY_HASH_COST } from '@momentum/config';
-import { hashSecret, keyFingerprint, newApiKey } from '@momentum/http';
+import { hashSecret, keyFingerprint, newApiKey } from '@momentum/keys';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver, type KeyDirectory } from '../../src/auth/key-resolver.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EventTypes, makeEvent, type Actor } from '@momentum/contracts';
+import { EventTypes, type Actor } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { metricsRegistry, watchLiveStreams } from '@momentum/telemetry';
 import { LiveFeed } from '../../src/live/feed.js';
 import type { LiveHub, LiveSubscriber } from '../../src/live/hub.js';

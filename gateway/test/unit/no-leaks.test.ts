@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiKey, securityHeaders } from '@momentum/http';
+import { securityHeaders } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { TEST_SECRET } from '@momentum/testing';
 import { KeyCache } from '../../src/auth/key-cache.js';
 import { KeyResolver } from '../../src/auth/key-resolver.js';

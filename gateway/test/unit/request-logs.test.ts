@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiKey } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { startTracing } from '@momentum/telemetry';
 import { TEST_SECRET } from '@momentum/testing';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey, parseApiKey } from '@momentum/http';
+import { newApiKey, parseApiKey } from '@momentum/keys';
 import { startTestGateway, userActor, type TestGateway } from '../support/harness.js';
 
 /** The same key id with another (random) secret: what a forger who saw a key id sends. */

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { context, propagation } from '@opentelemetry/api';
 import type { Actor } from './actor.js';
 
 /** The envelope every event travels in. `id` makes handlers idempotent. */
@@ -10,31 +8,12 @@ export interface EventEnvelope<T = unknown> {
   actor: { type: Actor['type']; id: string; userId: string } | null;
   data: T;
   /**
-   * The W3C trace context the event was written in, kept with it in the outbox; the bus sends
-   * it as NATS headers and never in the published body. Absent outside a trace.
+   * The W3C trace context the event was written in (makeEvent, libs/messaging), kept with it
+   * in the outbox; the bus sends it as NATS headers and never in the published body. Absent
+   * outside a trace.
    */
   traceparent?: string;
   tracestate?: string;
-}
-
-export function makeEvent<T>(type: string, data: T, actor?: Actor | null): EventEnvelope<T> {
-  return {
-    id: randomUUID(),
-    type,
-    occurredAt: new Date().toISOString(),
-    actor: actor ? { type: actor.type, id: actor.id, userId: actor.userId } : null,
-    data,
-    ...currentTrace(),
-  };
-}
-
-/** The active trace context (`traceparent`, `tracestate`), nothing when there is none. */
-function currentTrace(): { traceparent?: string; tracestate?: string } {
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
-  const { traceparent, tracestate } = carrier;
-  if (!traceparent) return {};
-  return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
 /**

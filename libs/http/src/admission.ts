@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@momentum/contracts';
-import { isPublicRoute } from './route-config.js';
+import { isPublicRoute } from './route.js';
 import { admissionRefusals } from '@momentum/telemetry';
 
 export interface AdmissionOptions {

@@ -3,14 +3,14 @@ import type { ErrorShape } from '@momentum/contracts';
 import { errorHandlerPlugin } from './error-handler.js';
 import { securityHeadersPlugin } from './security-headers.js';
 import { closingGuardPlugin } from './closing-guard.js';
-import { openApiPaths } from './openapi.js';
+import { openApiPaths, serveDocument } from './openapi.js';
 import { jsonBodyPlugin } from './json-parser.js';
 import { admissionPlugin, type AdmissionOptions } from './admission.js';
 import { createServer } from './server.js';
 import { requestIdPlugin } from './request-id.js';
 import { signedActorPlugin } from './signed-actor.js';
 import { trustedKeys, type SigningConfig } from './signing-keys.js';
-import { PUBLIC_ROUTE } from './route-config.js';
+import { PUBLIC_ROUTE } from './route.js';
 import { metricsPlugin } from './metrics.js';
 import { loggerOptions } from '@momentum/telemetry';
 
@@ -115,6 +115,7 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
     service: options.name,
     paths: openApiPaths(app),
   }));
+  serveDocument(app);
 
   return app;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, type AppError } from '@momentum/contracts';
 import { SHARED_CALLER, type VerifiedRequest } from './actor-header.js';
-import { acceptedCallers, GATEWAY_CALLER } from './route-config.js';
+import { acceptedCallers, GATEWAY_CALLER } from './route.js';
 
 /**
  * Why a correctly signed request is still refused (403), or null: a user or agent actor

@@ -1,4 +1,4 @@
-import { UpstreamPool } from './replicas.js';
+import { UpstreamPool } from '@momentum/replicas';
 import { AppError, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
 import { bodyDigest, signActor, type Signer } from './actor-header.js';
 import { traceHeaders } from '@momentum/telemetry';

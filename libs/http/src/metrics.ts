@@ -7,7 +7,7 @@ import {
   startProcessMetrics,
   nameServerSpan,
 } from '@momentum/telemetry';
-import { PUBLIC_ROUTE } from './route-config.js';
+import { PUBLIC_ROUTE } from './route.js';
 
 export interface MetricsPluginOptions {
   /** The process's name, the `service` label of every series (`issues`, `gateway`). */

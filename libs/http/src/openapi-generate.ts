@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { documentedAs } from '@momentum/contracts';
-import type { RouteRecord } from './route-spec.js';
+import type { RouteRecord } from './route.js';
 import { finishDocument } from './openapi-tidy.js';
 
 export type OpenApiDocument = Record<string, unknown> & {

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { RouteRecord } from './route-spec.js';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { generateDocument, type OpenApiDocument } from './openapi-generate.js';
-import { PUBLIC_ROUTE } from './route-config.js';
+import { PUBLIC_ROUTE, routesOf } from './route.js';
 
 /** Where a service serves its whole OpenAPI document (paths and components); the gateway merges them. */
 export const DOCUMENT_PATH = '/openapi/document.json';
@@ -16,7 +15,7 @@ const built = new WeakMap<FastifyInstance, OpenApiDocument>();
 export function openApiDocument(app: FastifyInstance): Promise<OpenApiDocument> {
   let doc = pending.get(app);
   if (!doc) {
-    doc = generateDocument(routesFor(app)).then((d) => {
+    doc = generateDocument(routesOf(app)).then((d) => {
       built.set(app, d);
       return d;
     });
@@ -30,20 +29,45 @@ export function openApiPaths(app: FastifyInstance): Record<string, unknown> {
   return built.get(app)?.paths ?? {};
 }
 
-const declared = new WeakMap<FastifyInstance, readonly RouteRecord[]>();
-const routesFor = (app: FastifyInstance) => declared.get(app) ?? [];
-
 /**
- * Called by defineRoute for an app's first route: the app serves its whole document (the
- * `/openapi.json` of createServiceApp lists paths only, without the components they
- * reference) and builds it when ready, so `openApiPaths` can answer at once.
+ * Called by createServiceApp: the app serves its whole document (its `/openapi.json` lists
+ * paths only, without the components they reference) and builds it when ready, so
+ * `openApiPaths` can answer at once.
  */
-export function serveDocument(app: FastifyInstance, routes: readonly RouteRecord[]): void {
-  declared.set(app, routes);
+export function serveDocument(app: FastifyInstance): void {
   app.get(DOCUMENT_PATH, PUBLIC_ROUTE, async () => openApiDocument(app));
   app.addHook('onReady', async () => {
     await openApiDocument(app);
   });
+}
+
+/**
+ * The OpenAPI document of the routes `declare` defines (defineRoute), on an app that never
+ * listens: a service's document from its route definitions alone, with no engine, bus or
+ * stack (scripts/openapi). The same generation as the document a running service serves.
+ */
+export async function documentOfRoutes(
+  declare: (app: FastifyInstance) => void,
+): Promise<OpenApiDocument> {
+  // Never booted or listening, the app holds nothing to close.
+  const app = Fastify({ logger: false });
+  declare(app);
+  return generateDocument(routesOf(app));
+}
+
+/**
+ * Dependencies for routes declared only to be read: declaring a route keeps its handler
+ * and calls nothing, so reading any of these (a handler that ran, or a registration that
+ * did work) throws, naming the service.
+ */
+export function noDependencies<T>(service: string): T {
+  return new Proxy({} as object, {
+    get(_target, key) {
+      throw new Error(
+        `${service}: a route definition read its dependencies (${String(key)}); declaring a route must not`,
+      );
+    },
+  }) as T;
 }
 
 export type { OpenApiDocument };

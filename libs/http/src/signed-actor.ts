@@ -9,7 +9,7 @@ import {
   checkRequest,
   type TrustedKeys,
 } from './actor-header.js';
-import { isPublicRoute } from './route-config.js';
+import { isPublicRoute } from './route.js';
 import { callerRefusal } from './caller-policy.js';
 import { NonceSet } from './nonce-set.js';
 

@@ -1,11 +1,11 @@
 import {
   EventTypes,
   erasedTypeOf,
-  makeEvent,
   type DeletionRequestedData,
   type ErasingService,
   type UserErasedData,
 } from '@momentum/contracts';
+import { makeEvent } from './events.js';
 import type { EventBus } from './bus.js';
 
 /**

@@ -1,6 +1,7 @@
-// Messaging: the JetStream bus, peers, NATS options and the outbox's limit. The outbox relay,
+// Messaging: new events, the JetStream bus, peers, NATS options and the outbox's limit. The outbox relay,
 // which reads the services' mongoose models, is `@momentum/messaging/outbox`, so a process
 // with no database (the gateway) never loads its driver's types.
+export * from './events.js';
 export * from './bus.js';
 export * from './peers.js';
 export * from './nats-options.js';

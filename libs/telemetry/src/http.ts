@@ -1,3 +1,4 @@
+// Kept over @fastify/otel: the MCP server (plain node:http) and id-only mode (no SDK) need this factory anyway, and the plugin by default adds a span per hook (about ten a request on a service, against one).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   ROOT_CONTEXT,

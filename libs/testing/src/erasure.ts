@@ -4,11 +4,11 @@ import {
   EventTypes,
   SYSTEM_ACTOR,
   erasedTypeOf,
-  makeEvent,
   type ErasingService,
   type ExportLine,
   type UserErasedData,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import type { EventBus } from '@momentum/messaging';
 import { injectAs } from './testing.js';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, api, eventually, newUser } from '../../support/e2e.js';
 import { seedEverywhere, stackDatabases } from '../../support/personal-data.js';
-import type { World } from '../support/world.js';
+import type { PrivateStack } from '../support/private-stack.js';
 
-let world: World;
+let stack: PrivateStack;
 
 /**
  * A person deleted while a service is down is never half-deleted: the deletion stays pending,
@@ -11,15 +11,15 @@ let world: World;
  * or identity's re-published request); then the account goes (docs/SECURITY.md, Data
  * protection).
  */
-export function erasureDuringOutage(shared: () => World): void {
+export function erasureDuringOutage(shared: () => PrivateStack): void {
   describe('a deletion while habits is down', () => {
     beforeAll(() => {
-      world = shared();
+      stack = shared();
     });
     it('waits for habits, then completes with nothing of the person left', async () => {
       const [ada, bob] = await Promise.all([newUser('Ada Outage'), newUser('Bob Outage')]);
       await seedEverywhere(ada, bob);
-      expect(await world.signal('habits', 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(await stack.signal('habits', 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
 
       const res = await api(ada.apiKey, 'DELETE', '/api/users/me');
       expect(res.status).toBe(202);
@@ -31,9 +31,9 @@ export function erasureDuringOutage(shared: () => World): void {
       expect(await status()).toMatchObject({ status: 'pending', pending: ['habits'] });
       expect((await api(ada.apiKey, 'GET', '/api/me')).status).toBe(401);
 
-      await world.restart('habits');
+      await stack.restart('habits');
       await eventually(async () => (await status()).status === 'completed', 60_000);
-      const dbs = await stackDatabases(world.mongo.url, world.dbPrefix);
+      const dbs = await stackDatabases(stack.mongo.url, stack.dbPrefix);
       try {
         expect(await dbs.naming(ada.id, ['identity.user_deletions'])).toEqual([]);
       } finally {

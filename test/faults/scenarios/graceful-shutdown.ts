@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyDigest, signActor } from '@momentum/http';
 import { api, eventually, type TestUser } from '../../support/e2e.js';
-import type { World } from '../support/world.js';
+import type { PrivateStack } from '../support/private-stack.js';
 import { runPool } from '../support/pool.js';
 import { sigtermUnderLoad } from '../support/under-load.js';
 import type { Outcome } from '../support/http.js';
@@ -13,7 +13,7 @@ import {
   tally,
 } from '../support/issues.js';
 
-let world: World;
+let stack: PrivateStack;
 
 const issueBodies = (projectId: string, from: number) =>
   Array.from({ length: 50 }, (_, i) => ({
@@ -33,10 +33,10 @@ async function unreadable(user: TestUser, outcomes: Outcome[]): Promise<string[]
   return missing;
 }
 
-export function sigtermUnderLoadScenario(shared: () => World): void {
+export function sigtermUnderLoadScenario(shared: () => PrivateStack): void {
   describe('SIGTERM under load', () => {
     beforeAll(() => {
-      world = shared();
+      stack = shared();
     });
     it('a service answers every accepted request, publishes their events and exits 0', async () => {
       const { user, teamId, projectId } = await projectOwner();
@@ -44,11 +44,11 @@ export function sigtermUnderLoadScenario(shared: () => World): void {
       // reset upstream would come back as the gateway's 503 and hide it.
       const actor = { type: 'user' as const, id: user.id, userId: user.id, name: user.name };
       const run = await sigtermUnderLoad(
-        world,
+        stack,
         'issues',
-        `${world.urls.issues}/api/tasks`,
+        `${stack.urls.issues}/api/tasks`,
         (body) =>
-          signActor({ ...actor, teamIds: [teamId], isAdmin: false }, world.secret, {
+          signActor({ ...actor, teamIds: [teamId], isAdmin: false }, stack.secret, {
             method: 'POST',
             url: '/api/tasks',
             bodyDigest: bodyDigest(body),
@@ -68,7 +68,7 @@ export function sigtermUnderLoadScenario(shared: () => World): void {
       }, 15_000).catch(() => projectCounts(user, projectId));
       expect(counts).toEqual(expected);
 
-      await world.restart('issues');
+      await stack.restart('issues');
       expect(await unreadable(user, run.outcomes)).toEqual([]);
       const after = await convergedCounts(user, projectId);
       expect(after.counts).toEqual(after.truth);
@@ -76,12 +76,12 @@ export function sigtermUnderLoadScenario(shared: () => World): void {
 
     it('the gateway answers every accepted request and exits 0', async () => {
       // Whatever the test before left: it may have failed before starting issues again.
-      if (!world.running('issues')) await world.restart('issues');
+      if (!stack.running('issues')) await stack.restart('issues');
       const { user, projectId } = await projectOwner();
       const run = await sigtermUnderLoad(
-        world,
+        stack,
         'gateway',
-        `${world.gatewayUrl}/api/tasks`,
+        `${stack.gatewayUrl}/api/tasks`,
         { authorization: `Bearer ${user.apiKey}` },
         issueBodies(projectId, 0),
       );
@@ -90,7 +90,7 @@ export function sigtermUnderLoadScenario(shared: () => World): void {
       expect(run.outcomes.map((o) => o.status)).toEqual(Array(50).fill(201));
       expect(run.exit).toEqual({ code: 0, signal: null });
 
-      await world.restart('gateway');
+      await stack.restart('gateway');
       expect(await unreadable(user, run.outcomes)).toEqual([]);
       const after = await convergedCounts(user, projectId);
       expect(after.truth.issues).toBe(50);

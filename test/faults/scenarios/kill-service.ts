@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/e2e.js';
-import type { World } from '../support/world.js';
+import type { PrivateStack } from '../support/private-stack.js';
 import { runPool } from '../support/pool.js';
 import { convergedCounts, createIssue, projectOwner } from '../support/issues.js';
 import { sleep } from '../support/processes.js';
 
-let world: World;
+let stack: PrivateStack;
 
-export function killDuringWriteBurst(shared: () => World): void {
+export function killDuringWriteBurst(shared: () => PrivateStack): void {
   describe('kill -9 of the issues service during a write burst', () => {
     beforeAll(() => {
-      world = shared();
+      stack = shared();
     });
     it('keeps every acknowledged write and delivers its events', async () => {
       const { user, projectId } = await projectOwner();
@@ -23,8 +23,8 @@ export function killDuringWriteBurst(shared: () => World): void {
           // Mid-burst: nine more creates are in flight when the process dies.
           chaos = (async () => {
             killedAt = Date.now();
-            const exit = await world.signal('issues', 'SIGKILL');
-            await world.restart('issues');
+            const exit = await stack.signal('issues', 'SIGKILL');
+            await stack.restart('issues');
             return exit;
           })();
         // A client backs off after a 503, so the burst spans the restart instead of

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, eventually, type ApiResponse, type TestUser } from '../../support/e2e.js';
-import type { World } from '../support/world.js';
+import type { PrivateStack } from '../support/private-stack.js';
 import { runPool } from '../support/pool.js';
 import { convergedCounts, createIssue, listIssues, projectOwner } from '../support/issues.js';
 
-let world: World;
+let stack: PrivateStack;
 
 async function timed(call: () => Promise<ApiResponse>): Promise<ApiResponse & { ms: number }> {
   const start = Date.now();
@@ -17,10 +17,10 @@ const reads = (user: TestUser, projectId: string) => ({
   agents: () => api(user.apiKey, 'GET', '/api/agents'),
 });
 
-export function engineOutage(shared: () => World): void {
+export function engineOutage(shared: () => PrivateStack): void {
   describe('the database engine going away', () => {
     beforeAll(() => {
-      world = shared();
+      stack = shared();
     });
     it('answers 503 fast in each path’s shape and recovers with nothing lost', async () => {
       const { user, projectId } = await projectOwner();
@@ -31,7 +31,7 @@ export function engineOutage(shared: () => World): void {
       const read = reads(user, projectId);
       expect((await read.tasks()).status).toBe(200);
 
-      await world.mongo.stop('SIGKILL');
+      await stack.mongo.stop('SIGKILL');
 
       const tasks = await timed(read.tasks);
       expect(tasks.status).toBe(503);
@@ -49,7 +49,7 @@ export function engineOutage(shared: () => World): void {
       // machine; the gateway's retries of 503s once made a read take 33 s.
       expect(Math.max(tasks.ms, write.ms, agents.ms)).toBeLessThan(6000);
 
-      await world.mongo.start();
+      await stack.mongo.start();
       // Recovered without a restart of any service: the drivers reconnect on their own.
       await eventually(async () => (await read.tasks()).status === 200, 30_000);
       await eventually(async () => (await read.agents()).status === 200, 30_000);

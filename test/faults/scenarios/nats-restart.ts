@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, type TestUser } from '../../support/e2e.js';
-import type { World } from '../support/world.js';
+import type { PrivateStack } from '../support/private-stack.js';
 import { runPool } from '../support/pool.js';
 import { convergedCounts, createIssue, projectOwner, statusFor } from '../support/issues.js';
 import { sleep } from '../support/processes.js';
 import { dataOf, openEvents, type SseFrame } from '../../support/sse.js';
 
-let world: World;
+let stack: PrivateStack;
 
 /** `creates` new issues, then moves the first `moves` of them to another status. */
 async function writes(
@@ -25,10 +25,10 @@ async function writes(
   return [...created, ...moved].map((r) => r.status);
 }
 
-export function natsRestart(shared: () => World): void {
+export function natsRestart(shared: () => PrivateStack): void {
   describe('a NATS restart', () => {
     beforeAll(() => {
-      world = shared();
+      stack = shared();
     });
     it('loses no event and counts none twice', async () => {
       const { user, projectId } = await projectOwner();
@@ -48,7 +48,7 @@ export function natsRestart(shared: () => World): void {
       live.close();
       const cursor = live.frames.filter((f) => f.id !== undefined).at(-1)!.id!;
 
-      await world.nats.stop();
+      await stack.nats.stop();
       const stoppedAt = Date.now();
       // Writes need only the database: accepted while NATS is away, their events wait in
       // the outbox.
@@ -56,7 +56,7 @@ export function natsRestart(shared: () => World): void {
       // Longer than the publish timeout (5 s): the relay's flushes fail rather than wait
       // in the client's reconnect buffer, so its sweep must publish them afterwards.
       await sleep(6500 - (Date.now() - stoppedAt));
-      await world.nats.start();
+      await stack.nats.start();
       const after = await writes(user, projectId, 200, 20, 10);
       expect([...during, ...after].every((s) => s === 201 || s === 200)).toBe(true);
 

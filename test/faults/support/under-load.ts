@@ -3,7 +3,7 @@ import http from 'node:http';
 import { promisify } from 'node:util';
 import { postJson, type Outcome } from './http.js';
 import { sleep } from './processes.js';
-import type { Component, World } from './world.js';
+import type { Component, PrivateStack } from './private-stack.js';
 import type { Exit } from './processes.js';
 
 const run = promisify(execFile);
@@ -43,7 +43,7 @@ async function allRead(port: string, count: number, timeoutMs = 10_000): Promise
  * worked on then.
  */
 export async function sigtermUnderLoad(
-  world: World,
+  stack: PrivateStack,
   name: Component,
   url: string,
   /** Fixed, or signed for each body (a service checks the body's digest). */
@@ -60,7 +60,7 @@ export async function sigtermUnderLoad(
   await Promise.all(requests.map((r) => r.written));
   await allRead(new URL(url).port, bodies.length);
   const answeredBeforeSignal = answered;
-  const exit = await world.signal(name, 'SIGTERM');
+  const exit = await stack.signal(name, 'SIGTERM');
   return {
     outcomes: await Promise.all(requests.map((r) => r.outcome)),
     answeredBeforeSignal,

@@ -4,8 +4,8 @@
 // service's subjects, consumers, buckets and inboxes are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
-import { EventTypes, RequestSubjects, makeEvent, type EventEnvelope } from '@momentum/contracts';
-import { EventBus, natsConnectOptions } from '@momentum/messaging';
+import { EventTypes, RequestSubjects, type EventEnvelope } from '@momentum/contracts';
+import { makeEvent, EventBus, natsConnectOptions } from '@momentum/messaging';
 import { openBucket } from '../../../gateway/src/shared/kv.js';
 import { SharedGatewayState } from '../../../gateway/src/shared/state.js';
 import { subscribeInvalidation } from '../../../gateway/src/events/invalidation.js';

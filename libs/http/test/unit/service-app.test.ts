@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_SECRET, injectAs, userActor } from '@momentum/testing';
-import { PUBLIC_ROUTE } from '../../src/route-config.js';
+import { PUBLIC_ROUTE } from '../../src/route.js';
 import {
   ActorHeaders,
   SIGNATURE_EXPIRED_HEADER,

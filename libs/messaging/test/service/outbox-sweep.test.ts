@@ -1,6 +1,7 @@
 import mongoose, { Schema, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeEvent, type EventEnvelope } from '@momentum/contracts';
+import type { EventEnvelope } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import type { EventBus } from '../../src/bus.js';
 import { OUTBOX_INDEX, OutboxRelay } from '../../src/outbox.js';
 import { ensureIndexes } from '@momentum/storage';

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Model } from 'mongoose';
-import { makeEvent, type EventEnvelope } from '@momentum/contracts';
+import type { EventEnvelope } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import type { EventBus, Logger } from '../../src/bus.js';
 import { OutboxRelay, type OutboxDoc } from '../../src/outbox.js';
 import { metricsRegistry, outboxGaugeFailures } from '@momentum/telemetry';

@@ -1,4 +1,5 @@
-import { EventTypes, makeEvent, type Actor, type AgentEventData } from '@momentum/contracts';
+import { EventTypes, type Actor, type AgentEventData } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 
 /**
  * Agent events are cache-invalidation signals for every gateway (a rotated key, a

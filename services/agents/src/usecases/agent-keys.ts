@@ -8,7 +8,7 @@ import {
   type ApiScope,
   type KeyGrantInput,
 } from '@momentum/contracts';
-import { hashSecret, newApiKey } from '@momentum/http';
+import { hashSecret, newApiKey } from '@momentum/keys';
 import type { AgentsDeps } from '../deps.js';
 import { agentUpdated, keyRotated } from '../events/agent-events.js';
 import { requireHuman } from './manage-agents.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseApiKey } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { useHarness } from '../support/harness.js';
 import { AGENT_KEY as KEY, agentApi } from '../support/agent-api.js';
 

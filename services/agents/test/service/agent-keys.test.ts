@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSecret, parseApiKey } from '@momentum/http';
+import { checkSecret, parseApiKey } from '@momentum/keys';
 import { useHarness, waitFor } from '../support/harness.js';
 import { AGENT_KEY as KEY, agentApi } from '../support/agent-api.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkSecret, parseApiKey } from '@momentum/http';
+import { checkSecret, parseApiKey } from '@momentum/keys';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
 import { useHarness, waitFor } from '../support/harness.js';
 import { agentApi } from '../support/agent-api.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSecret, parseApiKey } from '@momentum/http';
+import { checkSecret, parseApiKey } from '@momentum/keys';
 import { startHarness, startTwin, waitFor, type Harness } from '../support/harness.js';
 import { agentApi } from '../support/agent-api.js';
 

@@ -1,12 +1,12 @@
 import {
   EventTypes,
-  makeEvent,
   type Actor,
   type EventEnvelope,
   type TaskCompletedEventData,
   type UserLeveledUpEventData,
+  uuidv7,
 } from '@momentum/contracts';
-import { uuidv7 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import type { TaskDoc } from '../store/models.js';
 
 /**

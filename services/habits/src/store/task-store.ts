@@ -1,13 +1,12 @@
 import {
   TOTAL_COUNTED_MAX,
-  readListPage,
   type EventEnvelope,
   type ListPosition,
   type Scope,
   type TaskSortField,
 } from '@momentum/contracts';
-import type { UpdateQuery, mongo } from 'mongoose';
 import {
+  readListPage,
   pendingAlone,
   takeOffPending,
   updateWithRevision,
@@ -15,6 +14,7 @@ import {
   type PendingCarrier,
   type PendingFields,
 } from '@momentum/storage';
+import type { UpdateQuery, mongo } from 'mongoose';
 import { refuseFullOutbox } from '@momentum/messaging';
 import type { SettleWithPull } from '@momentum/messaging/outbox';
 import type { HabitsModels, PendingXp, TaskDoc } from './models.js';

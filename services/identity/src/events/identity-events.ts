@@ -1,12 +1,12 @@
 import {
   EventTypes,
-  makeEvent,
   type Actor,
   type EventEnvelope,
   type InvitationEventData,
   type MembershipEventData,
   type TeamRole,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 
 /**
  * Identity events are invalidation signals for gateway caches (memberships change a

@@ -1,4 +1,5 @@
-import { keysetSteps, readAfter, type ListPosition } from '@momentum/contracts';
+import type { ListPosition } from '@momentum/contracts';
+import { keysetSteps, readAfter } from '@momentum/storage';
 import { forgetPeople } from '../domain/audit.js';
 import type { AuditDoc, IdentityModels } from './models.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, hashSecret, parseApiKey } from '@momentum/http';
+import { checkSecret, hashSecret, parseApiKey } from '@momentum/keys';
 import { isDuplicateKey } from '@momentum/storage';
 import type { IdentityDeps } from '../deps.js';
 import { BootstrapKeys } from '../store/bootstrap-keys.js';

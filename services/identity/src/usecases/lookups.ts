@@ -1,4 +1,4 @@
-import { LAST_USED_RESOLUTION_MS } from '@momentum/http';
+import { LAST_USED_RESOLUTION_MS } from '@momentum/keys';
 import {
   DELETED_USER_ID,
   DELETED_USER_NAME,

@@ -9,7 +9,7 @@ import {
   type OAuthGrantRecord,
   type StoredToken,
 } from '@momentum/contracts';
-import { LAST_USED_RESOLUTION_MS } from '@momentum/http';
+import { LAST_USED_RESOLUTION_MS } from '@momentum/keys';
 import type { IdentityDeps } from '../deps.js';
 import { keyRevoked } from '../events/identity-events.js';
 import { redemptionRefusal, sameSecret } from '../domain/oauth-redemption.js';

@@ -6,7 +6,7 @@ import {
   type ApiScope,
   type KeyGrantInput,
 } from '@momentum/contracts';
-import { hashSecret, newApiKey } from '@momentum/http';
+import { hashSecret, newApiKey } from '@momentum/keys';
 import type { IdentityDeps } from '../deps.js';
 import { checkKeyQuota } from './key-quota.js';
 import type { UserDoc } from '../store/models.js';

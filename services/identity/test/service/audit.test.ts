@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventTypes, makeEvent } from '@momentum/contracts';
+import { EventTypes } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { agentActor, userActor } from '@momentum/testing';
 import { startIdentity, type Identity } from './harness.js';
 import { teamWorld } from './team-world.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes, SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, newApiKey, parseApiKey } from '@momentum/http';
+import { checkSecret, newApiKey, parseApiKey } from '@momentum/keys';
 import { userActor } from '@momentum/testing';
 import { buildIdentityApp } from '../../src/app.js';
 import { eventsOf, startIdentity, type Identity } from './harness.js';

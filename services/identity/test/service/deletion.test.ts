@@ -5,9 +5,9 @@ import {
   EventTypes,
   SYSTEM_ACTOR,
   erasedTypeOf,
-  makeEvent,
   type ErasingService,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { agentActor, eventually, injectAs, userActor } from '@momentum/testing';
 import { eventsOf, startIdentity, type Identity } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SCOPES, SYSTEM_ACTOR } from '@momentum/contracts';
-import { checkSecret, parseApiKey } from '@momentum/http';
+import { checkSecret, parseApiKey } from '@momentum/keys';
 import type { ServiceContext } from '@momentum/runtime';
 import { agentActor, injectAs, testConfig, testContext, userActor } from '@momentum/testing';
 import { IdentityConfigSchema, type IdentityConfig } from '../../src/config.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES, SYSTEM_ACTOR, type Actor } from '@momentum/contracts';
-import { parseApiKey } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { eventually, userActor } from '@momentum/testing';
 import { startIdentity, type Identity } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTypes, SYSTEM_ACTOR } from '@momentum/contracts';
-import { parseApiKey } from '@momentum/http';
+import { parseApiKey } from '@momentum/keys';
 import { connectService } from '@momentum/runtime';
 import { userActor } from '@momentum/testing';
 import { buildIdentityApp } from '../../src/app.js';

@@ -1,11 +1,11 @@
 import {
   TOTAL_COUNTED_MAX,
-  readListPage,
   type IssueSortField,
   type ListPosition,
   type ListIssuesQuery,
   type Scope,
 } from '@momentum/contracts';
+import { readListPage } from '@momentum/storage';
 import type { FilterQuery, PipelineStage, SortOrder } from 'mongoose';
 import type { IssueDoc, IssuesModels } from './models.js';
 import { listProjection } from './issue-store.js';

@@ -2,7 +2,6 @@ import {
   AppError,
   conflict,
   EventTypes,
-  makeEvent,
   notFound,
   scopeOf,
   validationError,
@@ -10,6 +9,7 @@ import {
   type BlockerEventData,
   type Scope,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { blockerCyclePath } from '../domain/graph.js';
 import { blockerId } from '../domain/ids.js';
 import type { ActivityEntry, BlockerDoc, IssueDoc } from '../store/models.js';

@@ -1,17 +1,17 @@
 import {
   EventTypes,
   forbidden,
-  makeEvent,
   notFound,
   scopeOf,
   type Actor,
   type CommentEventData,
   type Mention,
   type Watcher,
+  uuidv7,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { excerptOf, newlyMentioned, watcherOf } from '../domain/watchers.js';
 import { joinWatchers } from './watchers.js';
-import { uuidv7 } from '@momentum/contracts';
 import type { CommentEntry, IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
 import { recordCarried } from './carried-activity.js';

@@ -2,14 +2,14 @@ import {
   DEFAULT_ISSUE_PRIORITY,
   DEFAULT_ISSUE_STATUS,
   EventTypes,
-  makeEvent,
   scopeOf,
   type Actor,
   type CreateIssueBody,
   type IssueEventData,
+  uuidv7,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { formatIdentifier } from '../domain/identifier.js';
-import { uuidv7 } from '@momentum/contracts';
 import { priorityRank, statusRank } from '../domain/ranks.js';
 import { searchKeysOf } from '../domain/search-terms.js';
 import { foldTitle } from '../domain/title.js';

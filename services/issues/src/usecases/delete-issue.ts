@@ -1,11 +1,11 @@
 import {
   EventTypes,
-  makeEvent,
   notFound,
   scopeOf,
   type Actor,
   type BlockerEventData,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import type { IssueDoc } from '../store/models.js';
 import type { IssuesDeps } from '../deps.js';
 import { nextIssueEventData } from '../domain/issue-event.js';

@@ -1,12 +1,12 @@
 import {
   EventTypes,
-  makeEvent,
   notFound,
   scopeOf,
   type Actor,
   type Scope,
   type UpdateIssueBody,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import {
   diffIssue,
   recordedChange,

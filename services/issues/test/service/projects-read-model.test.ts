@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EventTypes,
-  makeEvent,
   type IssueEventData,
   type ProjectEventData,
   type EventEnvelope,
   SYSTEM_ACTOR,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { userActor } from '@momentum/testing';
 import { call, eventually, startHarness, type Harness } from '../support/harness.js';
 

@@ -1,6 +1,5 @@
 import type { ListPosition } from '@momentum/contracts';
-import { isDuplicateKey } from '@momentum/storage';
-import { keysetSteps, readAfter } from '@momentum/contracts';
+import { isDuplicateKey, keysetSteps, readAfter } from '@momentum/storage';
 import type { NotificationDoc, NotificationModels } from './models.js';
 
 const hidden = { _outbox: 0, key: 0, expiresAt: 0 } as const;

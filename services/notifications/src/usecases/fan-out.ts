@@ -1,11 +1,11 @@
 import {
   EventTypes,
-  makeEvent,
   uuidv7,
   type EventEnvelope,
   type Notification,
   type NotificationCreatedData,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { actorOf, noticesOf, type Notice } from '../domain/notices.js';
 import type { NotificationDoc } from '../store/models.js';
 import type { NotificationsDeps } from '../deps.js';

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   ServiceNames,
-  makeEvent,
   streamNameFor,
   subjectFor,
   type Actor,
   type EventEnvelope,
   type Recipient,
 } from '@momentum/contracts';
-import { EventBus } from '@momentum/messaging';
+import { makeEvent, EventBus } from '@momentum/messaging';
 import { connectService, type ServiceContext } from '@momentum/runtime';
 import { eventually, injectAs, testConfig } from '@momentum/testing';
 import { NotificationsConfigSchema, type NotificationsConfig } from '../../src/config.js';

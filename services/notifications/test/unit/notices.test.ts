@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventTypes, makeEvent, type Actor } from '@momentum/contracts';
+import { EventTypes, type Actor } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { actorOf, noticesOf } from '../../src/domain/notices.js';
 
 const actor = { type: 'user', id: 'ada', userId: 'ada', name: 'Ada' } as Actor;

@@ -1,10 +1,10 @@
 import {
   EventTypes,
-  makeEvent,
   type Actor,
   type EventEnvelope,
   type ProjectEventData,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import type { ProjectDoc } from '../store/models.js';
 
 type EventSource = Pick<ProjectDoc, '_id' | 'teamId' | 'key' | 'name' | 'slug' | 'status'>;

@@ -3,11 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   EventTypes,
   ISSUE_STATES_PAGE,
-  makeEvent,
   streamNameFor,
   SYSTEM_ACTOR,
   type IssueEventData,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { connectService } from '@momentum/runtime';
 import { injectAs, testConfig, testContext } from '@momentum/testing';
 import { ProjectsConfigSchema } from '../../src/config.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EventTypes, makeEvent, type IssueEventData } from '@momentum/contracts';
+import { EventTypes, type IssueEventData } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { injectAs } from '@momentum/testing';
 import { SETTLE_AT } from '../../src/store/issue-state-store.js';
 import {

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   EventTypes,
-  makeEvent,
   type Actor,
   type EventEnvelope,
   type IssueEventData,
   type IssueStatus,
 } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { connectService, type ServiceContext } from '@momentum/runtime';
 import {
   eventually,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from 'mongoose';
-import { EventTypes, makeEvent } from '@momentum/contracts';
+import { EventTypes } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { connectMongo } from '@momentum/storage';
 import { userActor } from '@momentum/testing';
 import { webhookModels } from '../../src/store/models.js';

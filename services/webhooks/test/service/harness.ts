@@ -3,12 +3,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   EventTypes,
   ServiceNames,
-  makeEvent,
   streamNameFor,
   type Actor,
   type EventEnvelope,
 } from '@momentum/contracts';
-import { EventBus } from '@momentum/messaging';
+import { makeEvent, EventBus } from '@momentum/messaging';
 import { eventually, injectAs, testConfig } from '@momentum/testing';
 import { WebhooksConfigSchema } from '../../src/config.js';
 import { connectService, type ServiceContext } from '@momentum/runtime';

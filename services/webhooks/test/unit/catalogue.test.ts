@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EventTypes, makeEvent } from '@momentum/contracts';
+import { EventTypes } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import {
   ALL_EVENTS,
   CATALOGUE,

@@ -20,7 +20,7 @@ import { build } from '../scripts/build.mjs';
 import { ensureDependencies, newUserKey } from '../scripts/lib/setup.mjs';
 
 /** The stack under test and the people, team and project the benchmark works with. */
-export interface World {
+export interface SeededStack {
   gatewayUrl: string;
   /** Every gateway's URL (one unless started with `replicas`). */
   gatewayUrls: string[];
@@ -39,7 +39,7 @@ export interface World {
 }
 
 /** A fresh stack on its own ports and databases (`bench_<run>_*`), dropped at the end. */
-export async function startWorld(
+export async function startSeededStack(
   basePort: number,
   env: Record<string, string> = {},
   {
@@ -53,15 +53,15 @@ export async function startWorld(
     /** Start the MCP server too (its pid joins `pids`). */
     withMcp?: boolean;
   } = {},
-): Promise<World> {
+): Promise<SeededStack> {
   ensureDependencies();
   const mongo = mongoUrl ? { url: mongoUrl, child: null } : await ensureMongo();
   let nats: { url: string; child: unknown } = { url: '', child: null };
-  let stack: { stop: () => Promise<void> } | undefined;
+  let running: { stop: () => Promise<void> } | undefined;
   let dropData = async () => {};
   // Registered before anything starts, so a failed set-up, an error or a signal stops it all.
   const stop = stopOnExit(async () => {
-    await stack?.stop();
+    await running?.stop();
     await dropData();
     await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   });
@@ -96,7 +96,7 @@ export async function startWorld(
       // --expose-gc: memory is read after a full collection (vitals.ts).
       extraEnv: { RATE_LIMIT_MAX: '0', NODE_OPTIONS: '--expose-gc', ...env },
     });
-    stack = started;
+    running = started;
     const admin = new BenchClient(started.gatewayUrl, adminKey);
     const created = await admin.expect(201, 'POST', '/api/users', { name: 'Bench User' });
     const user = admin.as(created.data.apiKey);
@@ -139,6 +139,10 @@ export async function startWorld(
  * Headers a service accepts in place of the gateway: the actor signed with the secret for one
  * request without a body (good for the signature's window, 30 s).
  */
-export function directHeaders(world: World, method: string, url: string): Record<string, string> {
-  return signActor(world.userActor, world.secret, { method, url });
+export function directHeaders(
+  stack: SeededStack,
+  method: string,
+  url: string,
+): Record<string, string> {
+  return signActor(stack.userActor, stack.secret, { method, url });
 }

@@ -20,7 +20,7 @@ import { signalAndWait, type Exit } from './processes.js';
 export type Component = 'identity' | 'habits' | 'projects' | 'issues' | 'agents' | 'gateway';
 
 /** A private FerretDB, nats-server and stack, which a fault test may break at will. */
-export interface World {
+export interface PrivateStack {
   gatewayUrl: string;
   urls: Record<string, string>;
   secret: string;
@@ -29,7 +29,7 @@ export interface World {
   mongo: Engine;
   /** The NATS server, or the first node of a cluster (`natsNodes`). */
   nats: Engine;
-  /** Every NATS node: one, or three of a JetStream cluster (`startWorld`'s `natsNodes`). */
+  /** Every NATS node: one, or three of a JetStream cluster (`startPrivateStack`'s `natsNodes`). */
   natsNodes: Engine[];
   process(name: Component): ChildProcess;
   running(name: Component): boolean;
@@ -58,7 +58,7 @@ interface StackChild {
  * The first base port from `from` up (in steps of 20) whose stack, FerretDB and NATS ports are
  * all free: another run on a shared machine may hold the first ones.
  */
-export async function freeWorldBase(from = 5200, natsNodes = 1): Promise<number> {
+export async function freePrivateStackBase(from = 5200, natsNodes = 1): Promise<number> {
   for (let base = from; base < from + 400; base += 20) {
     const ports = [
       ...Array.from({ length: 6 }, (_, i) => base + i),
@@ -84,10 +84,10 @@ function natsPorts(base: number, nodes: number): Array<{ client: number; route?:
  * stopping an engine never touches the shared ones on 27017 and 4222 the other test layers
  * use.
  */
-export async function startWorld(
+export async function startPrivateStack(
   basePort: number,
   { natsNodes = 1 }: { natsNodes?: 1 | 3 } = {},
-): Promise<World> {
+): Promise<PrivateStack> {
   const mongoPort = basePort + 10;
   const ports = natsPorts(basePort, natsNodes);
   for (const port of [basePort, mongoPort, ...ports.map((p) => p.client)])

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamPool, parseReplicaUrls } from '../../src/replicas.js';
+import { UpstreamPool, parseReplicaUrls } from '../../src/upstream-pool.js';
 import { refusedUrl } from '@momentum/testing/ports';
 
 /** A replica that answers its own name, or cuts the connection when `cut` says so. */

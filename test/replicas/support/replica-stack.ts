@@ -17,7 +17,7 @@ import { useStack } from '../../support/e2e.js';
 import { signalAndWait, type Exit } from '../../faults/support/processes.js';
 
 /** Two gateways and two processes of every service, on the shared engines. */
-export interface ReplicaWorld {
+export interface ReplicaStack {
   /** The gateways' URLs: 3000 + 1000·i style, from the file's base port. */
   gateways: string[];
   /** Each gateway's metrics URL (its METRICS_PORT: the first's + 1000·i). */
@@ -41,10 +41,10 @@ interface StackChild {
  * layer shares, with databases `replicas_<run>_*` and subject prefix `replicas<run>`, both
  * removed afterwards (the gateways' key-value buckets with the streams).
  */
-export async function startReplicaWorld(
+export async function startReplicaStack(
   basePort: number,
   extraEnv: Record<string, string> = {},
-): Promise<ReplicaWorld> {
+): Promise<ReplicaStack> {
   const mongo = await ensureMongo();
   const nats = await ensureNats();
   const run = randomUUID().replace(/-/g, '').slice(0, 8);

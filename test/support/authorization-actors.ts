@@ -1,7 +1,7 @@
 import { adminKey, api, newTeam, newUser, type TestUser } from './e2e.js';
 
 /** The actors of docs/AUTHORIZATION.md, by column name, and what cells need to make fixtures. */
-export interface AuthWorld {
+export interface AuthorizationActors {
   keys: Record<string, string | null>;
   owner: TestUser;
   outsider: TestUser;
@@ -24,7 +24,7 @@ async function agentWithKey(owner: TestUser, teamId: string): Promise<{ id: stri
   return { id: agent.data.id, key: minted.data.apiKey };
 }
 
-export async function buildAuthWorld(): Promise<AuthWorld> {
+export async function buildAuthorizationActors(): Promise<AuthorizationActors> {
   const [owner, member, outsider, teamAdmin] = await Promise.all([
     newUser('Owner'),
     newUser('Member'),
@@ -69,47 +69,50 @@ export async function buildAuthWorld(): Promise<AuthWorld> {
 
 /** Makes the placeholders a row names (`:task`, `:issue`, …), fresh for one cell. */
 export async function makeFixtures(
-  world: AuthWorld,
+  actors: AuthorizationActors,
   names: Set<string>,
 ): Promise<Record<string, string>> {
-  const key = world.owner.apiKey;
-  const made: Record<string, string> = { team: world.teamId };
+  const key = actors.owner.apiKey;
+  const made: Record<string, string> = { team: actors.teamId };
   const create = async (path: string, body: unknown) =>
     (await ok(201, api(key, 'POST', path, body))).data.id as string;
   const todo = { type: 'todo', title: 'Fixture', difficulty: 'easy' };
   if (names.has('task')) made.task = await create('/api/tasks', todo);
   if (names.has('teamTask'))
-    made.teamTask = await create('/api/tasks', { ...todo, teamId: world.teamId });
+    made.teamTask = await create('/api/tasks', { ...todo, teamId: actors.teamId });
   if (names.has('project'))
-    made.project = await create('/api/projects', { teamId: world.teamId, name: 'Fixture' });
+    made.project = await create('/api/projects', { teamId: actors.teamId, name: 'Fixture' });
   if (names.has('user')) made.user = (await newUser('Newcomer')).id;
   const addToTeam = async (role: string) => {
     const user = await newUser(`A ${role}`);
     await ok(
       201,
-      api(key, 'POST', `/api/teams/${world.teamId}/members`, { userId: user.id, role }),
+      api(key, 'POST', `/api/teams/${actors.teamId}/members`, { userId: user.id, role }),
     );
     return user.id;
   };
   if (names.has('member')) made.member = await addToTeam('member');
   if (names.has('coOwner')) made.coOwner = await addToTeam('owner');
   if (names.has('invitation'))
-    made.invitation = await create(`/api/teams/${world.teamId}/invitations`, {
+    made.invitation = await create(`/api/teams/${actors.teamId}/invitations`, {
       userId: (await newUser('Invitee')).id,
     });
   if (names.has('outsiderInvitation')) {
     const fresh = await create('/api/teams', { name: 'Inviting' });
     made.outsiderInvitation = await create(`/api/teams/${fresh}/invitations`, {
-      userId: world.outsider.id,
+      userId: actors.outsider.id,
     });
   }
   if (names.has('agent')) made.agent = await create('/api/agents', { name: 'Fixture agent' });
   if (names.has('issue') || names.has('comment') || names.has('blocker')) {
-    made.issue = await create('/api/tasks', { projectId: world.projectId, title: 'Fixture issue' });
+    made.issue = await create('/api/tasks', {
+      projectId: actors.projectId,
+      title: 'Fixture issue',
+    });
   }
   if (names.has('issue2') || names.has('blocker')) {
     made.issue2 = await create('/api/tasks', {
-      projectId: world.projectId,
+      projectId: actors.projectId,
       title: 'Fixture blocker',
     });
   }
@@ -125,7 +128,7 @@ export async function makeFixtures(
     made.teamWebhook = await create('/api/webhooks', {
       ...hook,
       events: ['membership.removed'],
-      teamId: world.teamId,
+      teamId: actors.teamId,
     });
   return made;
 }
