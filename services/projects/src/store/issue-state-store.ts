@@ -121,39 +121,68 @@ export class IssueStateStore {
    * Recounts one project from its rows and replaces its numbers. It holds the numbers
    * first (moves wait meanwhile), lets the moves already under way land, reads the numbers'
    * `rev`, counts the rows, and replaces the numbers only if that `rev` is unchanged: a
-   * move that landed late makes it count again.
+   * move that landed late makes it count again (503 after ten). A recount that finds another
+   * holding the numbers waits for it.
    */
   async recount(projectId: string): Promise<ProjectCounts> {
-    for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt++) {
-      const token = randomUUID();
-      if (await this.hold(projectId, token)) {
-        await sleep(RECOUNT_GRACE_MS);
+    const token = randomUUID();
+    const giveUpAt = Date.now() + RECOUNT_HOLD_MS;
+    let held = false;
+    let lost = 0;
+    try {
+      while (lost < REBUILD_ATTEMPTS && Date.now() < giveUpAt) {
+        const taken = await this.hold(projectId, token);
+        if (!taken) {
+          // Another recount holds the numbers: it lets go when done (or its hold ends).
+          await sleep(RECOUNT_GRACE_MS / 5);
+          continue;
+        }
+        // Newly held: moves that passed the hold's check before it was taken land first.
+        if (!held) await sleep(RECOUNT_GRACE_MS);
+        held = true;
         const read = await this.collection.findOne<ProjectCountsDoc>(
           { _id: countsId(projectId) },
           { projection: { rev: 1 } },
         );
         const byStatus = countsOf(await this.rows.statusCounts(projectId)).issuesByStatus;
+        // The replacement carries no hold: it lets the moves go.
         const res = await this.collection.replaceOne(
           { _id: countsId(projectId), rev: read?.rev ?? null, 'recount.token': token },
           { issuesByStatus: byStatus, rev: (read?.rev ?? 0) + 1 },
         );
-        if (res.matchedCount > 0) return countsOf(byStatus);
+        if (res.matchedCount > 0) {
+          held = false;
+          return countsOf(byStatus);
+        }
+        await backoff(lost++);
       }
-      await backoff(attempt);
+    } finally {
+      if (held)
+        await this.collection.updateOne(
+          { _id: countsId(projectId), 'recount.token': token },
+          { $unset: { recount: 1 } },
+        );
     }
     throw new AppError('SERVICE_UNAVAILABLE', 'The counts are busy; try again', undefined, {
       'Retry-After': '1',
     });
   }
 
-  /** Takes the project's numbers for a recount, unless another recount holds them. */
+  /**
+   * Takes (or keeps, with the same `token`) the project's numbers for a recount, unless
+   * another recount holds them.
+   */
   private async hold(projectId: string, token: string): Promise<boolean> {
     const now = Date.now();
     try {
       await this.collection.updateOne(
         {
           _id: countsId(projectId),
-          $or: [{ recount: { $exists: false } }, { 'recount.until': { $lt: new Date(now) } }],
+          $or: [
+            { recount: { $exists: false } },
+            { 'recount.until': { $lt: new Date(now) } },
+            { 'recount.token': token },
+          ],
         },
         {
           $set: { recount: { token, until: new Date(now + RECOUNT_HOLD_MS) } },
