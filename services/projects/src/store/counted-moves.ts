@@ -14,7 +14,10 @@ export type MoveOutcome = 'moved' | 'unexpected' | 'recounting';
 
 /** The engine's answer to an upsert that would change `_id`: how a missing row refuses a move. */
 const IMMUTABLE_FIELD = 66;
-/** A `_id` no row has: an upsert that would insert a row takes it and is refused. */
+/**
+ * Set only on an insert: an `_id` other than the filter's, which is refused (66), so a move
+ * that expects a row never creates one.
+ */
 const NO_INSERT = { _id: '' } as const;
 
 /**
