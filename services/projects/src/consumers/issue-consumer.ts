@@ -1,8 +1,14 @@
 import { EventTypes } from '@momentum/contracts';
 import type { EventBus, Logger } from '@momentum/messaging';
-import { issueStateOf } from '../domain/issue-event.js';
+import { issueMoveOf, type IssueEventKind } from '../domain/issue-event.js';
 import type { ProjectsDeps } from '../deps.js';
-import { applyIssueState } from '../usecases/read-projects.js';
+import { applyIssueMove } from '../usecases/read-projects.js';
+
+const KINDS: Record<string, IssueEventKind> = {
+  [EventTypes.issues.issueCreated]: 'created',
+  [EventTypes.issues.issueUpdated]: 'updated',
+  [EventTypes.issues.issueDeleted]: 'deleted',
+};
 
 /**
  * Feeds the issue-count read model from the issues stream. Applying a state is
@@ -10,7 +16,8 @@ import { applyIssueState } from '../usecases/read-projects.js';
  * every process of the service may consume from the one durable consumer: each message
  * goes to one of them, and a redelivery to another counts nothing twice. Events that
  * expired before it read them (down past the stream's retention) make every project's
- * counts rebuild from the issues service.
+ * counts rebuild from the issues service. An update that changed no status costs nothing;
+ * any other move, one engine command when it comes in order (IssueStateStore).
  */
 export async function consumeIssueEvents(
   bus: EventBus,
@@ -31,17 +38,18 @@ export async function consumeIssueEvents(
     concurrency: 64,
     onPositionLost: rebuildAll,
     handler: async (event) => {
-      const state = issueStateOf(event.data, event.type === EventTypes.issues.issueDeleted);
-      if (!state) {
+      const move = issueMoveOf(KINDS[event.type]!, event.data);
+      if (move === 'uncounted') return;
+      if (!move) {
         log.warn(
           { eventId: event.id, type: event.type },
           'issue event without a usable state; skipped',
         );
         return;
       }
-      if ((await applyIssueState(deps, state)) === 'foreign')
+      if ((await applyIssueMove(deps, move)) === 'foreign')
         log.warn(
-          { eventId: event.id, issueId: state.id },
+          { eventId: event.id, issueId: move.state.id },
           'issue event names another project than before; skipped',
         );
     },

@@ -3,6 +3,9 @@ import { IssueStatuses, type IssueStatus, type ProjectCounts } from '@momentum/c
 const isIssueStatus = (s: string): s is IssueStatus =>
   (IssueStatuses as readonly string[]).includes(s);
 
+/** How a project's counts document's `_id` starts, beside the issue rows (store/models.ts). */
+export const COUNTS_ID_PREFIX = 'counts:';
+
 export function emptyCounts(): ProjectCounts {
   const issuesByStatus = Object.fromEntries(IssueStatuses.map((s) => [s, 0])) as Record<
     IssueStatus,

@@ -8,50 +8,14 @@ const BATCH = 500;
 /**
  * The `issue_states` rows: the newest state counted of each issue. Every write moves a
  * row forward only (`version` below the new one), so writers in any order and in any
- * process leave the newest version, never an older one.
+ * process leave the newest version, never an older one. An event's move writes its row
+ * with the counts (CountedMoves); these are the rebuild's writes and reads.
  */
 export class IssueRows {
   constructor(private readonly m: ProjectModels) {}
 
   find(id: string) {
     return this.m.IssueState.findById(id).lean<IssueStateDoc>();
-  }
-
-  /** The versions of the rows found among `ids`, in one read of their `_id`s. */
-  async versionsOf(ids: readonly string[]): Promise<Map<string, number>> {
-    const rows = await this.m.IssueState.find({ _id: { $in: [...ids] } }, { version: 1 }).lean<
-      Array<Pick<IssueStateDoc, '_id' | 'version'>>
-    >();
-    return new Map(rows.map((r) => [r._id, r.version]));
-  }
-
-  /**
-   * Brings the row to `state` unless it is as new already. `exists` is what the caller
-   * last saw; it only picks which write is tried first (a new issue is one insert).
-   */
-  async advance(state: IssueState, exists: boolean, seenAt = new Date()): Promise<void> {
-    const { id, projectId, status, version } = state;
-    const fields = { projectId, status, version, seenAt };
-    let tryInsert = !exists;
-    for (;;) {
-      if (tryInsert) {
-        try {
-          await this.m.IssueState.create({ _id: id, ...fields });
-          return;
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err;
-        }
-      }
-      const res = await this.m.IssueState.updateOne(
-        { _id: id, version: { $lt: version } },
-        { $set: fields },
-      );
-      if (res.matchedCount > 0) return;
-      // No older row: either one as new as ours is there (done), or none yet (insert).
-      const row = await this.m.IssueState.findById(id, { version: 1 }).lean<IssueStateDoc>();
-      if (row && row.version >= version) return;
-      tryInsert = !row;
-    }
   }
 
   /**

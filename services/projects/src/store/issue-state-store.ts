@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AppError,
   type IssueState,
@@ -5,10 +7,17 @@ import {
   type ProjectCounts,
 } from '@momentum/contracts';
 import { backoff, isDuplicateKey } from '@momentum/storage';
-import type { ProjectCountsDoc, ProjectModels } from './models.js';
+import {
+  countsId,
+  issueStatesCollection,
+  type ProjectCountsDoc,
+  type ProjectModels,
+} from './models.js';
 import { IssueRows } from './issue-rows.js';
-import { countsOf, transition } from '../domain/counts.js';
-import { decide, settledMarks, type Mark } from '../domain/apply.js';
+import { CountedMoves, type ExpectedRow } from './counted-moves.js';
+import { countsOf } from '../domain/counts.js';
+import { decide } from '../domain/apply.js';
+import type { IssueMove } from '../domain/issue-event.js';
 import { planRebuild } from '../domain/rebuild.js';
 
 /** What applying an issue state did: counted it, or skipped it as old or as another project's issue. */
@@ -16,66 +25,77 @@ export type ApplyOutcome = 'applied' | 'stale' | 'foreign';
 
 /** Races lost in a row before a handler gives up (the event is redelivered later). */
 const MAX_ATTEMPTS = 50;
-/** Marks a project's numbers may carry before the next event clears the settled ones. */
-export const SETTLE_AT = 50;
 const REBUILD_ATTEMPTS = 10;
+/** How long a recount holds a project's counts at most (one that died lets go then). */
+const RECOUNT_HOLD_MS = 30_000;
+/**
+ * How long a recount waits, once it holds the counts, for moves whose command began before
+ * it (each is one command: its statements land within this).
+ */
+export const RECOUNT_GRACE_MS = 500;
 
 /**
- * The issue-count read model: one row per issue with the newest `version` counted
- * (`issue_states`, see IssueRows) and one numbers document per project
- * (`project_counts`), so a read is one fetch by `_id`.
+ * The issue-count read model: one row per issue with the newest counted state
+ * (`issue_states`, see IssueRows) and, in the same collection, one numbers document per
+ * project (`countsId`), so a read is one fetch by `_id`.
  *
- * Counting a move is one conditional update of the numbers document: it requires the
- * issue's mark (`inFlight.<issue>`) to be the one read, and sets it to the version
- * counted while it moves the numbers. Two processes handling the same event, or two
- * versions of one issue, race on that condition and exactly one counts; the other reads
- * again and finds the move counted. Moves of different issues do not touch each other's
- * conditions, so they do not collide. The row is written after the count: a crash in
- * between leaves a mark newer than the row, and the redelivery writes the row from it
- * instead of counting again (`decide`). Marks whose rows have caught up are cleared in
- * batches, which raises `epoch`; every count requires the epoch it read, so a mark that
- * vanished between a handler's read and its write cannot pass for "never counted".
+ * A move is one command that writes the row only if it is as expected and then moves the
+ * numbers (CountedMoves): redeliveries, reorderings and two processes race on the row's
+ * condition and exactly one counts. When the event names the status it moved from, the
+ * expectation is that status with an older version, so an in-order move costs that one
+ * command and nothing else; otherwise, or when the row was not as expected, the row is read
+ * and the move decided from it (newest version wins), then written on that row exactly.
  */
 export class IssueStateStore {
   private readonly rows: IssueRows;
+  private readonly moves: CountedMoves;
 
   constructor(private readonly m: ProjectModels) {
     this.rows = new IssueRows(m);
+    this.moves = new CountedMoves(m);
+  }
+
+  private get collection() {
+    return issueStatesCollection(this.m);
   }
 
   /** Idempotent and order-proof: a state no newer than the counted one changes nothing. */
-  async apply(state: IssueState): Promise<ApplyOutcome> {
+  async apply({ state, from }: IssueMove): Promise<ApplyOutcome> {
+    let guess: { expected: ExpectedRow; from: IssueStatus | null } | undefined =
+      from === undefined
+        ? undefined
+        : {
+            expected: from === null ? null : { status: from, version: { $lt: state.version } },
+            from,
+          };
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      // The numbers first, then the row: a mark missing from the numbers read was either
-      // never set, or cleared after its row was written, so the row read after shows it;
-      // a mark set or cleared after the numbers were read fails the count's condition.
-      const numbers = await this.m.ProjectCounts.findById(state.projectId).lean<ProjectCountsDoc>();
-      if (numbers && (await this.settle(numbers))) continue;
-      const row = await this.rows.find(state.id);
-      const mark = numbers?.inFlight?.[state.id];
-      const decision = decide(state, row, mark);
-      if (decision.kind === 'foreign') return 'foreign';
-      if (decision.kind === 'stale') {
-        if (decision.repair) await this.rows.advance(decision.repair, row !== null);
-        return 'stale';
+      if (!guess) {
+        const row = await this.rows.find(state.id);
+        const decision = decide(state, row);
+        if (decision.kind !== 'move') return decision.kind;
+        guess = {
+          expected: row && { status: row.status, version: row.version },
+          from: decision.from,
+        };
       }
-      if (await this.count(state, decision.from, numbers, mark)) {
-        await this.rows.advance(state, row !== null);
-        return 'applied';
-      }
-      await backoff(attempt);
+      const outcome = await this.moves.move(state, guess.expected, guess.from);
+      if (outcome === 'moved') return 'applied';
+      guess = undefined;
+      if (outcome === 'recounting') await backoff(attempt);
     }
     throw new Error(`issue ${state.id}: lost ${MAX_ATTEMPTS} races in a row; will retry`);
   }
 
   async countsFor(projectIds: readonly string[]): Promise<Map<string, ProjectCounts>> {
     if (!projectIds.length) return new Map();
-    const docs = await this.m.ProjectCounts.find(
-      { _id: { $in: projectIds } },
-      { issuesByStatus: 1 },
-    ).lean<ProjectCountsDoc[]>();
+    const docs = await this.collection
+      .find<ProjectCountsDoc>(
+        { _id: { $in: projectIds.map(countsId) } },
+        { projection: { issuesByStatus: 1 } },
+      )
+      .toArray();
     const byId = new Map(docs.map((d) => [d._id, d.issuesByStatus]));
-    return new Map(projectIds.map((id) => [id, countsOf(byId.get(id))]));
+    return new Map(projectIds.map((id) => [id, countsOf(byId.get(countsId(id)))]));
   }
 
   /**
@@ -98,22 +118,50 @@ export class IssueStateStore {
   }
 
   /**
-   * Recounts one project from its rows and replaces its numbers, only if no event moved
-   * them meanwhile (`rev`); else it counts again (the rows stay synced: only this step
-   * needs the project still, for the one aggregate's round trip).
+   * Recounts one project from its rows and replaces its numbers. It holds the numbers
+   * first (moves wait meanwhile), lets the moves already under way land, reads the numbers'
+   * `rev`, counts the rows, and replaces the numbers only if that `rev` is unchanged: a
+   * move that landed late makes it count again (503 after ten). A recount that finds another
+   * holding the numbers waits for it.
    */
   async recount(projectId: string): Promise<ProjectCounts> {
-    for (let attempt = 0; attempt < REBUILD_ATTEMPTS; attempt++) {
-      const numbers = await this.m.ProjectCounts.findById(projectId).lean<ProjectCountsDoc>();
-      // Moves counted but not yet in their rows go there first, so the recount sees them.
-      await Promise.all(
-        Object.entries(numbers?.inFlight ?? {}).map(([id, mark]) =>
-          this.rows.advance({ id, projectId, status: mark.s, version: mark.v }, true),
-        ),
-      );
-      const byStatus = countsOf(await this.rows.statusCounts(projectId)).issuesByStatus;
-      if (await this.replaceNumbers(projectId, numbers, byStatus)) return countsOf(byStatus);
-      await backoff(attempt);
+    const token = randomUUID();
+    const giveUpAt = Date.now() + RECOUNT_HOLD_MS;
+    let held = false;
+    let lost = 0;
+    try {
+      while (lost < REBUILD_ATTEMPTS && Date.now() < giveUpAt) {
+        const taken = await this.hold(projectId, token);
+        if (!taken) {
+          // Another recount holds the numbers: it lets go when done (or its hold ends).
+          await sleep(RECOUNT_GRACE_MS / 5);
+          continue;
+        }
+        // Newly held: moves that passed the hold's check before it was taken land first.
+        if (!held) await sleep(RECOUNT_GRACE_MS);
+        held = true;
+        const read = await this.collection.findOne<ProjectCountsDoc>(
+          { _id: countsId(projectId) },
+          { projection: { rev: 1 } },
+        );
+        const byStatus = countsOf(await this.rows.statusCounts(projectId)).issuesByStatus;
+        // The replacement carries no hold: it lets the moves go.
+        const res = await this.collection.replaceOne(
+          { _id: countsId(projectId), rev: read?.rev ?? null, 'recount.token': token },
+          { issuesByStatus: byStatus, rev: (read?.rev ?? 0) + 1 },
+        );
+        if (res.matchedCount > 0) {
+          held = false;
+          return countsOf(byStatus);
+        }
+        await backoff(lost++);
+      }
+    } finally {
+      if (held)
+        await this.collection.updateOne(
+          { _id: countsId(projectId), 'recount.token': token },
+          { $unset: { recount: 1 } },
+        );
     }
     throw new AppError('SERVICE_UNAVAILABLE', 'The counts are busy; try again', undefined, {
       'Retry-After': '1',
@@ -121,100 +169,31 @@ export class IssueStateStore {
   }
 
   /**
-   * Counts one issue's move from `from` to its new status, on the condition that the
-   * issue's mark and the epoch are still the ones read. False: another writer came first.
+   * Takes (or keeps, with the same `token`) the project's numbers for a recount, unless
+   * another recount holds them.
    */
-  private async count(
-    state: IssueState,
-    from: IssueStatus | null,
-    numbers: ProjectCountsDoc | null,
-    mark: Mark | undefined,
-  ): Promise<boolean> {
-    const counted: Mark = { v: state.version, s: state.status };
-    const moves = transition(from, state.status);
-    if (!numbers) {
-      // The project's first counted issue: the insert is the condition (one `_id`).
-      try {
-        await this.m.ProjectCounts.create({
-          _id: state.projectId,
-          issuesByStatus: moves,
-          inFlight: { [state.id]: counted },
-          epoch: 0,
-          rev: 1,
-        });
-        return true;
-      } catch (err) {
-        if (isDuplicateKey(err)) return false;
-        throw err;
-      }
-    }
-    const res = await this.m.ProjectCounts.updateOne(
-      {
-        _id: state.projectId,
-        epoch: numbers.epoch ?? null,
-        ...(mark
-          ? { [`inFlight.${state.id}.v`]: mark.v }
-          : { [`inFlight.${state.id}`]: { $exists: false } }),
-      },
-      {
-        $set: { [`inFlight.${state.id}`]: counted },
-        $inc: {
-          rev: 1,
-          ...Object.fromEntries(Object.entries(moves).map(([s, n]) => [`issuesByStatus.${s}`, n])),
+  private async hold(projectId: string, token: string): Promise<boolean> {
+    const now = Date.now();
+    try {
+      await this.collection.updateOne(
+        {
+          _id: countsId(projectId),
+          $or: [
+            { recount: { $exists: false } },
+            { 'recount.until': { $lt: new Date(now) } },
+            { 'recount.token': token },
+          ],
         },
-      },
-    );
-    return res.matchedCount > 0;
-  }
-
-  /**
-   * Once a project carries many marks, clears those whose rows have caught up, in one
-   * write that raises the epoch. True when it wrote (or lost to a writer): read again.
-   */
-  private async settle(numbers: ProjectCountsDoc): Promise<boolean> {
-    const marks = numbers.inFlight ?? {};
-    if (Object.keys(marks).length < SETTLE_AT) return false;
-    const settled = settledMarks(marks, await this.rows.versionsOf(Object.keys(marks)));
-    if (!settled.length) return false;
-    await this.m.ProjectCounts.updateOne(
-      {
-        _id: numbers._id,
-        epoch: numbers.epoch ?? null,
-        ...Object.fromEntries(settled.map(([id, mark]) => [`inFlight.${id}.v`, mark.v])),
-      },
-      {
-        $unset: Object.fromEntries(settled.map(([id]) => [`inFlight.${id}`, 1])),
-        $inc: { epoch: 1, rev: 1 },
-      },
-    );
-    return true;
-  }
-
-  /** The recount, written only over the numbers as read (`rev`), with no marks left. */
-  private async replaceNumbers(
-    projectId: string,
-    read: ProjectCountsDoc | null,
-    issuesByStatus: Record<IssueStatus, number>,
-  ): Promise<boolean> {
-    const next = {
-      issuesByStatus,
-      inFlight: {},
-      epoch: (read?.epoch ?? 0) + 1,
-      rev: (read?.rev ?? 0) + 1,
-    };
-    if (!read) {
-      try {
-        await this.m.ProjectCounts.create({ _id: projectId, ...next });
-        return true;
-      } catch (err) {
-        if (isDuplicateKey(err)) return false;
-        throw err;
-      }
+        {
+          $set: { recount: { token, until: new Date(now + RECOUNT_HOLD_MS) } },
+          $inc: { rev: 1 },
+        },
+        { upsert: true },
+      );
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
     }
-    const res = await this.m.ProjectCounts.replaceOne(
-      { _id: projectId, rev: read.rev ?? null },
-      next,
-    );
-    return res.matchedCount > 0;
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type mongo } from 'mongoose';
 import type { EventEnvelope, IssueStatus, ProjectStatus } from '@momentum/contracts';
 import { baseSchemaOptions } from '@momentum/storage';
-import type { Mark } from '../domain/apply.js';
+import { COUNTS_ID_PREFIX } from '../domain/counts.js';
 
 export interface ProjectDoc {
   _id: string;
@@ -38,25 +38,22 @@ export interface IssueStateDoc {
 }
 
 /**
- * The counts of one project (`_id` = project id), so a read is one fetch by `_id`.
- * `inFlight` marks the issues whose latest counted move their `issue_states` row may not
- * show yet: each move is counted by one conditional update of this document on that
- * issue's mark, so a crash before the row is written, or a second process handling the
- * same event, cannot count it again (see IssueStateStore).
+ * The counts of one project, stored in `issue_states` beside its rows (`_id` =
+ * `countsId(projectId)`, no `projectId` field, so no row query finds it): a counted move
+ * writes the row and the numbers in one command (see CountedMoves), which only one
+ * collection allows. A read is one fetch by `_id`.
  */
 export interface ProjectCountsDoc {
   _id: string;
-  issuesByStatus: Partial<Record<IssueStatus, number>>;
-  /** Issue id → the version and status counted. */
-  inFlight: Record<string, Mark>;
-  /**
-   * Rises whenever marks are removed (settled or rebuilt). A move's update requires the
-   * epoch it read, so a mark that vanished meanwhile cannot be mistaken for "never counted".
-   */
-  epoch?: number;
-  /** Rises with every write; a rebuild replaces the document only if nothing moved meanwhile. */
+  issuesByStatus?: Partial<Record<IssueStatus, number>>;
+  /** Rises with every counted move; a recount replaces the numbers only if none came meanwhile. */
   rev?: number;
+  /** A recount under way: moves wait until it is done or `until` has passed. */
+  recount?: { token: string; until: Date };
 }
+
+/** The `_id` of a project's counts document (an event naming such an issue id is refused). */
+export const countsId = (projectId: string) => `${COUNTS_ID_PREFIX}${projectId}`;
 
 const nullableString = { type: String, default: null };
 
@@ -108,22 +105,13 @@ export function projectModels(db: Connection) {
   // Rebuilds read one project's rows in id order, a page at a time, and count them.
   issueStates.index({ projectId: 1, _id: 1 });
 
-  const counts = new Schema<ProjectCountsDoc>(
-    {
-      _id: { type: String, required: true },
-      // No defaults: an upsert's `$setOnInsert` of them would clash with `$inc` of a sub-path.
-      issuesByStatus: Schema.Types.Mixed,
-      inFlight: Schema.Types.Mixed,
-      epoch: Number,
-      rev: Number,
-    },
-    { versionKey: false, id: false },
-  );
-
   return {
     Project: db.model<ProjectDoc>('Project', projects, 'projects'),
     IssueState: db.model<IssueStateDoc>('IssueState', issueStates, 'issue_states'),
-    ProjectCounts: db.model<ProjectCountsDoc>('ProjectCounts', counts, 'project_counts'),
   };
 }
 export type ProjectModels = ReturnType<typeof projectModels>;
+
+/** `issue_states` as the driver sees it: the rows and the counts documents, by string `_id`. */
+export const issueStatesCollection = (m: ProjectModels) =>
+  m.IssueState.collection as unknown as mongo.Collection<{ _id: string } & mongo.Document>;

@@ -2,13 +2,13 @@ import {
   notFound,
   scopeOf,
   type Actor,
-  type IssueState,
   type ListProjectsInput,
   type ProjectLookupReply,
 } from '@momentum/contracts';
 import type { ProjectsDeps } from '../deps.js';
 import type { ProjectDoc } from '../store/models.js';
 import { rebuildCounts, withCounts } from './counts.js';
+import type { IssueMove } from '../domain/issue-event.js';
 
 /** Projects of the caller's teams, a page of them, each with its issue counts. */
 export async function listProjects(deps: ProjectsDeps, actor: Actor, query: ListProjectsInput) {
@@ -41,5 +41,5 @@ export async function rebuildProjectCounts(deps: ProjectsDeps, projectId: string
   return rebuildCounts(deps.states, deps.source, projectId);
 }
 
-/** An issue's state from its event into the read model; 'foreign' if it names another project. */
-export const applyIssueState = (deps: ProjectsDeps, state: IssueState) => deps.states.apply(state);
+/** An issue's move from its event into the read model; 'foreign' if it names another project. */
+export const applyIssueMove = (deps: ProjectsDeps, move: IssueMove) => deps.states.apply(move);

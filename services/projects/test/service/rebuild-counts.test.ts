@@ -99,6 +99,33 @@ describe('issue counts rebuild', () => {
       expect(res.json().data._count).toEqual(countsWith({ done: 600 }));
     });
 
+    it('runs two rebuilds of one project in turn, and lets the moves go after each', async () => {
+      const ada = member(h);
+      const p = await createProject(h, ada, { name: 'Twice at once' });
+      h.issueStates.states = Array.from({ length: 20 }, () => ({
+        id: randomUUID(),
+        projectId: p.id,
+        status: 'in_review' as const,
+        version: 1,
+      }));
+      const rebuild = () =>
+        injectAs(h.app, SYSTEM_ACTOR, {
+          method: 'POST',
+          url: `/internal/projects/${p.id}/rebuild-counts`,
+        });
+      const both = await Promise.all([rebuild(), rebuild()]);
+      for (const res of both) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data._count).toEqual(countsWith({ in_review: 20 }));
+      }
+      const held = await h.ctx.db
+        .collection('issue_states')
+        .findOne({ _id: `counts:${p.id}` } as never);
+      expect(held?.recount).toBeUndefined();
+      await publish('created', { id: randomUUID(), projectId: p.id, status: 'todo', version: 1 });
+      await converges(ada, p.id, countsWith({ in_review: 20, todo: 1 }));
+    });
+
     it('answers 404 for an unknown project and refuses callers other than services', async () => {
       const missing = await injectAs(h.app, SYSTEM_ACTOR, {
         method: 'POST',

@@ -196,10 +196,11 @@ describe('projects with two processes', () => {
       for (let round = 0; round < 20; round++) {
         const state: IssueState = { id: randomUUID(), projectId, status: 'todo', version: 1 };
         const outcomes = await Promise.all([
-          stores[0].apply(state),
-          stores[1].apply({ ...state }),
-          stores[0].apply({ ...state }),
-          stores[1].apply({ ...state }),
+          // As its event names it (a new issue), and as an event that does not say.
+          stores[0].apply({ state, from: null }),
+          stores[1].apply({ state: { ...state } }),
+          stores[0].apply({ state: { ...state }, from: null }),
+          stores[1].apply({ state: { ...state } }),
         ]);
         expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
       }
@@ -210,11 +211,17 @@ describe('projects with two processes', () => {
       const projectId = randomUUID();
       const ids = Array.from({ length: 10 }, () => randomUUID());
       const path: IssueStatus[] = ['backlog', 'todo', 'in_progress', 'in_review', 'done'];
-      const states = ids.flatMap((id) =>
-        path.map((status, v) => ({ id, projectId, status, version: v + 1 })),
+      // Each move names the status it left, as the issues service's events do.
+      const moves = ids.flatMap((id) =>
+        path.map((status, v) => ({
+          state: { id, projectId, status, version: v + 1 },
+          from: v ? path[v - 1]! : null,
+        })),
       );
-      const deliveries = [...states, ...states].sort(() => Math.random() - 0.5);
-      await Promise.all(deliveries.map((s, i) => stores[i % 2]!.apply({ ...s })));
+      const deliveries = [...moves, ...moves].sort(() => Math.random() - 0.5);
+      await Promise.all(
+        deliveries.map((m, i) => stores[i % 2]!.apply({ ...m, state: { ...m.state } })),
+      );
       expect(await numbersOf(projectId)).toEqual(countsWith({ done: 10 }));
       const rows = await connections[0]!.collection('issue_states').find({ projectId }).toArray();
       expect(rows.map((r) => [r.status, r.version])).toEqual(ids.map(() => ['done', 5]));

@@ -7,7 +7,12 @@ import {
   tally,
   transition,
 } from '../../src/domain/counts.js';
-import { DELETED_STATUS, issueStateOf, newestPerIssue } from '../../src/domain/issue-event.js';
+import {
+  DELETED_STATUS,
+  issueMoveOf,
+  issueStateOf,
+  newestPerIssue,
+} from '../../src/domain/issue-event.js';
 
 describe('counts', () => {
   it('lists all six statuses, zero when empty', () => {
@@ -82,7 +87,34 @@ describe('issueStateOf', () => {
     { ...good, version: 1.5 },
     { ...good, projectId: '' },
     { ...good, id: 7 },
+    { ...good, id: 'counts:p1' },
   ])('refuses %j', (data) => {
     expect(issueStateOf(data)).toBeNull();
+  });
+});
+
+describe('issueMoveOf', () => {
+  const data = { id: 'i1', projectId: 'p1', identifier: 'ENG-1', status: 'done', version: 4 };
+  const state = { id: 'i1', projectId: 'p1', status: 'done', version: 4 };
+  it('counts nothing for an update that changed no status', () => {
+    expect(issueMoveOf('updated', { ...data, changed: ['title', 'priority'] })).toBe('uncounted');
+  });
+  it('names where a move comes from: nothing, the status before, or the deleted one', () => {
+    expect(issueMoveOf('created', data)).toEqual({ state, from: null });
+    expect(
+      issueMoveOf('updated', { ...data, changed: ['status'], previousStatus: 'todo' }),
+    ).toEqual({ state, from: 'todo' });
+    expect(issueMoveOf('deleted', data)).toEqual({
+      state: { ...state, status: DELETED_STATUS },
+      from: 'done',
+    });
+  });
+  it('leaves the origin unknown when the update does not say (the row decides)', () => {
+    expect(issueMoveOf('updated', { ...data, changed: ['status'] })).toEqual({ state });
+    expect(issueMoveOf('updated', data)).toEqual({ state });
+    expect(issueMoveOf('updated', { ...data, previousStatus: 'nope' })).toEqual({ state });
+  });
+  it('refuses an unusable payload', () => {
+    expect(issueMoveOf('updated', { ...data, status: 'nope', changed: ['status'] })).toBeNull();
   });
 });
