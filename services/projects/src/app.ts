@@ -20,6 +20,7 @@ import { exportUserData } from './usecases/personal-data.js';
 import { PersonalDataStore } from './store/personal-data.js';
 import { startErasure } from './consumers/erasure.js';
 import { auditAllCounts, scheduleCountsAudit } from './usecases/counts-audit.js';
+import { migrateLegacyCounts } from './usecases/legacy-counts.js';
 
 /** What the projects service asks other services over HTTP; tests pass in-memory fakes. */
 export interface ProjectsDependencies {
@@ -66,6 +67,7 @@ export async function buildProjectsApp(
   await startErasure(ctx.bus, deps);
   // Issue events lost to the stream's retention: every project is rebuilt from the truth.
   await consumeIssueEvents(ctx.bus, deps, ctx.log, () => auditAllCounts(deps, { rebuild: true }));
+  const stopUpgrade = migrateLegacyCounts(ctx.db, deps);
   const stopAudit = ctx.config.COUNTS_AUDIT_MS
     ? scheduleCountsAudit(deps, ctx.config.COUNTS_AUDIT_MS)
     : async () => undefined;
@@ -86,6 +88,7 @@ export async function buildProjectsApp(
     exportUserData(deps, userId),
   );
   app.addHook('onClose', async () => {
+    await stopUpgrade();
     await stopAudit();
     await relay.stop();
     await Promise.all(clients.map((c) => c.close()));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventTypes, makeEvent, streamNameFor } from '@momentum/contracts';
+import { EventTypes, streamNameFor } from '@momentum/contracts';
+import { makeEvent } from '@momentum/messaging';
 import { engineCommands, eventually, monitoredMongoUrl } from '@momentum/testing';
 import {
   countsWith,
