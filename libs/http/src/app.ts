@@ -93,6 +93,9 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   void app.register(signedActorPlugin, {
     internalSecret: options.signing ? trustedKeys(options.signing) : options.internalSecret,
     ...(options.signatureClock ? { clock: options.signatureClock } : {}),
+    ...(options.signing?.SIGNATURE_WINDOW_MS
+      ? { windowMs: options.signing.SIGNATURE_WINDOW_MS }
+      : {}),
   });
   if (options.admission) void app.register(admissionPlugin, options.admission);
   // /metrics on the service's own port, or on METRICS_PORT; the gateway never routes it.

@@ -6,6 +6,7 @@ import { AppError, type Actor } from '@momentum/contracts';
 import {
   EMPTY_BODY_DIGEST,
   SIGNATURE_EXPIRED_HEADER,
+  SIGNATURE_WINDOW_MS,
   checkRequest,
   type TrustedKeys,
 } from './actor-header.js';
@@ -25,6 +26,8 @@ export interface SignedActorOptions {
   internalSecret: string | TrustedKeys;
   /** The time the signatures' window is judged by (tests stand in a clock that is ahead). */
   clock?: () => number;
+  /** How long a signature is good for either side of its time (SIGNATURE_WINDOW_MS). */
+  windowMs?: number;
 }
 
 const refused = () => new AppError('UNAUTHORIZED', 'Requests must come through the gateway');
@@ -53,11 +56,11 @@ const vouched = new WeakMap<object, { claimed: string; seen?: string }>();
  * digest the signature covers (else 401 before any handler).
  */
 export const signedActorPlugin = fp<SignedActorOptions>(
-  async (app, { internalSecret, clock = Date.now }) => {
+  async (app, { internalSecret, clock = Date.now, windowMs = SIGNATURE_WINDOW_MS }) => {
     if (typeof internalSecret === 'string' ? internalSecret.length < 32 : !internalSecret?.size)
       throw new Error('signedActorPlugin: internalSecret must be at least 32 characters');
     app.decorateRequest('actor', null as unknown as Actor);
-    const nonces = new NonceSet();
+    const nonces = new NonceSet(2 * windowMs);
     // Callback hooks: none of them awaits anything, and an async hook costs every request a
     // promise and a turn of the microtask queue.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -67,6 +70,7 @@ export const signedActorPlugin = fp<SignedActorOptions>(
         internalSecret,
         { method: request.method, url: request.url },
         clock(),
+        windowMs,
       );
       if (verified === 'expired') return done(expired());
       if (!verified) return done(refused());
