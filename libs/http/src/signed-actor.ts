@@ -28,7 +28,24 @@ export interface SignedActorOptions {
   clock?: () => number;
   /** How long a signature is good for either side of its time (SIGNATURE_WINDOW_MS). */
   windowMs?: number;
+  /**
+   * The nonces every process of the service shares (`SharedNonces`, @momentum/messaging),
+   * asked for requests that change state after this process's own set passed them.
+   */
+  sharedNonces?: NonceClaims;
 }
+
+/** A seen-set of nonces shared across processes: true the first time a nonce is claimed. */
+export interface NonceClaims {
+  claim(nonce: string): Promise<boolean>;
+}
+
+/**
+ * Requests that may change state: their nonces are checked across the service's processes too.
+ * A read's replay is not (docs/SECURITY.md, Replay): its answer goes back to whoever sent it,
+ * and whoever could capture the request could capture that answer as it went by.
+ */
+const changesState = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 const refused = () => new AppError('UNAUTHORIZED', 'Requests must come through the gateway');
 /** Signed right but too long ago: marked, so the caller knows the request never ran. */
@@ -56,7 +73,10 @@ const vouched = new WeakMap<object, { claimed: string; seen?: string }>();
  * digest the signature covers (else 401 before any handler).
  */
 export const signedActorPlugin = fp<SignedActorOptions>(
-  async (app, { internalSecret, clock = Date.now, windowMs = SIGNATURE_WINDOW_MS }) => {
+  async (
+    app,
+    { internalSecret, clock = Date.now, windowMs = SIGNATURE_WINDOW_MS, sharedNonces },
+  ) => {
     if (typeof internalSecret === 'string' ? internalSecret.length < 32 : !internalSecret?.size)
       throw new Error('signedActorPlugin: internalSecret must be at least 32 characters');
     app.decorateRequest('actor', null as unknown as Actor);
@@ -78,9 +98,17 @@ export const signedActorPlugin = fp<SignedActorOptions>(
       if (refusal) return done(refusal);
       // After the MAC and the caller: only nonces a trusted caller signed are remembered.
       if (!nonces.take(verified.nonce)) return done(replayed());
-      request.actor = verified.actor;
-      vouched.set(request, { claimed: verified.bodyDigest });
-      done();
+      const admit = () => {
+        request.actor = verified.actor;
+        vouched.set(request, { claimed: verified.bodyDigest });
+        done();
+      };
+      if (!sharedNonces || !changesState(request.method)) return admit();
+      // Fails open on its own (SharedNonces): a rejection here is not expected.
+      sharedNonces.claim(verified.nonce).then(
+        (first) => (first ? admit() : done(replayed())),
+        (err: Error) => done(err),
+      );
     });
     app.addHook('preParsing', (request, _reply, payload, done) => {
       const check = vouched.get(request);
