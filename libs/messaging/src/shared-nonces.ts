@@ -10,8 +10,11 @@ const CLAIM_TIMEOUT_MS = 1000;
 const REOPEN_MS = 10_000;
 /** At most one warning per this long while claims fall back to the local set. */
 const WARN_EVERY_MS = 60_000;
-/** Far above what twice the window of writes holds (about 100 bytes a nonce). */
-const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * About 80,000 nonces (some 100 bytes each): twice the window of 8,000 writes a second. Kept
+ * small since JetStream reserves it against the server's memory store for each service.
+ */
+const MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * The nonces of signed requests that change state, shared by every process of one service
