@@ -24,7 +24,10 @@ const hex = (bytes) => randomBytes(bytes).toString('hex');
  */
 const RULES = [
   // at least 32 characters (the services' config refuses fewer)
-  [/^(INTERNAL_SECRET|WEBHOOKS_SECRET_KEY)$/, () => randomBytes(32).toString('base64')],
+  [
+    /^(INTERNAL_SECRET|WEBHOOKS_SECRET_KEY|OAUTH_EXCHANGE_SECRET)$/,
+    () => randomBytes(32).toString('base64'),
+  ],
   // svc_<keyId>_<secret>, as `npm start` makes the admin's key
   [/^ADMIN_API_KEY$/, newUserKey],
   // the replica set's key file: 6 to 1024 base64 characters

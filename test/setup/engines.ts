@@ -24,8 +24,9 @@ export default async function setup(project: TestProject) {
   const eventRun = randomBytes(2).toString('hex');
   project.provide('eventRun', eventRun);
   return async () => {
-    // The streams of testConfig()'s prefixes (`t<run><8 hex>`), once every file is done.
-    const ours = new RegExp(`^T${eventRun.toUpperCase()}[0-9A-F]{8}_`);
+    // The streams of testConfig()'s prefixes (`t<run><8 hex>`), once every file is done, and
+    // the services' nonce buckets under them (`KV_t<run><8 hex>_nonces_<service>`).
+    const ours = new RegExp(`^(KV_)?T${eventRun.toUpperCase()}[0-9A-F]{8}_`, 'i');
     await deleteStreams(nats.url, ours).catch(() => undefined);
     await Promise.all([stopEngine(mongo.child), stopEngine(nats.child)]);
   };

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type Actor } from '@momentum/contracts';
+import { parseApiKey } from '@momentum/keys';
 import {
   AUTHORIZE_FIELDS,
   checkAuthorizeRequest,
@@ -162,10 +163,14 @@ export function registerAuthorize(scope: FastifyInstance, deps: OAuthDeps): void
           : 'That key is not valid.';
       return html(reply, 401, signInPage(shown(client), hiddenParams(params, csrf), why));
     }
+    const keyId = parseApiKey(key)?.keyId;
+    if (!keyId) return html(reply, 401, signInPage(shown(client), hiddenParams(params, csrf)));
     const offered = grantable(requestedScopes(params.scope), actor.scopes ?? null);
     const agents = await deps.agentsOf(key);
     const state: ConsentState = {
       userId: actor.id,
+      keyId,
+      keyExpiresAt: actor.keyExpiresAt ?? null,
       clientId: client.id,
       clientName: client.name,
       clientUri: client.uri,
@@ -223,6 +228,8 @@ export function registerAuthorize(scope: FastifyInstance, deps: OAuthDeps): void
       scopes,
       userId: state.userId,
       agentId: actAs === 'me' ? null : actAs,
+      keyId: state.keyId,
+      keyExpiresAt: state.keyExpiresAt,
       expiresAt: new Date(Date.now() + CODE_MS).toISOString(),
     });
     return back({ code: code.raw });

@@ -9,6 +9,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export interface ConsentState {
   userId: string;
+  /** The key the person signed in with, and its expiry: the grant ends with that key. */
+  keyId: string;
+  keyExpiresAt: string | null;
   clientId: string;
   clientName: string;
   clientUri: string | null;

@@ -360,6 +360,32 @@ describe('OAuth 2.1: Momentum as the authorization server of its API and MCP end
     expect((await fetch(`${gatewayUrl()}/oauth/revoke`, form({ token: 'nope' }))).status).toBe(200);
   });
 
+  it('revoking the key that consented ends the grant: access 401, refresh invalid_grant', async () => {
+    const made = await api(ws.user.apiKey, 'POST', '/api/users/me/api-keys', { name: 'consent' });
+    expect(made.status).toBe(201);
+    const { id: keyDocId, apiKey } = made.body.data as { id: string; apiKey: string };
+    const mine = await tokensFor(apiKey);
+    const asAgent = await tokensFor(apiKey, { actAs: agent.id });
+    const other = await tokensFor(ws.user.apiKey);
+    for (const t of [mine, asAgent, other]) expect((await me(t.access_token)).status).toBe(200);
+
+    const revoked = await api(ws.user.apiKey, 'DELETE', `/api/users/me/api-keys/${keyDocId}`);
+    expect(revoked.status).toBe(204);
+    // Identity ends the grants before it answers, each announced to every gateway: at once.
+    for (const t of [mine, asAgent]) {
+      expect((await me(t.access_token)).status).toBe(401);
+      const refreshed = await token({
+        grant_type: 'refresh_token',
+        refresh_token: t.refresh_token,
+        client_id: t.clientId,
+      });
+      expect(refreshed.status).toBe(400);
+      expect(await refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+    }
+    // A grant another key consented to goes on.
+    expect((await me(other.access_token)).status).toBe(200);
+  });
+
   it('acting as an agent: the tokens act as the agent, and the timeline says so', async () => {
     const t = await tokensFor(ws.user.apiKey, { actAs: agent.id });
     const who = await me(t.access_token);

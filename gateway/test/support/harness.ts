@@ -10,6 +10,9 @@ import { KeyCache } from '../../src/auth/key-cache.js';
 import type { KeyDirectory } from '../../src/auth/key-resolver.js';
 import { guardedResolver, type GuardedResolver } from '../../src/auth/guarded-resolver.js';
 import { IdOwnerCache } from '../../src/routing/id-owner.js';
+import { GrantStore } from '../../src/oauth/grant-store.js';
+import { ClientDirectory } from '../../src/oauth/clients.js';
+import { AccessTokenResolver } from '../../src/oauth/access-tokens.js';
 
 /**
  * A gateway built by its factory, in front of fake upstream services (one small Fastify
@@ -105,6 +108,8 @@ export async function startTestGateway(
     env?: Record<string, string>;
     handler?: UpstreamHandler;
     upstreams?: Partial<Record<Upstream, FastifyInstance>>;
+    /** With the OAuth authorization server, its grants kept by the (fake) identity. */
+    oauth?: boolean;
   } & Partial<
     Pick<
       GatewayDeps,
@@ -135,8 +140,23 @@ export async function startTestGateway(
     new InternalClient(config.HABITS_URL, TEST_SECRET),
     new InternalClient(config.ISSUES_URL, TEST_SECRET),
   ] as const;
+  const grantClients = options.oauth
+    ? [
+        new InternalClient(config.IDENTITY_URL, TEST_SECRET),
+        new InternalClient(config.AGENTS_URL, TEST_SECRET),
+      ]
+    : [];
+  const grants = options.oauth ? new GrantStore(grantClients[0]!, grantClients[1]!) : null;
+  const oauth = grants
+    ? {
+        store: grants,
+        clients: new ClientDirectory(grants, { allowPrivate: true }),
+        tokens: new AccessTokenResolver(grants, keyCache),
+      }
+    : undefined;
   const app = await buildGateway({
     config,
+    ...(oauth ? { oauth } : {}),
     keyCache,
     resolver: options.resolver ?? guarded.resolver,
     unknownKeys: guarded.unknown,
@@ -156,8 +176,12 @@ export async function startTestGateway(
     guarded,
     async close() {
       await app.close();
+      await oauth?.clients.close();
       await guarded.pool.close();
-      await Promise.all([...upstreams.map((u) => u.close()), ...clients.map((c) => c.close())]);
+      await Promise.all([
+        ...upstreams.map((u) => u.close()),
+        ...[...clients, ...grantClients].map((c) => c.close()),
+      ]);
     },
   };
 }

@@ -11,6 +11,12 @@ import { z } from 'zod';
 export const SigningKeysConfig = {
   SIGNING_KEYS: z.string().optional(),
   TRUSTED_SIGNING_KEYS: z.string().optional(),
+  /**
+   * How long a signed internal request is good for, either side of its timestamp (clock skew
+   * included): what bounds a replay to a process the request never reached (docs/SECURITY.md,
+   * Replay). Pods' clocks must agree well within it.
+   */
+  SIGNATURE_WINDOW_MS: z.coerce.number().int().min(1000).max(300_000).default(5000),
 };
 
 /**

@@ -50,6 +50,12 @@ export const OAuthCodeRecord = z.strictObject({
   userId: Id,
   /** The agent the tokens will act as (one of the user's); null: the user. */
   agentId: Id.nullable(),
+  /**
+   * The key the person consented with, and when it expires (null: never): the grant ends
+   * when that key is revoked or expires (docs/SECURITY.md, "Nothing outlives its key").
+   */
+  keyId: Id,
+  keyExpiresAt: z.iso.datetime().nullable(),
   expiresAt: z.iso.datetime(),
 });
 export type OAuthCodeRecord = z.infer<typeof OAuthCodeRecord>;

@@ -25,14 +25,13 @@ export const ActorHeaders = {
 } as const;
 
 /**
- * How long a signed request is good for, either side of now (clock skew included). Longer than
- * a process may stall with requests queued at it (a long collection, SIGSTOP: the replicas
- * layer stalls one for 8 s): at 5 s such requests were refused 401 once the process went on,
- * and a keyed create refused so could not be completed by retrying. A replay to the process
- * that took a request stays refused whatever the window (nonce-set.ts keeps its nonces twice
- * this long); what the window bounds is a replay to another process.
+ * How long a signed request is good for, either side of now (clock skew included), by default
+ * (`SIGNATURE_WINDOW_MS` sets it per service). Short, since it bounds a replay to a process the
+ * request never reached. A request queued at a stalled process past it is refused 401 marked
+ * expired before any handler runs; the gateway turns that into a retryable 503 and frees the
+ * Idempotency-Key, so the client's retry (signed afresh) completes it.
  */
-export const SIGNATURE_WINDOW_MS = 30_000;
+export const SIGNATURE_WINDOW_MS = 5_000;
 
 /** A nonce as signActor makes it (a UUID), or any caller's of 16 to 64 URL-safe characters. */
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
@@ -187,6 +186,7 @@ export function checkRequest(
   trusted: string | TrustedKeys,
   request: { method: string; url: string },
   now = Date.now(),
+  windowMs = SIGNATURE_WINDOW_MS,
 ): VerifiedRequest | 'expired' | null {
   const payload = headers[ActorHeaders.actor];
   const ts = headers[ActorHeaders.timestamp];
@@ -212,7 +212,7 @@ export function checkRequest(
   );
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  if (Math.abs(now - Number(ts)) > SIGNATURE_WINDOW_MS) return 'expired';
+  if (Math.abs(now - Number(ts)) > windowMs) return 'expired';
   const actor = decodeActor(payload);
   return actor ? { actor, caller, bodyDigest: digest, nonce } : null;
 }

@@ -8,7 +8,7 @@ import { jsonBodyPlugin } from './json-parser.js';
 import { admissionPlugin, type AdmissionOptions } from './admission.js';
 import { createServer } from './server.js';
 import { requestIdPlugin } from './request-id.js';
-import { signedActorPlugin } from './signed-actor.js';
+import { signedActorPlugin, type NonceClaims } from './signed-actor.js';
 import { trustedKeys, type SigningConfig } from './signing-keys.js';
 import { PUBLIC_ROUTE } from './route.js';
 import { metricsPlugin } from './metrics.js';
@@ -37,6 +37,8 @@ export interface ServiceAppOptions {
   metricsPort?: number;
   /** The clock signatures are judged by (signed-actor.ts); tests stand in one that is ahead. */
   signatureClock?: () => number;
+  /** The nonces shared by the service's processes (signed-actor.ts); absent: this process's. */
+  sharedNonces?: NonceClaims;
 }
 
 /**
@@ -93,6 +95,10 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   void app.register(signedActorPlugin, {
     internalSecret: options.signing ? trustedKeys(options.signing) : options.internalSecret,
     ...(options.signatureClock ? { clock: options.signatureClock } : {}),
+    ...(options.signing?.SIGNATURE_WINDOW_MS
+      ? { windowMs: options.signing.SIGNATURE_WINDOW_MS }
+      : {}),
+    ...(options.sharedNonces ? { sharedNonces: options.sharedNonces } : {}),
   });
   if (options.admission) void app.register(admissionPlugin, options.admission);
   // /metrics on the service's own port, or on METRICS_PORT; the gateway never routes it.

@@ -6,6 +6,7 @@ import { AppError, type Actor } from '@momentum/contracts';
 import {
   EMPTY_BODY_DIGEST,
   SIGNATURE_EXPIRED_HEADER,
+  SIGNATURE_WINDOW_MS,
   checkRequest,
   type TrustedKeys,
 } from './actor-header.js';
@@ -25,7 +26,26 @@ export interface SignedActorOptions {
   internalSecret: string | TrustedKeys;
   /** The time the signatures' window is judged by (tests stand in a clock that is ahead). */
   clock?: () => number;
+  /** How long a signature is good for either side of its time (SIGNATURE_WINDOW_MS). */
+  windowMs?: number;
+  /**
+   * The nonces every process of the service shares (`SharedNonces`, @momentum/messaging),
+   * asked for requests that change state after this process's own set passed them.
+   */
+  sharedNonces?: NonceClaims;
 }
+
+/** A seen-set of nonces shared across processes: true the first time a nonce is claimed. */
+export interface NonceClaims {
+  claim(nonce: string): Promise<boolean>;
+}
+
+/**
+ * Requests that may change state: their nonces are checked across the service's processes too.
+ * A read's replay is not (docs/SECURITY.md, Replay): its answer goes back to whoever sent it,
+ * and whoever could capture the request could capture that answer as it went by.
+ */
+const changesState = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 const refused = () => new AppError('UNAUTHORIZED', 'Requests must come through the gateway');
 /** Signed right but too long ago: marked, so the caller knows the request never ran. */
@@ -53,11 +73,14 @@ const vouched = new WeakMap<object, { claimed: string; seen?: string }>();
  * digest the signature covers (else 401 before any handler).
  */
 export const signedActorPlugin = fp<SignedActorOptions>(
-  async (app, { internalSecret, clock = Date.now }) => {
+  async (
+    app,
+    { internalSecret, clock = Date.now, windowMs = SIGNATURE_WINDOW_MS, sharedNonces },
+  ) => {
     if (typeof internalSecret === 'string' ? internalSecret.length < 32 : !internalSecret?.size)
       throw new Error('signedActorPlugin: internalSecret must be at least 32 characters');
     app.decorateRequest('actor', null as unknown as Actor);
-    const nonces = new NonceSet();
+    const nonces = new NonceSet(2 * windowMs);
     // Callback hooks: none of them awaits anything, and an async hook costs every request a
     // promise and a turn of the microtask queue.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -67,6 +90,7 @@ export const signedActorPlugin = fp<SignedActorOptions>(
         internalSecret,
         { method: request.method, url: request.url },
         clock(),
+        windowMs,
       );
       if (verified === 'expired') return done(expired());
       if (!verified) return done(refused());
@@ -74,9 +98,17 @@ export const signedActorPlugin = fp<SignedActorOptions>(
       if (refusal) return done(refusal);
       // After the MAC and the caller: only nonces a trusted caller signed are remembered.
       if (!nonces.take(verified.nonce)) return done(replayed());
-      request.actor = verified.actor;
-      vouched.set(request, { claimed: verified.bodyDigest });
-      done();
+      const admit = () => {
+        request.actor = verified.actor;
+        vouched.set(request, { claimed: verified.bodyDigest });
+        done();
+      };
+      if (!sharedNonces || !changesState(request.method)) return admit();
+      // Fails open on its own (SharedNonces): a rejection here is not expected.
+      sharedNonces.claim(verified.nonce).then(
+        (first) => (first ? admit() : done(replayed())),
+        (err: Error) => done(err),
+      );
     });
     app.addHook('preParsing', (request, _reply, payload, done) => {
       const check = vouched.get(request);

@@ -4,6 +4,8 @@ export interface SigningConfig {
   INTERNAL_SECRET: string;
   SIGNING_KEYS?: string | undefined;
   TRUSTED_SIGNING_KEYS?: string | undefined;
+  /** The signatures' window (actor-header.ts); its default when absent. */
+  SIGNATURE_WINDOW_MS?: number | undefined;
 }
 
 /** `name=key,name=key` → a map; throws naming the variable on a malformed entry or short key. */

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import pino from 'pino';
 import { ServiceNames, type ServiceName } from '@momentum/contracts';
-import { EventBus, type Logger } from '@momentum/messaging';
+import { EventBus, SharedNonces, type Logger } from '@momentum/messaging';
 import { loggerOptions } from '@momentum/telemetry';
 import type { BaseConfig } from '@momentum/config';
 import { connectMongo } from '@momentum/storage';
@@ -18,6 +18,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
   db: Connection;
   bus: EventBus;
+  /** The nonces of signed requests, shared by the service's processes (createServiceApp). */
+  nonces: SharedNonces;
   log: Logger;
   close(): Promise<void>;
 }
@@ -32,11 +34,13 @@ export async function connectService<C extends BaseConfig>(
     replicas: config.NATS_REPLICAS,
   });
   if (ownsStream(service)) await bus.ensureStream(service);
+  const nonces = await SharedNonces.open(bus, service, config.SIGNATURE_WINDOW_MS, log);
   return {
     service,
     config,
     db,
     bus,
+    nonces,
     log,
     async close() {
       await bus.drain();

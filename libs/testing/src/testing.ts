@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Actor, ServiceName } from '@momentum/contracts';
-import { bodyDigest, signActor, type Signer } from '@momentum/http';
+import { SIGNATURE_WINDOW_MS, bodyDigest, signActor, type Signer } from '@momentum/http';
 import { connectService, type ServiceContext } from '@momentum/runtime';
 import { KEY_HASH_COST, type BaseConfig } from '@momentum/config';
 
@@ -43,6 +43,7 @@ export function testConfig(
     MAX_IN_FLIGHT: 4,
     MAX_QUEUED: 2000,
     METRICS_PORT: 0,
+    SIGNATURE_WINDOW_MS,
     // Keys hashed at bcrypt's least cost: a test checks what a key unlocks, not how slowly.
     API_KEY_HASH_COST: KEY_HASH_COST.min,
     ...extra,

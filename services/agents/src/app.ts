@@ -58,6 +58,7 @@ export async function buildAgentsApp(
     name: 'agents',
     internalSecret: ctx.config.INTERNAL_SECRET,
     signing: ctx.config,
+    sharedNonces: ctx.nonces,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     errorShape: 'B',

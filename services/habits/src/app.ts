@@ -60,6 +60,7 @@ export async function buildHabitsApp(
     name: 'habits',
     internalSecret: ctx.config.INTERNAL_SECRET,
     signing: ctx.config,
+    sharedNonces: ctx.nonces,
     logLevel: ctx.config.LOG_LEVEL,
     admission: admissionOf(ctx.config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),

@@ -60,6 +60,7 @@ export async function buildNotificationsApp(
     name: 'notifications',
     internalSecret: config.INTERNAL_SECRET,
     signing: config,
+    sharedNonces: ctx.nonces,
     logLevel: config.LOG_LEVEL,
     admission: admissionOf(config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),

@@ -109,6 +109,7 @@ export async function buildWebhooksApp(
     name: 'webhooks',
     internalSecret: config.INTERNAL_SECRET,
     signing: config,
+    sharedNonces: ctx.nonces,
     logLevel: config.LOG_LEVEL,
     admission: admissionOf(config),
     ready: () => isMongoUp(ctx.db) && busConnected(ctx.bus),

@@ -77,6 +77,25 @@ describe('docker-compose.yml in compose-go (the loader of docker compose)', () =
     expect(webhooks.MONGO_URL).toContain(`webhooks:${env.get('MONGO_WEBHOOKS_PASSWORD')}@mongo`);
   });
 
+  it('gives the gateway and the standalone MCP server one OAuth exchange secret, and agreeing URLs', () => {
+    const { project } = load(composeFile);
+    const env = parseEnv(readFileSync(envFile, 'utf8'));
+    const secret = env.get('OAUTH_EXCHANGE_SECRET');
+    expect(secret?.length).toBeGreaterThanOrEqual(32);
+    const gateway = asObj(serviceOf(project, 'gateway').environment);
+    const mcp = asObj(serviceOf(project, 'mcp-server').environment);
+    expect(gateway.OAUTH_EXCHANGE_SECRET).toBe(secret);
+    expect(mcp.OAUTH_EXCHANGE_SECRET).toBe(secret);
+    // The MCP server's resource is one the gateway may exchange for, under the same issuer.
+    expect(gateway.OAUTH_RESOURCES).toBe(`${String(mcp.MCP_PUBLIC_URL)}/mcp`);
+    expect(mcp.OAUTH_ISSUER).toBe(gateway.OAUTH_ISSUER);
+    // No other container holds it.
+    const holders = Object.entries(asObj(project.services))
+      .filter(([, s]) => JSON.stringify(asObj(s).environment ?? {}).includes(secret!))
+      .map(([name]) => name);
+    expect(holders.sort()).toEqual(['gateway', 'mcp-server']);
+  });
+
   describe('the check can fail', () => {
     let brokenDir = '';
     beforeAll(() => {

@@ -393,8 +393,11 @@ describe('infra/k8s: who reads which password', () => {
     expect(readers.get('momentum-nats/GATEWAY_PASSWORD')).toEqual([GATEWAY.name, 'nats'].sort());
     expect(readers.get('momentum-mongo/ROOT_PASSWORD')).toEqual(['mongo', 'mongo-rs-init']);
     expect(readers.get('momentum-mongo/KEYFILE')).toEqual(['mongo']);
-    // the internet-facing MCP server holds no secret at all
-    expect([...readers].filter(([, pods]) => pods.includes(MCP_SERVER.name))).toEqual([]);
+    // the internet-facing MCP server holds one secret: the token exchange's, shared with the
+    // gateway alone (no signing key, no password)
+    expect([...readers].filter(([, pods]) => pods.includes(MCP_SERVER.name))).toEqual([
+      ['momentum-oauth/EXCHANGE_SECRET', [GATEWAY.name, MCP_SERVER.name].sort()],
+    ]);
   });
 
   it('a signing key (momentum-signing/<CALLER>_<SERVICE>): its caller and its service, no one else', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONCodec, connect, type NatsConnection } from 'nats';
 import { EventTypes, RequestSubjects, type EventEnvelope } from '@momentum/contracts';
-import { makeEvent, EventBus, natsConnectOptions } from '@momentum/messaging';
+import { makeEvent, EventBus, SharedNonces, natsConnectOptions } from '@momentum/messaging';
 import { openBucket } from '../../../gateway/src/shared/kv.js';
 import { SharedGatewayState } from '../../../gateway/src/shared/state.js';
 import { subscribeInvalidation } from '../../../gateway/src/events/invalidation.js';
@@ -13,6 +13,15 @@ import type { KeyCache } from '../../../gateway/src/auth/key-cache.js';
 import { hasNatsServer, startNats, type RunningNats } from './nats-server.js';
 
 const PREFIX = 'momentum';
+const SERVICE_USERS = [
+  'identity',
+  'habits',
+  'projects',
+  'issues',
+  'agents',
+  'webhooks',
+  'notifications',
+] as const;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const codec = JSONCodec<unknown>();
 
@@ -197,6 +206,21 @@ describe.skipIf(!hasNatsServer())('infra/nats/nats.conf on the real nats-server'
         service,
       ).rejects.toThrow();
     }
+  }, 30_000);
+
+  it('each service claims nonces in its own bucket, and cannot open another’s', async () => {
+    const warned: string[] = [];
+    const log = { ...silent, warn: (obj: unknown) => void warned.push(JSON.stringify(obj)) };
+    for (const service of SERVICE_USERS) {
+      const nonces = await SharedNonces.open(await busOf(service), service, 5000, log);
+      expect(await nonces.claim(`nonce-${service}-0001`), service).toBe(true);
+      expect(await nonces.claim(`nonce-${service}-0001`), service).toBe(false);
+    }
+    // Granted, not refused, where the bucket is not its own: the claim falls back and warns.
+    const other = await SharedNonces.open(await busOf('webhooks'), 'identity', 5000, log);
+    expect(await other.claim('nonce-identity-0001')).toBe(true);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toContain('momentum_nonces_identity');
   }, 30_000);
 
   it('the gateway hears the events that invalidate its caches, and publishes none', async () => {

@@ -101,8 +101,16 @@ describe('infra/nats/nats.conf', () => {
         );
       }
       expect(allows(publish, `$JS.API.STREAM.DELETE.MOMENTUM_${name.toUpperCase()}`)).toBe(false);
-      // no key-value bucket, no wildcard over the JetStream API, no one's inbox
-      expect(publish.filter((p) => p.includes('KV'))).toEqual([]);
+      // one key-value bucket, its own nonces (made, looked at, written; never deleted or
+      // purged), no wildcard over the JetStream API, no one's inbox
+      const nonces = `momentum_nonces_${name}`;
+      expect(publish.filter((p) => p.includes('KV'))).toEqual([
+        `$JS.API.STREAM.INFO.KV_${nonces}`,
+        `$JS.API.STREAM.CREATE.KV_${nonces}`,
+        `$KV.${nonces}.>`,
+      ]);
+      for (const other of DEPLOYED_SERVICES.filter((s) => s.name !== name))
+        expect(allows(publish, `$KV.momentum_nonces_${other.name}.n`), other.name).toBe(false);
       expect(publish.filter((p) => /^\$JS\.API\.(>|\*|[A-Z]+\.(>|\*))/.test(p))).toEqual([]);
       expect(publish.filter((p) => p.startsWith('_INBOX'))).toEqual([]);
     },

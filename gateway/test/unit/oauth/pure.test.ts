@@ -116,6 +116,8 @@ describe('client metadata', () => {
 describe('the consent state', () => {
   const state: ConsentState = {
     userId: 'u1',
+    keyId: 'ukey1',
+    keyExpiresAt: null,
     clientId: 'c',
     clientName: 'C',
     clientUri: null,

@@ -9,6 +9,7 @@ import {
   bodyDigest,
   signActor,
 } from '../../src/actor-header.js';
+import { createServiceApp } from '../../src/app.js';
 import { sampleApp } from '../support/sample-app.js';
 
 /** What createServiceApp's plugins answer before and around the routes a service declares. */
@@ -150,6 +151,29 @@ describe('a service app', () => {
     const fresh = await get(signActor(actor, TEST_SECRET, request));
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers[SIGNATURE_EXPIRED_HEADER]).toBeUndefined();
+  });
+
+  it('judges signatures by SIGNATURE_WINDOW_MS: 5 s by default, longer when configured', async () => {
+    expect(SIGNATURE_WINDOW_MS).toBe(5000);
+    const wide = createServiceApp({
+      name: 'wide',
+      internalSecret: TEST_SECRET,
+      signing: { INTERNAL_SECRET: TEST_SECRET, SIGNATURE_WINDOW_MS: 60_000 },
+      logger: false,
+    });
+    wide.get('/api/things', async () => ({ data: [] }));
+    const request = { method: 'GET', url: '/api/things' };
+    const get = (app: typeof wide, at: number) =>
+      app.inject({ ...request, headers: signActor(actor, TEST_SECRET, request, at) });
+    try {
+      const thirtySecondsAgo = Date.now() - 30_000;
+      expect((await get(wide, thirtySecondsAgo)).statusCode).toBe(200);
+      expect((await get(shapeA, thirtySecondsAgo)).statusCode).toBe(401);
+      expect((await get(shapeA, Date.now() - 6000)).statusCode).toBe(401);
+      expect((await get(shapeA, Date.now() - 3000)).statusCode).toBe(200);
+    } finally {
+      await wide.close();
+    }
   });
 
   it('lets a route that says it is public (config.public) answer without an actor', async () => {

@@ -24,6 +24,8 @@ export interface OAuthCodeDoc {
   scopes: string[];
   userId: string;
   agentId: string | null;
+  keyId: string;
+  keyExpiresAt: Date | null;
   expiresAt: Date;
   usedAt: Date | null;
   /** The grant its redemption made: revoked if the code is presented again. */
@@ -35,6 +37,12 @@ export interface OAuthGrantDoc {
   _id: string;
   userId: string;
   agentId: string | null;
+  /**
+   * The key the person consented with (and its expiry): the grant ends with it. Null on
+   * grants made before keys were recorded.
+   */
+  keyId: string | null;
+  keyExpiresAt: Date | null;
   clientId: string;
   clientName: string;
   clientUri: string | null;
@@ -83,6 +91,8 @@ export function oauthModels(db: Connection) {
       scopes: { type: [String], required: true },
       userId: { type: String, required: true },
       agentId: { type: String, default: null },
+      keyId: { type: String, required: true },
+      keyExpiresAt: { type: Date, default: null },
       expiresAt: { type: Date, required: true },
       usedAt: { type: Date, default: null },
       grantId: { type: String, default: null },
@@ -96,6 +106,8 @@ export function oauthModels(db: Connection) {
       _id: { type: String, default: () => randomUUID() },
       userId: { type: String, required: true },
       agentId: { type: String, default: null },
+      keyId: { type: String, default: null },
+      keyExpiresAt: { type: Date, default: null },
       clientId: { type: String, required: true },
       clientName: { type: String, required: true },
       clientUri: { type: String, default: null },

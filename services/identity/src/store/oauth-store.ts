@@ -71,6 +71,13 @@ export class OAuthStore {
       .lean<OAuthGrantDoc[]>();
   }
 
+  /** The live grants a person consented to with one of their keys. */
+  listLiveOfKey(userId: string, keyId: string) {
+    return this.m.OAuthGrant.find({ userId, keyId, revokedAt: null }, { _id: 1 }).lean<
+      Array<{ _id: string }>
+    >();
+  }
+
   /** Revokes the grant if it is live, with its event in the same write; false if it was not. */
   async revokeGrant(id: string, event: EventEnvelope): Promise<boolean> {
     const res = await this.m.OAuthGrant.updateOne(

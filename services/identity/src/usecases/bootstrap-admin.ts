@@ -5,6 +5,7 @@ import { isDuplicateKey } from '@momentum/storage';
 import type { IdentityDeps } from '../deps.js';
 import { BootstrapKeys } from '../store/bootstrap-keys.js';
 import { keyRevoked } from '../events/identity-events.js';
+import { endGrantsOfKey } from './oauth-grants.js';
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -25,7 +26,7 @@ const HOW_TO_REPLACE =
  * hash; either way every gateway is told (identity.key.revoked).
  */
 export async function ensureAdmin(
-  deps: Pick<IdentityDeps, 'users' | 'keys' | 'outbox' | 'keyHashCost'>,
+  deps: Pick<IdentityDeps, 'users' | 'keys' | 'outbox' | 'oauth' | 'keyHashCost'>,
   rawKey: string,
   log: Log,
 ): Promise<string> {
@@ -65,6 +66,10 @@ export async function ensureAdmin(
     const event = keyRevoked(SYSTEM_ACTOR, old.keyId, key.userId);
     if (await keys.revoke(key.userId, old._id, event)) {
       await announce(deps, old._id, event, log);
+      // Its grants are refused from now on whatever this does (their key is checked on use).
+      await endGrantsOfKey(deps, key.userId, old.keyId).catch((err: Error) => {
+        log.warn({ err: err.message }, 'grants of the previous bootstrap key not ended yet');
+      });
       log.info(
         { keyId: old.keyId },
         'ADMIN_API_KEY changed; the previous bootstrap key is revoked',

@@ -22,7 +22,7 @@ import type { OAuthGrantDoc } from '../store/oauth-models.js';
  * refusal is the same 404: the gateway answers `invalid_grant` without saying which check
  * failed.
  */
-type Deps = Pick<IdentityDeps, 'oauth' | 'outbox' | 'users' | 'teams'>;
+type Deps = Pick<IdentityDeps, 'oauth' | 'outbox' | 'users' | 'teams' | 'keys'>;
 
 const refused = () => notFound('Grant');
 
@@ -57,8 +57,42 @@ export async function storeCode({ oauth }: Deps, code: OAuthCodeRecord): Promise
     scopes: code.scopes,
     userId: code.userId,
     agentId: code.agentId,
+    keyId: code.keyId,
+    keyExpiresAt: code.keyExpiresAt ? new Date(code.keyExpiresAt) : null,
     expiresAt: new Date(code.expiresAt),
   });
+}
+
+/**
+ * Whether the key a grant (or code) was consented with still stands: not revoked, not
+ * expired. Checked on every use, so a grant whose key went while its ending was not yet
+ * written (or before it expired) is refused all the same. Null: a grant made before keys
+ * were recorded, which carries on.
+ */
+async function consentingKeyLive(
+  { keys }: Pick<Deps, 'keys'>,
+  owner: { userId: string; keyId: string | null; keyExpiresAt: Date | null },
+  now = Date.now(),
+): Promise<boolean> {
+  if (!owner.keyId) return true;
+  if (owner.keyExpiresAt && owner.keyExpiresAt.getTime() <= now) return false;
+  const key = await keys.findByKeyId(owner.keyId);
+  if (!key || key.userId !== owner.userId || key.revokedAt) return false;
+  return !key.expiresAt || key.expiresAt.getTime() > now;
+}
+
+/**
+ * A key was revoked: the grants consented with it end, each announced as a revoked key
+ * (`oauth:<grant>`), so every gateway drops their tokens' verdicts at once.
+ */
+export async function endGrantsOfKey(
+  deps: Pick<Deps, 'oauth' | 'outbox'>,
+  userId: string,
+  keyId: string,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<void> {
+  for (const grant of await deps.oauth.listLiveOfKey(userId, keyId))
+    await endGrant(deps, grant._id, userId, actor);
 }
 
 /** Ends a grant and tells every gateway (its cached token verdicts go at once). */
@@ -99,9 +133,12 @@ export async function redeemCode(deps: Deps, r: Redemption): Promise<OAuthGrantR
     throw refused();
   }
   if (redemptionRefusal(code, r, now)) throw refused();
+  if (!(await consentingKeyLive(deps, code))) throw refused();
   const grant = {
     userId: code.userId,
     agentId: code.agentId,
+    keyId: code.keyId,
+    keyExpiresAt: code.keyExpiresAt,
     clientId: code.clientId,
     clientName: code.clientName,
     clientUri: code.clientUri,
@@ -141,6 +178,7 @@ export async function rotateRefresh(deps: Deps, r: Refresh): Promise<OAuthGrantR
   }
   if (grant.clientId !== r.clientId || token.expiresAt.getTime() <= Date.now()) throw refused();
   if (r.resource !== null && r.resource !== token.resource) throw refused();
+  if (!(await consentingKeyLive(deps, grant))) throw refused();
   await oauth.addTokens(grant._id, [
     { ...r.access, resource: token.resource, kind: 'access' },
     { ...r.refresh, resource: token.resource, kind: 'refresh' },
@@ -153,24 +191,23 @@ export async function rotateRefresh(deps: Deps, r: Refresh): Promise<OAuthGrantR
  * exchange of the standalone MCP server: the gateway checked the subject token).
  */
 export async function addAccessToken(
-  { oauth }: Deps,
+  deps: Deps,
   grantId: string,
   access: StoredToken,
 ): Promise<void> {
+  const { oauth } = deps;
   const grant = await oauth.findGrant(grantId);
-  if (!grant || grant.revokedAt) throw refused();
+  if (!grant || grant.revokedAt || !(await consentingKeyLive(deps, grant))) throw refused();
   await oauth.addTokens(grantId, [{ ...access, kind: 'access' }]);
 }
 
 /** An access token's record for the gateway's verification; 404 once it or its grant ends. */
-export async function accessRecord(
-  { oauth, users, teams }: Deps,
-  id: string,
-): Promise<OAuthAccessRecord> {
+export async function accessRecord(deps: Deps, id: string): Promise<OAuthAccessRecord> {
+  const { oauth, users, teams } = deps;
   const token = await oauth.findToken(id);
   if (!token || token.kind !== 'access' || token.expiresAt.getTime() <= Date.now()) throw refused();
   const grant = await oauth.findGrant(token.grantId);
-  if (!grant || grant.revokedAt) throw refused();
+  if (!grant || grant.revokedAt || !(await consentingKeyLive(deps, grant))) throw refused();
   const user = await users.find(grant.userId);
   // A deactivated person's grants are refused as their keys are.
   if (!user || user.deactivatedAt) throw refused();
@@ -179,10 +216,13 @@ export async function accessRecord(
     ...grantRecord(grant),
     hash: token.hash,
     resource: token.resource,
-    expiresAt: token.expiresAt.toISOString(),
+    // The gateway refuses the token from this instant on every request, whatever its cache.
+    expiresAt: earlier(token.expiresAt, grant.keyExpiresAt).toISOString(),
     user: { id: user._id, name: user.name, teamIds, isAdmin: user.isAdmin },
   };
 }
+
+const earlier = (a: Date, b: Date | null) => (b && b < a ? b : a);
 
 /** A token of the grant verified at the gateway: the grant's lastUsedAt, once a minute. */
 export async function markGrantUsed({ oauth }: Deps, grantId: string, now = new Date()) {

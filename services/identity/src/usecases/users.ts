@@ -9,6 +9,7 @@ import {
 import { hashSecret, newApiKey } from '@momentum/keys';
 import type { IdentityDeps } from '../deps.js';
 import { checkKeyQuota } from './key-quota.js';
+import { endGrantsOfKey } from './oauth-grants.js';
 import type { UserDoc } from '../store/models.js';
 import { keyRevoked, userCreated } from '../events/identity-events.js';
 import { requireAdmin, requireHuman } from '../domain/access.js';
@@ -77,17 +78,15 @@ export async function createUserKey(
  * is conditional on the key being active, so of concurrent revocations one does it and
  * announces it, the others find no active key (404).
  */
-export async function revokeUserKey(
-  { keys, outbox }: IdentityDeps,
-  actor: Actor,
-  id: string,
-): Promise<void> {
+export async function revokeUserKey(deps: IdentityDeps, actor: Actor, id: string): Promise<void> {
+  const { keys, outbox } = deps;
   requireHuman(actor, 'revoke keys');
   const key = await keys.findActive(actor.id, id);
   if (!key) throw notFound('API key');
   const event = keyRevoked(actor, key.keyId, actor.id);
   if (!(await keys.revoke(actor.id, id, event))) throw notFound('API key');
   await outbox.announce(keys.model, id, event);
+  await endGrantsOfKey(deps, actor.id, key.keyId, actor);
 }
 
 /** The caller's keys that are not revoked (expired ones included, until revoked). */
