@@ -14,6 +14,7 @@ import { issuesModels } from './store/models.js';
 import { IssueStore } from './store/issue-store.js';
 import { IssueLists } from './store/issue-lists.js';
 import { addMissingRevisions } from './store/revisions.js';
+import { liftCountersToIssues } from './store/counter-migration.js';
 import { PageStore } from './store/page-store.js';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
@@ -55,6 +56,7 @@ export async function buildIssuesApp(
   const models = issuesModels(ctx.db);
   await ensureIndexes(ctx.db);
   await addMissingRevisions(models);
+  await liftCountersToIssues(models);
 
   // Events ride the issue, comment and blocker they belong to; older activity entries may still hold some.
   const relay = new OutboxRelay(
