@@ -62,11 +62,7 @@ describe('command parameters', () => {
     ['a missing required field', { update: 'docs' }, 40414],
     ['a missing required field of a statement', { delete: 'docs', deletes: [{ limit: 1 }] }, 40414],
     ['a value of the wrong type', { find: 'docs', limit: 'ten' }, 14],
-    [
-      'an unimplemented field',
-      { findAndModify: 'docs', query: {}, update: {}, arrayFilters: [] },
-      238,
-    ],
+    ['an unimplemented field', { findAndModify: 'docs', query: {}, update: {}, let: {} }, 238],
     ['an unimplemented option value', { find: 'docs', collation: { locale: 'fr' } }, 238],
   ])('refuses %s with the same code and message', async (_what, command, code) => {
     const [mine, theirs] = await answerOf(command);

@@ -1,6 +1,8 @@
-import { ObjectId, type Document } from 'mongodb';
+import fc from 'fast-check';
+import { Long, ObjectId, type Document } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bothEngines } from './both-engines.js';
+import { idSet, mingoIds } from './oracle.js';
 
 /** Documents with the test's own ids. */
 type Doc = Document & { _id: number | string };
@@ -9,7 +11,8 @@ type Doc = Document & { _id: number | string };
  * Filters MongoDB answers however large (infra/ferretdb/go/pushdown.go): an `$in` of more
  * values than SQLite binds in one statement (32,766) goes as one JSON array (and the handler
  * looks a row's string or ObjectId up in the list's set, inset.go), an `$or` of more
- * branches than SQLite's expression depth allows (1,000) is nested in halves; and
+ * branches than SQLite's expression depth allows (1,000) is nested in halves, and a long one of
+ * equalities on one field is the `$in` it means (orin.go), compared with mingo; and
  * fields whose names differ only in case get key columns of their own (SQLite's names ignore
  * case, so `status` and `Status` were one column).
  */
@@ -117,6 +120,90 @@ describe('large `$in` and `$or`', () => {
       expect(found.map((d) => d.n)).toEqual([(size - 1) * 3, (size - 2) * 3]);
     }
   });
+
+  it('a long `$or` of equalities on one field is one `$in`: one bound list in SQL, a set per row', async () => {
+    // MongoDB's planner takes `{$or: [{n: 0}, {n: 3}, …]}` as `{n: {$in: [0, 3, …]}}`. The
+    // SQL reads one bound list where it made 3,000 index probes joined by OR.
+    const or = Array.from({ length: 3_000 }, (_, i) => ({ n: i * 3 }));
+    const plan = (await many().find({ $or: or }).explain()) as Document;
+    const steps = JSON.stringify(plan.queryPlanner.Plan);
+    expect(steps).toMatch(/json_each/);
+    expect(steps).not.toMatch(/MULTI-INDEX OR/);
+    // An unindexed field: every row is filtered in Go, where each took the 3,000 branches in
+    // turn (each number compared in big floats): about 6 minutes of the engine's CPU before,
+    // under a second after. The bound leaves the loaded machine room.
+    const started = Date.now();
+    const halves = Array.from({ length: 3_000 }, (_, i) => ({ d: i * 3 + 0.5 }));
+    expect(await many().countDocuments({ $or: halves })).toBe(3_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 120_000);
+
+  it("a long `$or` keeps MongoDB's answers: numbers a double cannot hold, -0, other branches", async () => {
+    const results = await both(async (client) => {
+      const c = client.db(DB).collection<Doc>('orkinds');
+      await c.insertMany([
+        { _id: 1, v: Long.fromString('9007199254740993') },
+        { _id: 2, v: 9_007_199_254_740_992 },
+        { _id: 3, v: 2.5 },
+        { _id: 4, v: -0 },
+        { _id: 5, v: 'x', w: 1 },
+        { _id: 6, w: 2 },
+        { _id: 7, v: [7, 8] },
+        { _id: 8, v: 'Abc' },
+      ]);
+      const fillers = Array.from({ length: 40 }, (_, i) => ({ v: `none${i}` }));
+      const ask = async (or: Document[]) =>
+        (await c.find({ $or: [...fillers, ...or] }).toArray()).map((d) => d._id).sort();
+      return [
+        await ask([{ v: Long.fromString('9007199254740993') }]),
+        await ask([{ v: 9_007_199_254_740_992 }]),
+        await ask([{ v: 2.5 }, { v: 3 }]),
+        await ask([{ v: 0 }]),
+        await ask([{ v: { $eq: 8 } }, { w: 2 }]),
+        await ask([{ v: null }]),
+        await ask([{ v: /^A/ }, { v: { $in: [-1, 'x'] } }]),
+        await ask([{ v: { $gt: 'w' } }, { v: 'Abc', w: 1 }]),
+      ];
+    });
+    expect(results[0]).toEqual([[1], [2], [3], [4], [6, 7], [6], [5, 8], [5]]);
+    expect(results[1]).toEqual(results[0]);
+  });
+
+  it('a long `$or` answers as mingo, whatever its branches', async () => {
+    const scalar = fc.oneof(
+      fc.integer({ min: -2, max: 2 }),
+      fc.constantFrom(0.5, 1.0, 'a', 'b', 'ab', null),
+    );
+    const doc = fc.record(
+      { a: fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })), b: scalar },
+      { requiredKeys: [] },
+    );
+    const branch: fc.Arbitrary<Document> = fc.oneof(
+      { weight: 6, arbitrary: scalar.map((v) => ({ a: v })) },
+      scalar.map((v) => ({ a: { $eq: v } })),
+      fc.array(scalar, { maxLength: 3 }).map(($in) => ({ a: { $in } })),
+      fc.constantFrom(/^a/, /b$/).map((r) => ({ a: r })),
+      scalar.map((v) => ({ b: v })),
+      fc.tuple(scalar, scalar).map(([a, b]) => ({ a, b })),
+      fc.integer({ min: -2, max: 2 }).map((v) => ({ a: { $gt: v } })),
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(doc, { maxLength: 15 }),
+        fc.array(branch, { minLength: 32, maxLength: 60 }),
+        async (docs, or) => {
+          const c = patched.db(DB).collection<Doc>(`orprop${run++}`);
+          await c.createIndex({ a: 1 });
+          if (docs.length) await c.insertMany(docs.map((d, i) => ({ ...d, _id: `d${i}` })));
+          const want = mingoIds(await c.find().toArray(), { $or: or });
+          expect(idSet(await c.find({ $or: or }).toArray())).toEqual(want);
+          expect(await c.countDocuments({ $or: or })).toBe(want?.length);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 
   it('a small `$or` and `$in` are still pushed down', async () => {
     const plan = (await many()

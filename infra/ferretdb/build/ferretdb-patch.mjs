@@ -186,6 +186,20 @@
 // the handler applies the filter to a row whose value is a string or an ObjectId (inset.go):
 // the walk compared every row with every member, so `_id: {$in: [16,384 ids]}` found its rows
 // in SQL in 0.1 s and then spent 3.4 s comparing them (16,384² comparisons).
+//
+// 29. The positional operators `$[]` and `$[<identifier>]` with `arrayFilters`, in update and
+// findAndModify (arrayfilters.go). FerretDB refused `arrayFilters` and `$[]` ("Cannot create
+// field '$[]'"), so a client changing some elements of an array read it and wrote it back whole
+// (losing a concurrent change of another element). Each document's update is expanded to the
+// paths of the elements named before the operators apply; filters are checked as MongoDB checks
+// them (one identifier each, each used, each path's identifier given). The plain positional `$`
+// is refused, naming it.
+//
+// 30. A long `$or` of equalities on one field is taken as the `$in` it means, by the SQL the
+// pushdown writes and by the handler's filter of each row (orin.go), as MongoDB's planner
+// rewrites it; the handler's set lookup of a long list takes numbers too (inset.go). An `$or` of
+// 3,000 `{n: v}` was 3,000 index probes joined by OR, then up to 3,000 filters per row found,
+// each comparing numbers in big floats.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -200,7 +214,7 @@ const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.u
 const TEXT_CHANGE = fileURLToPath(new URL('./text-change.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 20;
+export const FERRETDB_PATCH_LEVEL = 21;
 
 /** Our own Go files (infra/ferretdb/go/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'go');
@@ -232,6 +246,8 @@ export const FILES = {
   'update.go': 'internal/handler/common/momentum_update.go',
   'filter.go': 'internal/handler/common/momentum_filter.go',
   'inset.go': 'internal/handler/common/momentum_inset.go',
+  'arrayfilters.go': 'internal/handler/common/momentum_arrayfilters.go',
+  'orin.go': 'internal/types/momentum_orin.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -335,6 +351,54 @@ export const CHANGES = [
     from: '\t\t\tvar found bool\n\t\t\tfor i := 0; i < arr.Len(); i++ {\n',
     to: '\t\t\tfound, known := inLookup(fieldValue, arr) // Momentum: momentum_inset.go\n\t\t\tfor i := 0; !known && i < arr.Len(); i++ {\n',
     count: 2,
+  },
+  // 29. `$[]` and `$[<identifier>]` with `arrayFilters` in update and findAndModify
+  // (arrayfilters.go).
+  ...['internal/handler/common/update_params.go', 'internal/handler/common/findandmodify.go'].map(
+    (file) => ({
+      file,
+      from: '\tArrayFilters *types.Array    `ferretdb:"arrayFilters,unimplemented"`\n',
+      to: '\tArrayFilters *types.Array    `ferretdb:"arrayFilters,opt"` // Momentum: momentum_arrayfilters.go\n',
+    }),
+  ),
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: '\t\tUpsert:             params.Upsert,\n\t\tHasUpdateOperators: params.HasUpdateOperators,\n\t}\n',
+    to: '\t\tUpsert:             params.Upsert,\n\t\tHasUpdateOperators: params.HasUpdateOperators,\n\t\tArrayFilters:       params.ArrayFilters,\n\t}\n',
+  },
+  {
+    file: 'internal/handler/common/update.go',
+    from: '\tisFindAndModify := (strings.ToLower(cmd) == "findandmodify")\n',
+    to: `\tisFindAndModify := (strings.ToLower(cmd) == "findandmodify")
+
+\t// Momentum: momentum_arrayfilters.go
+\tfilters, err := readArrayFilters(cmd, param.ArrayFilters, param.Update, param.HasUpdateOperators)
+\tif err != nil {
+\t\treturn nil, err
+\t}
+
+\tpositional := param.HasUpdateOperators && hasPositional(param.Update)
+`,
+  },
+  {
+    file: 'internal/handler/common/update.go',
+    from: '\t\t} else {\n\t\t\tmodified, err = processUpdateOperator(cmd, doc, param.Update, upsert)\n\t\t}\n',
+    to: `\t\t} else if positional { // Momentum: momentum_arrayfilters.go
+\t\t\tvar expanded *types.Document
+\t\t\tif expanded, err = expandPositional(cmd, doc, param.Update, filters); err == nil {
+\t\t\t\tmodified, err = processUpdateOperator(cmd, doc, expanded, upsert)
+\t\t\t}
+\t\t} else {
+\t\t\tmodified, err = processUpdateOperator(cmd, doc, param.Update, upsert)
+\t\t}
+`,
+  },
+  // 30. A long `$or` of equalities on one field taken as one `$in` by the handler (orin.go;
+  // pushdown.go does the same for SQL).
+  {
+    file: 'internal/handler/common/filter.go',
+    from: '\t\tfor i := 0; i < exprs.Len(); i++ {\n\t\t\texpr := must.NotFail(exprs.Get(i)).(*types.Document)\n\n\t\t\tmatches, err := FilterDocument(doc, expr)\n\t\t\tif err != nil {\n\t\t\t\treturn false, err\n\t\t\t}\n\t\t\tif matches {\n\t\t\t\treturn true, nil\n',
+    to: '\t\tif merged, ok := types.MergedOr(exprs); ok { // Momentum: momentum_orin.go\n\t\t\texprs = merged\n\t\t}\n\n\t\tfor i := 0; i < exprs.Len(); i++ {\n\t\t\texpr := must.NotFail(exprs.Get(i)).(*types.Document)\n\n\t\t\tmatches, err := FilterDocument(doc, expr)\n\t\t\tif err != nil {\n\t\t\t\treturn false, err\n\t\t\t}\n\t\t\tif matches {\n\t\t\t\treturn true, nil\n',
   },
   // 11. A connection of its own for the log's restart (wal.go): its checkpoint may not run
   // inside a transaction, and its wait is a setting of the connection.

@@ -172,6 +172,10 @@ func (f *sqlFilter) addOr(v any) {
 		return
 	}
 
+	if merged, ok := types.MergedOr(arr); ok { // equalities on one field as one $in (orin.go)
+		arr = merged
+	}
+
 	var branches []string
 	var args []any
 

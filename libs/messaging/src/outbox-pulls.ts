@@ -22,9 +22,10 @@ interface Pull {
  * while one command is out, the pulls asked for meanwhile wait and go out together as the
  * next: one `update` with a statement per document. Under a burst of writes, one engine
  * command (and one driver round) serves many; a lone pull waits one turn. Each statement is the
- * `$pullAll` of that document's entries as read, so a batch changes nothing a pull alone
- * would not; a failed batch fails each of its pulls (their flushes leave it to the sweep,
- * which pulls again: a `$pullAll` of entries already gone is a no-op).
+ * `$pull` of that document's entries as read, by event id (`{id: {$in: ids}}`: exactly those,
+ * never one written since), so a batch changes nothing a pull alone would not; a failed batch
+ * fails each of its pulls (their flushes leave it to the sweep, which pulls again: a pull of
+ * entries already gone is a no-op).
  */
 export class OutboxPulls {
   private queued: Pull[] = [];
@@ -94,16 +95,16 @@ export class OutboxPulls {
     filter: mongo.Filter<{ _id: string }>;
     update: mongo.UpdateFilter<{ _id: string }>;
   } {
-    const pull = { $pullAll: { [this.field]: p.events } };
+    const pull = { $pull: { [this.field]: { id: { $in: p.events.map((e) => e.id) } } } };
     // Field names chosen by the callers: the driver's types cannot follow them. A joined
-    // write's own `$pullAll` (other lists) goes with this one.
-    const joinedPulls = p.joined?.update.$pullAll as Record<string, unknown> | undefined;
+    // write's own `$pull` (other lists) goes with this one.
+    const joinedPulls = p.joined?.update.$pull as Record<string, unknown> | undefined;
     return p.joined
       ? {
           filter: { ...p.joined.filter, _id: p.id },
           update: {
             ...p.joined.update,
-            $pullAll: { ...joinedPulls, ...pull.$pullAll },
+            $pull: { ...joinedPulls, ...pull.$pull },
           } as mongo.UpdateFilter<{ _id: string }>,
         }
       : { filter: { _id: p.id }, update: pull as mongo.UpdateFilter<{ _id: string }> };

@@ -62,7 +62,7 @@ export interface OutboxDoc {
 /**
  * A second write the document waits for, made with its outbox's pull in one update when
  * `filter` still matches (the document as the writer left it): `update` joins the
- * `$pullAll`. When it no longer matches, the pull goes alone and `otherwise` makes the
+ * `$pull`. When it no longer matches, the pull goes alone and `otherwise` makes the
  * second write its own way.
  */
 export interface SettleWithPull extends JoinedWrite {
@@ -249,10 +249,14 @@ export class OutboxRelay {
         'The change was saved but could not be announced yet; it will be retried shortly',
       );
     }
-    // By whole value, as the sweep does: exactly the entry published, whatever else the list
+    // By its id, as the sweep pulls: exactly the entry published, whatever else the list
     // holds meanwhile. Clearing the outbox is no change of the resource: no timestamps.
     await model
-      .updateOne({ _id: id }, { $pullAll: { [OUTBOX_FIELD]: [event] } }, { timestamps: false })
+      .updateOne(
+        { _id: id },
+        { $pull: { [OUTBOX_FIELD]: { id: event.id } } },
+        { timestamps: false },
+      )
       .catch(() => undefined);
   }
 
@@ -298,7 +302,7 @@ export class OutboxRelay {
     const events = doc[OUTBOX_FIELD] ?? [];
     if (!events.length) return;
     await this.publishInOrder(events);
-    // `$pullAll` of the entries as read: exactly those published, never one written since.
+    // A `$pull` of the entries as read, by id: exactly those published, never one written since.
     // No timestamps: clearing the outbox is not a change of the resource.
     // Through the driver: the outbox is Mixed, which mongoose does not cast, so walking the
     // update through mongoose would cost CPU on every write for nothing.

@@ -21,6 +21,7 @@ import { IssueStore } from './store/issue-store.js';
 import { IssueLists } from './store/issue-lists.js';
 import { addMissingRevisions } from './store/revisions.js';
 import { SearchRekeying } from './store/search-rekeying.js';
+import { liftCountersToIssues } from './store/counter-migration.js';
 import { PageStore } from './store/page-store.js';
 import { CommentStore } from './store/comment-store.js';
 import { ActivityStore } from './store/activity-store.js';
@@ -63,6 +64,7 @@ export async function buildIssuesApp(
   await ensureIndexes(ctx.db);
   await dropRetiredIndexes(models.Activity.collection, RETIRED_ACTIVITY_INDEXES);
   await addMissingRevisions(models);
+  await liftCountersToIssues(models);
   const rekeying = new SearchRekeying(models);
   rekeying.start(ctx.log);
 

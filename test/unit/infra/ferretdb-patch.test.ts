@@ -77,6 +77,7 @@ const PUSHDOWN_FILES = [
   'internal/backends/sqlite/sqlite.go',
   'internal/handler/common/update_array_operators.go',
   'internal/handler/common/filter.go',
+  'internal/handler/common/update_params.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -104,7 +105,7 @@ const ORIGINAL: Record<string, string> = {
   [FIND_AND_MODIFY]:
     WRITE_START +
     anchorsOf(FIND_AND_MODIFY, (to) =>
-      /fieldsProjection|project\(res|duplicateKeyMessage/.test(to),
+      /fieldsProjection|project\(res|duplicateKeyMessage|ArrayFilters/.test(to),
     ),
   [DELETE]: WRITE_START + anchorsOf(DELETE, (to) => /execDeleteUpTo|len\(ids\) == max/.test(to)),
   [UPDATE]:
@@ -125,8 +126,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 20, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(20);
+  it('is at level 21, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(21);
   });
 
   it('looks both `$in` and `$nin` up in a set before walking their list (inset.go)', () => {
@@ -136,6 +137,33 @@ describe('FerretDB source patch', () => {
     expect(filter.split('found, known := inLookup(fieldValue, arr)').length - 1).toBe(2);
     expect(filter.split('for i := 0; !known && i < arr.Len(); i++ {').length - 1).toBe(2);
     expect(read(dir, 'internal/handler/common/momentum_inset.go')).toContain('func inLookup(');
+  });
+
+  it('takes `arrayFilters` in update and findAndModify, and expands positional paths (arrayfilters.go)', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    for (const file of [
+      'internal/handler/common/update_params.go',
+      'internal/handler/common/findandmodify.go',
+    ])
+      expect(read(dir, file)).toContain('`ferretdb:"arrayFilters,opt"`');
+    expect(read(dir, FIND_AND_MODIFY)).toContain('ArrayFilters:       params.ArrayFilters,');
+    const update = read(dir, 'internal/handler/common/update.go');
+    const checked = update.indexOf('filters, err := readArrayFilters(cmd, param.ArrayFilters');
+    const expanded = update.indexOf('expanded, err = expandPositional(cmd, doc, param.Update');
+    expect(checked).toBeGreaterThan(-1);
+    expect(expanded).toBeGreaterThan(checked);
+    expect(read(dir, 'internal/handler/common/momentum_arrayfilters.go')).toContain(
+      'func expandPositional(',
+    );
+  });
+
+  it('takes a long `$or` of equalities on one field as one `$in` (orin.go)', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const filter = read(dir, 'internal/handler/common/filter.go');
+    expect(filter).toContain('if merged, ok := types.MergedOr(exprs); ok {');
+    expect(read(dir, 'internal/types/momentum_orin.go')).toContain('func MergedOr(');
   });
 
   it("takes findAndModify's fields: validated before the write, applied to the answer", () => {

@@ -67,7 +67,7 @@ class FakeModel {
     const doc = this.docs.get(_id) as (OutboxDoc & Record<string, unknown>) | undefined;
     const matches = (field: string) => JSON.stringify(doc?.[field]) === JSON.stringify(also[field]);
     if (!doc || !Object.keys(also).every(matches)) return { matchedCount: 0 };
-    const gone = new Set(update.$pullAll._outbox.map((e) => e.id));
+    const gone = new Set(update.$pull._outbox.id.$in);
     doc._outbox = (doc._outbox ?? []).filter((e) => !gone.has(e.id));
     for (const field of Object.keys(update.$unset ?? {})) delete doc[field];
     return { matchedCount: 1 };
@@ -77,7 +77,7 @@ class FakeModel {
   }
 }
 
-type Pull = { $pullAll: { _outbox: EventEnvelope[] } };
+type Pull = { $pull: { _outbox: { id: { $in: string[] } } } };
 
 class FakeBus {
   readonly published: string[] = [];

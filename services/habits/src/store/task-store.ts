@@ -186,9 +186,11 @@ export class TaskStore {
 
   /**
    * A page, its total and the cursor of the page after it: a query (by `page`, or by range
-   * after a cursor) and a count (no `$facet` on FerretDB), each served by a declared index;
-   * the count stops past TOTAL_COUNTED_MAX (the caller caps it). One more item than the page
-   * is read to know whether another page follows.
+   * after a cursor) and a count, sent together, each served by a declared index; the count
+   * stops past TOTAL_COUNTED_MAX (the caller caps it). Not one `$facet`: its input is every
+   * matching document, fetched whole, where the query reads one page and the count stops at
+   * its limit, both along an index. One more item than the page is read to know whether
+   * another page follows.
    */
   async list(
     filter: ListFilter,

@@ -73,7 +73,7 @@ describe('habits service: the XP of many completions at once', () => {
     );
     expect(onTask).toHaveLength(1);
     expect(onTask[0]![1]).toMatchObject({
-      $pullAll: { _outbox: [{ type: 'habits.task.completed' }] },
+      $pull: { _outbox: { id: { $in: [expect.any(String)] } } },
       $unset: { xpPending: '', xpPendingSince: '' },
     });
     expect(bulks).not.toHaveBeenCalled();
@@ -97,7 +97,7 @@ describe('habits service: the XP of many completions at once', () => {
     const updates = vi.spyOn(collection, 'updateOne').mockImplementation((async (
       ...args: Parameters<typeof updateOne>
     ) => {
-      if (!held && '$pullAll' in (args[1] as object)) {
+      if (!held && '$pull' in (args[1] as object)) {
         held = true;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
@@ -123,7 +123,7 @@ describe('habits service: the XP of many completions at once', () => {
         updateOne: {
           filter: { xpPending: [expect.objectContaining({ xp: expect.any(Number) })] },
           update: {
-            $pullAll: { _outbox: [{ type: 'habits.task.completed' }] },
+            $pull: { _outbox: { id: { $in: [expect.any(String)] } } },
             $unset: { xpPending: '', xpPendingSince: '' },
           },
         },

@@ -27,20 +27,4 @@ export class IssueNumbers {
     }
     throw new AppError('SERVICE_UNAVAILABLE', 'Could not allocate an issue number; try again');
   }
-
-  /**
-   * Lifts the counter to the highest number stored, after a number it gave turned out
-   * taken: databases written before the counter was exact (FerretDB lost increments then,
-   * and numbers were claimed past it) may hold a counter behind their issues.
-   */
-  async catchUp(projectId: string): Promise<void> {
-    const top = await this.m.Issue.findOne({ projectId }, { number: 1 })
-      .sort({ number: -1 })
-      .lean<{ number: number }>();
-    if (top)
-      await this.m.Counter.updateOne(
-        { _id: projectId, seq: { $lt: top.number } },
-        { $set: { seq: top.number } },
-      );
-  }
 }

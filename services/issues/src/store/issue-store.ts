@@ -1,6 +1,6 @@
 import type { EventEnvelope, IssueState, Scope, Watcher } from '@momentum/contracts';
 import type { UpdateQuery } from 'mongoose';
-import { isDuplicateKey, updateWithRevision, withoutOutbox } from '@momentum/storage';
+import { updateWithRevision, withoutOutbox } from '@momentum/storage';
 import { refuseFullOutbox } from '@momentum/messaging';
 import type { ActivityEntry, IssueDoc, IssuesModels } from './models.js';
 import { carrying, stamped, type NewActivity } from './activity-store.js';
@@ -36,9 +36,6 @@ export interface IssueChange<R> {
   /** The activity entries the write carried, for the log (ActivityStore.record). */
   activity: ActivityEntry[];
 }
-
-/** How often a create takes another number after finding its number taken. */
-const NUMBER_ATTEMPTS = 5;
 
 /**
  * Issue lookups and writes. Every write is one atomic write of one issue with its event in
@@ -112,35 +109,25 @@ export class IssueStore {
   /**
    * Stores a new issue under the project's next number (`build` makes it for the number).
    * Callers check everything that could refuse the create first, so a refused create
-   * takes no number. A number found taken (a counter behind its issues, see
-   * IssueNumbers.catchUp) is never shown: the create takes the next one. Returns the issue
-   * with its outbox as stored, for the relay.
+   * takes no number. Returns the issue with its outbox as stored, for the relay.
    */
   async insertNumbered(
     projectId: string,
     build: (number: number) => NewIssue,
     activityOf: (issue: NewIssue) => NewActivity[] = () => [],
   ): Promise<{ issue: IssueDoc; outbox: EventEnvelope[]; activity: ActivityEntry[] }> {
-    for (let attempt = 1; ; attempt++) {
-      const doc = build(await this.numbers.next(projectId));
-      const now = new Date();
-      const activity = stamped(activityOf(doc), now);
-      const issue: IssueDoc = {
-        ...doc,
-        rev: 0,
-        createdAt: now,
-        updatedAt: now,
-        ...(activity.length ? { _activity: activity, _activitySince: now } : {}),
-      };
-      try {
-        await this.m.Issue.create(issue);
-      } catch (err) {
-        if (!isDuplicateKey(err) || attempt >= NUMBER_ATTEMPTS) throw err;
-        await this.numbers.catchUp(projectId);
-        continue;
-      }
-      return { issue: listed(issue), outbox: issue._outbox, activity };
-    }
+    const doc = build(await this.numbers.next(projectId));
+    const now = new Date();
+    const activity = stamped(activityOf(doc), now);
+    const issue: IssueDoc = {
+      ...doc,
+      rev: 0,
+      createdAt: now,
+      updatedAt: now,
+      ...(activity.length ? { _activity: activity, _activitySince: now } : {}),
+    };
+    await this.m.Issue.create(issue);
+    return { issue: listed(issue), outbox: issue._outbox, activity };
   }
 
   /**

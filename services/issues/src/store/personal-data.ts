@@ -1,5 +1,5 @@
 import { DELETED_USER_ID, DELETED_USER_NAME } from '@momentum/contracts';
-import type { CommentDoc, IssuesModels } from './models.js';
+import type { IssuesModels } from './models.js';
 
 const HIDDEN = { _outbox: 0, _activity: 0, _activitySince: 0 } as const;
 const GONE = DELETED_USER_ID;
@@ -36,15 +36,12 @@ export class PersonalDataStore {
     await Issue.updateMany({ assigneeId: userId }, { $set: { assigneeId: null, assignee: null } });
     await Issue.updateMany({ 'watchers.id': userId }, { $pull: { watchers: { id: userId } } });
     await Comment.updateMany({ userId }, { $set: { userId: GONE, userType: 'user' } });
-    // Mentions are few per comment: each is rewritten whole (no arrayFilters on FerretDB).
-    for (const c of await Comment.find({ 'mentions.id': userId }, { mentions: 1 }).lean<
-      Pick<CommentDoc, '_id' | 'mentions'>[]
-    >()) {
-      const mentions = c.mentions.map((m) =>
-        m.id === userId ? { ...m, id: GONE, name: DELETED_USER_NAME } : m,
-      );
-      await Comment.updateOne({ _id: c._id }, { $set: { mentions } });
-    }
+    // Only the person's own mentions change, in place: one update, whatever else the comments hold.
+    await Comment.updateMany(
+      { 'mentions.id': userId },
+      { $set: { 'mentions.$[m].id': GONE, 'mentions.$[m].name': DELETED_USER_NAME } },
+      { arrayFilters: [{ 'm.id': userId }] },
+    );
     await Activity.updateMany({ userId }, { $set: { userId: GONE, userType: 'user' } });
     await Activity.updateMany(
       { field: 'assigneeId', oldValue: userId },

@@ -1,5 +1,5 @@
-import { isDuplicateKey } from '@momentum/storage';
 import type { IssuesModels } from './models.js';
+import { isMigrated, markMigrated } from './migrations.js';
 
 /**
  * Issues stored before they carried `rev` get `rev: 0`, so updateWithRevision can guard
@@ -8,18 +8,13 @@ import type { IssuesModels } from './models.js';
  * update only sets what is missing.
  */
 export async function addMissingRevisions(m: IssuesModels): Promise<void> {
-  const done = m.Issue.db.collection<{ _id: string; at: Date }>('issue_migrations');
-  const _id = 'issue-rev';
-  if (await done.findOne({ _id })) return;
+  const name = 'issue-rev';
+  if (await isMigrated(m, name)) return;
   // Once per database: the one pass over every issue (a deliberate scan, so marked).
   await m.Issue.updateMany(
     { rev: { $exists: false } },
     { $set: { rev: 0 } },
     { timestamps: false, comment: 'scan: the once-per-database rev migration' },
   );
-  await done
-    .updateOne({ _id }, { $set: { at: new Date() } }, { upsert: true })
-    .catch((err: unknown) => {
-      if (!isDuplicateKey(err)) throw err;
-    });
+  await markMigrated(m, name);
 }

@@ -1,7 +1,7 @@
 import type { FilterQuery } from 'mongoose';
-import { isDuplicateKey } from '@momentum/storage';
 import { searchKeysOf } from '../domain/search-terms.js';
 import type { IssueDoc, IssuesModels } from './models.js';
+import { isMigrated, markMigrated } from './migrations.js';
 
 /** The `issue_migrations` entry that says every issue holds today's search keys. */
 export const SEARCH_REKEYED = 'search-keys-prefix-min';
@@ -51,8 +51,7 @@ export class SearchRekeying {
 
   /** The issues rewritten (none once the database is marked done). */
   async run(): Promise<number> {
-    const done = this.m.Issue.db.collection<{ _id: string; at: Date }>('issue_migrations');
-    if (await done.findOne({ _id: SEARCH_REKEYED })) return 0;
+    if (await isMigrated(this.m, SEARCH_REKEYED)) return 0;
     let rekeyed = 0;
     let after: string | null = null;
     while (!this.stopped) {
@@ -83,13 +82,7 @@ export class SearchRekeying {
         rekeyed += result.modifiedCount;
       }
     }
-    if (!this.stopped)
-      // Two processes finishing together: the second upsert may meet the first's entry.
-      await done
-        .updateOne({ _id: SEARCH_REKEYED }, { $set: { at: new Date() } }, { upsert: true })
-        .catch((err: unknown) => {
-          if (!isDuplicateKey(err)) throw err;
-        });
+    if (!this.stopped) await markMigrated(this.m, SEARCH_REKEYED);
     return rekeyed;
   }
 }
