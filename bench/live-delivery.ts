@@ -160,6 +160,10 @@ async function gateway(): Promise<void> {
     NATS_URL,
     EVENT_PREFIX: prefix,
     EVENTS_MAX_STREAMS_PER_KEY: String(Math.max(5, Math.ceil(STREAMS / HOLDERS))),
+    // The streams opened together beat together: at the longest interval none beats within
+    // the idle and busy windows (3 s after opening, EVENTS / RATE s each), so neither counts
+    // a thousand heartbeats the other lacks.
+    EVENTS_HEARTBEAT_MS: '30000',
   };
   // No upstream is asked: the streams' keys are checked against the directory below.
   const config = GatewayConfigSchema.parse({
