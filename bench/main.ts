@@ -328,14 +328,19 @@ function printLive(l: Awaited<ReturnType<typeof liveFigures>>) {
         `(${a.halfRate.sse.events} events), MCP p50 ${a.halfRate.mcp.p50} ms, p99 ${a.halfRate.mcp.p99} ms ` +
         `(${a.halfRate.mcp.samples} probes, ${a.halfRate.mcp.lost} lost); target ${a.target}`,
     );
-  if (s)
+  if (s) {
+    const variant = (v: typeof s.allTeammates) =>
+      `${v.rps} rps = ${v.ratio} (p99 ${v.p99} ms; ${v.refused} refused; ${v.delivered} events ` +
+      `delivered to the streams; gateway ${v.gatewayCpuUsPerDelivery} µs CPU and ` +
+      `${v.gatewayWritesPerDelivery} write calls per delivery; failed ${JSON.stringify(v.failed)})`;
     lines.push(
-      `${s.streams} streams open on one gateway (${s.refused} refused): gateway RSS ${s.gatewayRssMiB.before} → ` +
-        `${s.gatewayRssMiB.after} MiB, ${s.perStreamKiB} KiB per stream; mixed workload with them open ` +
-        `${s.rps.open} rps ÷ none ${s.rps.none}/${s.rps.noneAgain} rps = ${s.ratio} (target ${s.target}; ` +
-        `p99 ${s.p99.open} vs ${s.p99.none} ms; failed ${JSON.stringify(s.failed)}; ` +
-        `${s.eventsDeliveredToStreams} events delivered to the streams)`,
+      `${s.streams} streams open on one gateway: gateway RSS ${s.gatewayRssMiB.before} → ` +
+        `${s.gatewayRssMiB.after} MiB, ${s.perStreamKiB} KiB per stream; mixed workload with none ` +
+        `${s.rps.none}/${s.rps.noneAgain} rps (p99 ${s.p99None} ms); all held by teammates ` +
+        `${variant(s.allTeammates)}; ${s.teammates.holders} held by teammates and the rest by ` +
+        `other teams ${variant(s.teammates)} (target ${s.target})`,
     );
+  }
   if (f) {
     const fan = (x: typeof f.one) =>
       `${x.watchers} watcher(s): ${x.cpuMsPerEvent} ms CPU per event (${x.cpuMsPerNotification} per notification), ` +

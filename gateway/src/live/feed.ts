@@ -1,6 +1,7 @@
 import type { Actor } from '@momentum/contracts';
 import type { LiveHub, LiveSubscriber } from './hub.js';
 import type { LiveEvent } from './live-event.js';
+import { viewerRoutes } from './routes.js';
 import { accessEffect, visibleTo, type Viewer } from './visibility.js';
 
 export type EndReason = 'slow' | 'revoked' | 'closed';
@@ -83,6 +84,10 @@ export class LiveFeed implements LiveSubscriber {
     if (this.held.length > this.options.bufferMax) this.finish('slow');
   }
 
+  routes(): readonly string[] {
+    return viewerRoutes(this.options.viewer);
+  }
+
   /** Stops receiving (the client went away). */
   close(): void {
     this.ended = true;
@@ -100,7 +105,10 @@ export class LiveFeed implements LiveSubscriber {
     this.after = event.seq;
     const { viewer } = this.options;
     const effect = accessEffect(viewer, event);
-    if (effect.leftTeam) viewer.teamIds.delete(effect.leftTeam);
+    if (effect.leftTeam) {
+      viewer.teamIds.delete(effect.leftTeam);
+      this.options.hub.refile(this);
+    }
     if (effect.recheck) void this.recheck();
     if (visibleTo(viewer, event)) this.on.event(event);
   }
@@ -112,5 +120,6 @@ export class LiveFeed implements LiveSubscriber {
     if (actor === undefined || this.ended || mine !== this.rechecks) return;
     if (actor === null) return this.finish('revoked');
     this.options.viewer.teamIds = new Set(actor.teamIds);
+    this.options.hub.refile(this);
   }
 }

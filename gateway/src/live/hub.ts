@@ -2,12 +2,16 @@ import { JSONCodec, type ConsumerMessages, type JetStreamClient, type JsMsg } fr
 import { EventTypes, type EventEnvelope } from '@momentum/contracts';
 import { decodeLiveEvent, type LiveEvent } from './live-event.js';
 import type { ProjectTeams } from './project-teams.js';
+import { eventRoutes } from './routes.js';
+import { SubscriberIndex } from './subscriber-index.js';
 
 const codec = JSONCodec<EventEnvelope>();
 
 /** What the hub hands each event to; a subscriber judges it and never blocks the hub. */
 export interface LiveSubscriber {
   deliver(event: LiveEvent): void;
+  /** The routes it is offered events under (live/routes.ts: `viewerRoutes`). */
+  routes(): readonly string[];
 }
 
 /** The sequences the live stream still holds (0 and 0 when it is empty). */
@@ -30,12 +34,13 @@ const RETRY_MS = 1000;
 
 /**
  * One reader of the live stream per gateway process, whatever the number of clients: each
- * event is fetched and decoded once (its issue's team looked up once) and handed to every
- * open stream, which keeps what its viewer may see. A client resuming from an older cursor
- * reads the gap with a consumer of its own (`replay`), then joins.
+ * event is fetched and decoded once (its issue's team looked up once) and offered to the open
+ * streams filed under its routes (its team's members, its owner, its recipient; every stream
+ * for a change of access), each of which keeps what its viewer may see. A client resuming
+ * from an older cursor reads the gap with a consumer of its own (`replay`), then joins.
  */
 export class LiveHub {
-  private readonly subscribers = new Set<LiveSubscriber>();
+  private readonly subscribers = new SubscriberIndex<LiveSubscriber>();
   private messages: ConsumerMessages | null = null;
   private stopped = false;
   /** The last sequence handed to the subscribers. */
@@ -92,12 +97,17 @@ export class LiveHub {
 
   /** From now on `subscriber` gets every event after the returned sequence. */
   attach(subscriber: LiveSubscriber): number {
-    this.subscribers.add(subscriber);
+    this.subscribers.add(subscriber, subscriber.routes());
     return this.position;
   }
 
+  /** Files `subscriber` again after its routes changed (its viewer's teams). */
+  refile(subscriber: LiveSubscriber): void {
+    this.subscribers.refile(subscriber, subscriber.routes());
+  }
+
   detach(subscriber: LiveSubscriber): void {
-    this.subscribers.delete(subscriber);
+    this.subscribers.remove(subscriber);
   }
 
   bounds(): Promise<StreamBounds> {
@@ -131,7 +141,7 @@ export class LiveHub {
     for await (const msg of messages) {
       const event = await this.decode(msg);
       this.position = event.seq;
-      for (const subscriber of this.subscribers) subscriber.deliver(event);
+      this.subscribers.forEach(eventRoutes(event), (subscriber) => subscriber.deliver(event));
     }
   }
 

@@ -71,17 +71,19 @@ export async function decodeLiveEvent(
   };
 }
 
-const frames = new WeakMap<LiveEvent, string>();
+const frames = new WeakMap<LiveEvent, Buffer>();
 
 /**
  * The SSE frame of an event: `id`, `event` and one `data` line (JSON has no raw newline).
- * Made once per event, whatever the number of streams it goes to (300 streams serialized it
- * 300 times).
+ * Serialized and encoded once per event, whatever the number of streams it goes to: each
+ * stream writes the same bytes.
  */
-export function frameOf(event: LiveEvent): string {
+export function frameOf(event: LiveEvent): Buffer {
   let frame = frames.get(event);
   if (frame === undefined) {
-    frame = `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`;
+    frame = Buffer.from(
+      `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`,
+    );
     frames.set(event, frame);
   }
   return frame;

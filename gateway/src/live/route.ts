@@ -6,6 +6,7 @@ import { bearerToken, queryKey } from '../auth/authenticate.js';
 import type { EndReason } from './feed.js';
 import type { LiveService } from './service.js';
 import { frameOf } from './live-event.js';
+import { sseBody } from './sse-body.js';
 import { SseWriter } from './sse-writer.js';
 import { streamTypes } from './stream-types.js';
 
@@ -91,7 +92,7 @@ async function stream(
     service.keyStreams.release(keyId);
     res.end();
   };
-  const writer = new SseWriter(res, service.settings.queueMax, () => end('slow'));
+  const writer = new SseWriter(sseBody(res), service.settings.queueMax, () => end('slow'));
   const { actor } = request;
   const feed = service.feed(
     {

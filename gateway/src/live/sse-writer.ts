@@ -1,8 +1,11 @@
 /** The part of a response the writer uses (node's ServerResponse). */
 export interface Writable {
-  write(chunk: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   once(event: 'drain', listener: () => void): unknown;
 }
+
+/** A frame as written: an event's, shared by every stream it goes to, or a stream's own. */
+export type Frame = string | Uint8Array;
 
 /**
  * Writes SSE frames to one client, holding at most `max` frames beyond what the socket
@@ -10,7 +13,7 @@ export interface Writable {
  * bound. It resumes with Last-Event-ID, so dropping it loses nothing it could not reread.
  */
 export class SseWriter {
-  private readonly queue: string[] = [];
+  private readonly queue: Frame[] = [];
   private waiting = false;
   private closed = false;
 
@@ -25,7 +28,7 @@ export class SseWriter {
     return this.queue.length;
   }
 
-  write(frame: string): void {
+  write(frame: Frame): void {
     if (this.closed) return;
     if (this.waiting) {
       this.queue.push(frame);

@@ -42,11 +42,25 @@ export interface AccessEffect {
 
 const NONE: AccessEffect = { leftTeam: null, recheck: false };
 
+/** The events `accessEffect` reads: every stream is offered them, whoever they concern. */
+const ACCESS_SOURCES: ReadonlySet<string> = new Set([
+  EventTypes.identity.membershipRemoved,
+  EventTypes.identity.membershipAdded,
+  EventTypes.identity.keyRevoked,
+  EventTypes.agents.agentUpdated,
+  EventTypes.agents.agentDeleted,
+  EventTypes.agents.keyRotated,
+]);
+
+/** Whether an event may change some viewer's access (see `accessEffect`). */
+export const changesAccess = (event: LiveEvent): boolean => ACCESS_SOURCES.has(event.source);
+
 /**
  * Applied before the event itself is judged, in stream order: from a removal on, nothing of
  * that team reaches the viewer (the removal itself included), whatever the key cache says.
  */
 export function accessEffect(viewer: Viewer, event: LiveEvent): AccessEffect {
+  if (!changesAccess(event)) return NONE;
   const data = (event.envelope.data ?? {}) as Record<string, unknown>;
   switch (event.source) {
     case EventTypes.identity.membershipRemoved:

@@ -61,7 +61,7 @@ describe('the live stream on NATS', () => {
       new ProjectTeams({ request: async () => null }),
     );
     const got: LiveEvent[] = [];
-    hub.attach({ deliver: (e) => got.push(e) });
+    hub.attach({ deliver: (e) => got.push(e), routes: () => ['team:t1', 'inbox:user:u1'] });
     await publish(EventTypes.projects.projectCreated, { id: 'p1', teamId: 't1', key: 'K' });
     await eventually(async () => got.length === 1, 15_000);
     for (let i = 0; i < 5; i++)
