@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newTeam, newUser } from '../support/e2e.js';
 import { dataOf, openEvents, type SseFrame } from '../support/sse.js';
-import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
+import { call, sharedReplicaWorld } from './support/world.js';
 
-let world: ReplicaWorld;
-beforeAll(async () => {
-  world = await startReplicaWorld(4900, { RATE_LIMIT_MAX: '0' });
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = sharedReplicaWorld();
 
 const created = (frames: SseFrame[]) =>
   frames.filter((f) => f.event === 'issue.created').map((f) => dataOf(f).data.id as string);

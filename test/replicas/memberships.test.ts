@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
+import { call, sharedReplicaWorld } from './support/world.js';
 
 /**
  * Memberships read your own writes across gateway replicas (docs/SECURITY.md): once a
@@ -9,13 +9,7 @@ import { call, startReplicaWorld, type ReplicaWorld } from './support/world.js';
  * Both gateways first cache the callers' actors (with their old teams), so a stale cache
  * would show.
  */
-let world: ReplicaWorld;
-beforeAll(async () => {
-  world = await startReplicaWorld(4830, { RATE_LIMIT_MAX: '0' });
-});
-afterAll(async () => {
-  await world?.close();
-});
+const world = sharedReplicaWorld();
 
 const [one, other] = [() => world.gateways[0]!, () => world.gateways[1]!];
 const ROUNDS = 5;
