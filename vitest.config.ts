@@ -29,6 +29,9 @@ const UNIT_OWN_PROCESS = [
   'test/unit/openapi/document.test.ts',
 ];
 
+/** The replica files that stop, kill or stall processes, each on a stack of its own. */
+const REPLICAS_OWN_STACK = ['test/replicas/replicas.test.ts', 'test/replicas/stall.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -97,12 +100,25 @@ export default defineConfig({
         },
       },
       {
-        // Two gateways and two processes of every service (`REPLICAS=2`) per file, on the
-        // shared engines: concurrency through both gateways, shared gateway state, and a
-        // replica killed mid-burst. One file, one stack of a dozen processes.
+        // Two gateways and two processes of every service (`REPLICAS=2`), on the shared
+        // engines: shared gateway state and reading one's writes through either gateway.
+        // One stack of a dozen processes for these files (test/replicas/shared-setup.ts):
+        // they only send requests. `--project 'replicas*'` runs both projects.
         test: {
           name: 'replicas',
-          include: ['test/replicas/**/*.test.ts'],
+          include: ['test/replicas/**/*.test.ts', ...REPLICAS_OWN_STACK.map((file) => `!${file}`)],
+          globalSetup: ['test/replicas/shared-setup.ts'],
+          env: { DIST_DIR: '.cache/dist-replicas-shared' },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Concurrency through both gateways and replicas killed or stalled mid-burst: a stack
+        // of its own per file.
+        test: {
+          name: 'replicas-own-stack',
+          include: REPLICAS_OWN_STACK,
           globalSetup: ['test/replicas/setup.ts'],
           env: { DIST_DIR: '.cache/dist-replicas' },
           testTimeout: 120_000,

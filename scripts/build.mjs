@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, log } from './lib/util.mjs';
 import { COMPONENTS, DIST_DIR, bundlePath } from './lib/components.mjs';
 
-export async function build({ quiet = false } = {}) {
+export async function build({ quiet = false, distDir = DIST_DIR } = {}) {
   const esbuild = await import('esbuild');
   const externalPackages = {
     name: 'external-packages',
@@ -16,14 +16,14 @@ export async function build({ quiet = false } = {}) {
       );
     },
   };
-  rmSync(path.resolve(ROOT, DIST_DIR), { recursive: true, force: true });
+  rmSync(path.resolve(ROOT, distDir), { recursive: true, force: true });
   const present = COMPONENTS.filter((c) => existsSync(path.join(ROOT, c.entry)));
   try {
     await Promise.all(
       present.map((c) =>
         esbuild.build({
           entryPoints: [path.join(ROOT, c.entry)],
-          outfile: path.resolve(ROOT, bundlePath(c)),
+          outfile: path.resolve(ROOT, bundlePath(c, distDir)),
           bundle: true,
           platform: 'node',
           format: 'esm',

@@ -1,7 +1,10 @@
 // `npm test [layer…]` (`npm run test:<layer>` for one): installs on first use, then the test
 // layers as turbo tasks, which skips a task whose inputs have not changed since it passed
-// and restores its report. The layers run one after the other, once FerretDB is built (first
-// run only): side by side on two cores they starve each other's timeouts.
+// and restores its report. The layers run in two lanes side by side, each lane's layers one
+// after the other (those that need FerretDB once it is built, first run only): a layer
+// leaves a core mostly idle while it waits on its engines and processes, and the lanes
+// share no state (each stack and engine has its own ports, databases and subject prefix).
+// TEST_LANES=1 runs every layer one after the other.
 // Ends with the plain line "N passed, N failed" (and how many files failed outside their
 // tests, when any did).
 import { spawn } from 'node:child_process';
@@ -14,19 +17,23 @@ import { ensureDependencies } from './lib/setup.mjs';
 
 /**
  * Each layer: its turbo tasks (the root's `layer:<layer>`, one vitest over every package's
- * files, so vitest starts once), what it waits for, and how many of its tasks run at once.
+ * files, so vitest starts once), what it waits for, how many of its tasks run at once, and
+ * its lane.
  *   none: starts at once · patched: the patched FerretDB binary (a private engine per file)
  *   shared: the engines every layer shares (the patched binary, started once here)
  *   released: both binaries (the engine tests compare them)
+ * The lanes are about even in time: the service layer, the longest, with the fault tests;
+ * the others in the other, unit first (it needs no engine, so it runs while they build).
  */
 const LAYERS = {
-  unit: { tasks: ['layer:unit'], needs: 'none', concurrency: 1 },
-  engine: { tasks: ['layer:engine'], needs: 'released', concurrency: 1 },
-  service: { tasks: ['layer:service'], needs: 'shared', concurrency: 1 },
-  e2e: { tasks: ['layer:e2e'], needs: 'shared', concurrency: 1 },
-  faults: { tasks: ['layer:faults'], needs: 'patched', concurrency: 1 },
-  replicas: { tasks: ['layer:replicas'], needs: 'shared', concurrency: 1 },
+  unit: { tasks: ['layer:unit'], needs: 'none', concurrency: 1, lane: 2 },
+  engine: { tasks: ['layer:engine'], needs: 'released', concurrency: 1, lane: 2 },
+  service: { tasks: ['layer:service'], needs: 'shared', concurrency: 1, lane: 1 },
+  e2e: { tasks: ['layer:e2e'], needs: 'shared', concurrency: 1, lane: 2 },
+  faults: { tasks: ['layer:faults'], needs: 'patched', concurrency: 1, lane: 1 },
+  replicas: { tasks: ['layer:replicas'], needs: 'shared', concurrency: 1, lane: 2 },
 };
+const serial = process.env.TEST_LANES === '1';
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((l) => !LAYERS[l]);
@@ -132,10 +139,17 @@ async function runLayer(layer) {
 }
 
 const codes = [];
+/** The layers of one lane, one after the other, in the order asked. */
+async function runLane(names) {
+  for (const layer of names) codes.push(await runLayer(layer).catch(failed(layer)));
+}
 try {
-  // The builds first (a failed one fails the layers that need it, not the others).
-  await Promise.allSettled([patched, released]);
-  for (const layer of layers) codes.push(await runLayer(layer).catch(failed(layer)));
+  const lanes = new Map();
+  for (const layer of layers) {
+    const lane = serial ? 0 : LAYERS[layer].lane;
+    lanes.set(lane, [...(lanes.get(lane) ?? []), layer]);
+  }
+  await Promise.all([...lanes.values()].map(runLane));
 } finally {
   if (shared) {
     const { mongo, nats } = await shared.catch(() => ({}));

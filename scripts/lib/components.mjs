@@ -49,4 +49,5 @@ export function signingEnv(randomKey) {
 // DIST_DIR (relative to the repository, or absolute) lets parallel end-to-end runs (each on
 // its own E2E_BASE_PORT) keep their own bundles.
 export const DIST_DIR = process.env.DIST_DIR ?? 'dist';
-export const bundlePath = (component) => `${DIST_DIR}/${component.name}.mjs`;
+/** A component's bundle, in DIST_DIR unless a caller keeps its own (`distDir`). */
+export const bundlePath = (component, distDir = DIST_DIR) => `${distDir}/${component.name}.mjs`;

@@ -81,10 +81,14 @@ export function nodeFlags(env) {
   return ['--enable-source-maps', ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [])];
 }
 
-export function spawnComponent(component, env, { quiet = false } = {}) {
+export function spawnComponent(component, env, { quiet = false, distDir } = {}) {
   const child = spawn(
     componentNode(),
-    [...nodeFlags(env), path.resolve(ROOT, bundlePath(component)), ...(component.args ?? [])],
+    [
+      ...nodeFlags(env),
+      path.resolve(ROOT, bundlePath(component, distDir)),
+      ...(component.args ?? []),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, ...env },
@@ -148,6 +152,8 @@ export async function startStack({
   // Tests and the benchmark call services straight, signing with `secret` (caller `internal`):
   // their services accept it beside the per-service keys. npm start does not.
   acceptSharedSecret = false,
+  // The bundles' directory: DIST_DIR unless the caller built its own (a test's global set-up).
+  distDir = undefined,
 }) {
   if (!Number.isInteger(replicas) || replicas < 1) throw new Error('replicas must be 1 or more');
   const ports = stackPorts(basePort);
@@ -185,7 +191,7 @@ export async function startStack({
   };
   try {
     for (const s of SERVICES) {
-      if (!existsSync(path.resolve(ROOT, bundlePath(s))))
+      if (!existsSync(path.resolve(ROOT, bundlePath(s, distDir))))
         throw new Error(`${s.name} is not built (run npm run build)`);
       for (let i = 0; i < replicas; i++) {
         const port = replicaPort(ports[s.name], i);
@@ -202,7 +208,13 @@ export async function startStack({
         if (s.name === 'webhooks') env.WEBHOOKS_SECRET_KEY ??= webhooksKey;
         const name = replicaName(s.name, i);
         const url = `http://127.0.0.1:${port}`;
-        children.push({ name, child: spawnComponent(s, env, { quiet }), component: s, env, url });
+        children.push({
+          name,
+          child: spawnComponent(s, env, { quiet, distDir }),
+          component: s,
+          env,
+          url,
+        });
       }
     }
     await Promise.all(children.map(({ name, child, url }) => waitHealthy(url, name, child)));
@@ -222,7 +234,7 @@ export async function startStack({
       };
       const name = replicaName('gateway', i);
       const url = `http://127.0.0.1:${port}`;
-      const child = spawnComponent(GATEWAY, gatewayEnv, { quiet });
+      const child = spawnComponent(GATEWAY, gatewayEnv, { quiet, distDir });
       children.push({ name, child, component: GATEWAY, env: gatewayEnv, url });
       gatewayUrls.push(url);
     }
@@ -233,7 +245,7 @@ export async function startStack({
     );
     const gatewayUrl = gatewayUrls[0];
     let mcpUrl = null;
-    if (withMcp && existsSync(path.resolve(ROOT, bundlePath(MCP_SERVER)))) {
+    if (withMcp && existsSync(path.resolve(ROOT, bundlePath(MCP_SERVER, distDir)))) {
       const component = { ...MCP_SERVER, args: ['--http'] };
       const env = {
         ...common,
@@ -243,7 +255,7 @@ export async function startStack({
         OAUTH_EXCHANGE_SECRET: exchangeSecret,
       };
       mcpUrl = `http://127.0.0.1:${ports['mcp-server']}`;
-      const mcp = spawnComponent(component, env, { quiet });
+      const mcp = spawnComponent(component, env, { quiet, distDir });
       children.push({ name: 'mcp-server', child: mcp, component, env, url: mcpUrl });
       await waitHealthy(mcpUrl, 'mcp-server', mcp);
     }
@@ -253,7 +265,7 @@ export async function startStack({
       if (!entry?.component) throw new Error(`${name} cannot be restarted`);
       if (entry.child.exitCode === null && entry.child.signalCode === null)
         throw new Error(`${name} is still running`);
-      entry.child = spawnComponent(entry.component, entry.env, { quiet });
+      entry.child = spawnComponent(entry.component, entry.env, { quiet, distDir });
       return entry.child;
     };
     /**

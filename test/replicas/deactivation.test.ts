@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
+import { call, sharedReplicaStack } from './support/replica-stack.js';
 
 /**
  * A deactivated user's keys stop at once on every gateway (issue 52): the gateway that
@@ -8,15 +8,7 @@ import { call, startReplicaStack, type ReplicaStack } from './support/replica-st
  * `identity.user.deactivated`, announced before the reply. Both gateways first cache the
  * keys, so a stale cache would show.
  */
-let stack: ReplicaStack;
-beforeAll(async () => {
-  stack = await startReplicaStack(Number(process.env.REPLICAS_BASE_PORT ?? 4960), {
-    RATE_LIMIT_MAX: '0',
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = sharedReplicaStack();
 
 const ROUNDS = 3;
 

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newTeam, newUser } from '../support/e2e.js';
 import { dataOf, openEvents, type SseFrame } from '../support/sse.js';
-import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
+import { call, sharedReplicaStack } from './support/replica-stack.js';
 
-let stack: ReplicaStack;
-beforeAll(async () => {
-  stack = await startReplicaStack(4900, { RATE_LIMIT_MAX: '0' });
-});
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = sharedReplicaStack();
 
 const created = (frames: SseFrame[]) =>
   frames.filter((f) => f.event === 'issue.created').map((f) => dataOf(f).data.id as string);

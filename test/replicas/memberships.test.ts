@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
+import { call, sharedReplicaStack } from './support/replica-stack.js';
 
 /**
  * Memberships read your own writes across gateway replicas (docs/SECURITY.md): once a
@@ -9,13 +9,7 @@ import { call, startReplicaStack, type ReplicaStack } from './support/replica-st
  * Both gateways first cache the callers' actors (with their old teams), so a stale cache
  * would show.
  */
-let stack: ReplicaStack;
-beforeAll(async () => {
-  stack = await startReplicaStack(4830, { RATE_LIMIT_MAX: '0' });
-});
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = sharedReplicaStack();
 
 const [one, other] = [() => stack.gateways[0]!, () => stack.gateways[1]!];
 const ROUNDS = 5;

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
 import { REDIRECT_URI, consentByHttp, pkce } from '../../gateway/test/support/oauth-client.js';
-import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
+import { call, sharedReplicaStack } from './support/replica-stack.js';
 
 /**
  * An OAuth grant ended through one gateway is refused at once through the other
  * (docs/SECURITY.md, "Nothing outlives its key"): both gateways first cache the token's
  * verdict, so a stale cache would show.
  */
-let stack: ReplicaStack;
-beforeAll(async () => {
-  stack = await startReplicaStack(Number(process.env.REPLICAS_BASE_PORT ?? 5040), {
-    RATE_LIMIT_MAX: '0',
-  });
-});
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = sharedReplicaStack();
 
 const [one, other] = [() => stack.gateways[0]!, () => stack.gateways[1]!];
 const ROUNDS = 3;

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser, type TestUser } from '../support/e2e.js';
-import { call, startReplicaStack, type ReplicaStack } from './support/replica-stack.js';
+import { call, sharedReplicaStack } from './support/replica-stack.js';
 
 /**
  * The last-owner rule across two gateways and two identity processes: owners leaving,
  * removing and demoting one another at once never leave a team without an owner, since the
  * guard is a conditional write on the team's owner count, not a read then a write.
  */
-let stack: ReplicaStack;
-beforeAll(async () => {
-  stack = await startReplicaStack(5220, { RATE_LIMIT_MAX: '0' });
-});
-afterAll(async () => {
-  await stack?.close();
-});
+const stack = sharedReplicaStack();
 
 const ROUNDS = 4;
 const OWNERS = 4;
