@@ -200,6 +200,13 @@
 // rewrites it; the handler's set lookup of a long list takes numbers too (inset.go). An `$or` of
 // 3,000 `{n: v}` was 3,000 index probes joined by OR, then up to 3,000 filters per row found,
 // each comparing numbers in big floats.
+//
+// 31. What this engine does not have is refused with an error naming it (refuse.go):
+// transactions (`startTransaction`, `autocommit`, `commitTransaction`, `abortTransaction`: 20;
+// FerretDB ran a find marked `startTransaction` outside any transaction and refused other
+// commands as an unknown field "autocommit"), `$text` (27, as MongoDB answers without a text
+// index; FerretDB answered [] over a collection with no documents) and text and other
+// non-numeric index types (238 naming the type; FerretDB answered 27 "can't find index").
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -214,7 +221,7 @@ const VENDOR_MODULE = fileURLToPath(new URL('./vendor-module.mjs', import.meta.u
 const TEXT_CHANGE = fileURLToPath(new URL('./text-change.mjs', import.meta.url));
 
 /** Bumped whenever the changes below change, so a binary built before is not reused. */
-export const FERRETDB_PATCH_LEVEL = 21;
+export const FERRETDB_PATCH_LEVEL = 22;
 
 /** Our own Go files (infra/ferretdb/go/), and the package folder each joins. */
 const GO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'go');
@@ -248,6 +255,7 @@ export const FILES = {
   'inset.go': 'internal/handler/common/momentum_inset.go',
   'arrayfilters.go': 'internal/handler/common/momentum_arrayfilters.go',
   'orin.go': 'internal/types/momentum_orin.go',
+  'refuse.go': 'internal/clientconn/momentum_refuse.go',
 };
 
 /** Held from the moment a write command looks up its database until it returns. */
@@ -257,6 +265,35 @@ const LOCK_DB = {
 };
 
 export const CHANGES = [
+  // 31. Features this engine does not have, refused before any handler runs (refuse.go).
+  {
+    file: 'internal/clientconn/conn.go',
+    from: '\t\t\tvar resMsg *wire.OpMsg\n\t\t\tresMsg, err = c.handleOpMsg(connCtx, msg, command)\n',
+    to: `\t\t\tvar resMsg *wire.OpMsg
+\t\t\tif err = refuseUnsupported(doc, msg, command); err == nil {
+\t\t\t\tresMsg, err = c.handleOpMsg(connCtx, msg, command)
+\t\t\t}
+`,
+  },
+  {
+    file: 'internal/handler/msg_createindexes.go',
+    from: '\t\tif orderParam, err = handlerparams.GetWholeNumberParam(order); err != nil {\n',
+    to: `\t\tif kind, ok := order.(string); ok { // Momentum: text, 2dsphere, hashed … (momentum_refuse.go)
+\t\t\tname := fmt.Sprintf("%q indexes", kind)
+\t\t\tif kind == "text" {
+\t\t\t\tname = "Text indexes"
+\t\t\t}
+
+\t\t\treturn nil, handlererrors.NewCommandErrorMsgWithArgument(
+\t\t\t\thandlererrors.ErrNotImplemented,
+\t\t\t\tfmt.Sprintf("%s are not supported by this engine (index key { %s: %q })", name, field, kind),
+\t\t\t\tcommand,
+\t\t\t)
+\t\t}
+
+\t\tif orderParam, err = handlerparams.GetWholeNumberParam(order); err != nil {
+`,
+  },
   // 21. E11000 names the index and the key (unique.go, dupkey.go).
   {
     file: 'internal/backends/sqlite/collection.go',

@@ -78,6 +78,7 @@ const PUSHDOWN_FILES = [
   'internal/handler/common/update_array_operators.go',
   'internal/handler/common/filter.go',
   'internal/handler/common/update_params.go',
+  'internal/clientconn/conn.go',
 ];
 
 /** Just enough of each file the patch changes, around the text it looks for. */
@@ -126,8 +127,8 @@ function sourceWith(files: Record<string, string>): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('FerretDB source patch', () => {
-  it('is at level 21, so a binary built with fewer changes is rebuilt', () => {
-    expect(FERRETDB_PATCH_LEVEL).toBe(21);
+  it('is at level 22, so a binary built with fewer changes is rebuilt', () => {
+    expect(FERRETDB_PATCH_LEVEL).toBe(22);
   });
 
   it('looks both `$in` and `$nin` up in a set before walking their list (inset.go)', () => {
@@ -137,6 +138,24 @@ describe('FerretDB source patch', () => {
     expect(filter.split('found, known := inLookup(fieldValue, arr)').length - 1).toBe(2);
     expect(filter.split('for i := 0; !known && i < arr.Len(); i++ {').length - 1).toBe(2);
     expect(read(dir, 'internal/handler/common/momentum_inset.go')).toContain('func inLookup(');
+  });
+
+  it('refuses transactions, `$text` and text indexes before they are answered (refuse.go)', () => {
+    const dir = sourceWith(ORIGINAL);
+    patchFerretDBSource(dir);
+    const conn = read(dir, 'internal/clientconn/conn.go');
+    const refused = conn.indexOf('if err = refuseUnsupported(doc, msg, command); err == nil {');
+    expect(refused).toBeGreaterThan(-1);
+    expect(conn.indexOf('resMsg, err = c.handleOpMsg(connCtx, msg, command)')).toBeGreaterThan(
+      refused,
+    );
+    const indexes = read(dir, 'internal/handler/msg_createindexes.go');
+    expect(indexes.indexOf('if kind, ok := order.(string); ok {')).toBeLessThan(
+      indexes.indexOf('GetWholeNumberParam(order)'),
+    );
+    expect(read(dir, 'internal/clientconn/momentum_refuse.go')).toContain(
+      'func refuseUnsupported(',
+    );
   });
 
   it('takes `arrayFilters` in update and findAndModify, and expands positional paths (arrayfilters.go)', () => {
