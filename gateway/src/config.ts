@@ -10,6 +10,23 @@ import { OAuthConfig } from './oauth/oauth-config.js';
  * A service's base URL, or its replicas' comma-separated (`http://h:3004,http://h:4004`):
  * the gateway sends to them in turn and skips one that refuses connections.
  */
+/** A comma-separated list of origin patterns, each checked once at start. */
+const originList = () =>
+  z
+    .string()
+    .default('')
+    .transform((list, ctx) => {
+      const origins = parseOrigins(list);
+      for (const origin of origins) {
+        try {
+          originMatcher(origin);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }
+      return origins;
+    });
+
 const url = (port: number) =>
   z
     .string()
@@ -66,38 +83,12 @@ export const GatewayConfigSchema = BaseConfigSchema.omit({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   ...LiveConfig,
   ...OAuthConfig,
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((list, ctx) => {
-      const origins = parseOrigins(list);
-      for (const origin of origins) {
-        try {
-          originMatcher(origin);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-        }
-      }
-      return origins;
-    }),
+  CORS_ORIGINS: originList(),
   /**
    * Browser origins `/mcp` admits (DNS-rebinding protection; same patterns as CORS_ORIGINS);
    * empty: the gateway's own origins and CORS_ORIGINS. A request without Origin always passes.
    */
-  MCP_ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((list, ctx) => {
-      const origins = parseOrigins(list);
-      for (const origin of origins) {
-        try {
-          originMatcher(origin);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-        }
-      }
-      return origins;
-    }),
+  MCP_ALLOWED_ORIGINS: originList(),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 

@@ -5,6 +5,8 @@ import type {
   OAuthClientRegistration,
   OAuthCodeRecord,
   OAuthGrantRecord,
+  OAuthRedemption,
+  OAuthRefresh,
   StoredToken,
 } from '@momentum/contracts';
 import type { InternalClient } from '@momentum/http';
@@ -33,26 +35,11 @@ export class GrantStore {
     await this.identity.post('/internal/oauth/codes', code);
   }
 
-  redeem(body: {
-    hash: string;
-    clientId: string;
-    redirectUri: string;
-    challenge: string;
-    resource: string | null;
-    access: StoredToken;
-    refresh: StoredToken;
-  }) {
+  redeem(body: OAuthRedemption) {
     return this.identity.post<OAuthGrantRecord>('/internal/oauth/codes/redeem', body);
   }
 
-  refresh(body: {
-    id: string;
-    hash: string;
-    clientId: string;
-    resource: string | null;
-    access: StoredToken;
-    refresh: StoredToken;
-  }) {
+  refresh(body: OAuthRefresh) {
     return this.identity.post<OAuthGrantRecord>('/internal/oauth/refresh', body);
   }
 

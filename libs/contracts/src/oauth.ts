@@ -71,6 +71,7 @@ export const OAuthRedemption = z.strictObject({
   access: StoredToken,
   refresh: StoredToken,
 });
+export type OAuthRedemption = z.infer<typeof OAuthRedemption>;
 
 export const OAuthRefresh = z.strictObject({
   id: Id,
@@ -80,6 +81,7 @@ export const OAuthRefresh = z.strictObject({
   access: StoredToken,
   refresh: StoredToken,
 });
+export type OAuthRefresh = z.infer<typeof OAuthRefresh>;
 
 /** A token presented for revocation (RFC 7009), or for exchange (RFC 8693). */
 export const OAuthTokenRef = z.strictObject({ id: Id, hash: Hash });

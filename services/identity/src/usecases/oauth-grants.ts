@@ -7,6 +7,8 @@ import {
   type OAuthClientRegistration,
   type OAuthCodeRecord,
   type OAuthGrantRecord,
+  type OAuthRedemption,
+  type OAuthRefresh,
   type StoredToken,
 } from '@momentum/contracts';
 import { LAST_USED_RESOLUTION_MS } from '@momentum/keys';
@@ -108,21 +110,11 @@ export async function endGrant(
   return true;
 }
 
-interface Redemption {
-  hash: string;
-  clientId: string;
-  redirectUri: string;
-  challenge: string;
-  resource: string | null;
-  access: StoredToken;
-  refresh: StoredToken;
-}
-
 /**
  * Redeems a code once: a code presented a second time revokes the grant its first
  * redemption made (OAuth 2.1 §4.1.3), and any mismatch burns it.
  */
-export async function redeemCode(deps: Deps, r: Redemption): Promise<OAuthGrantRecord> {
+export async function redeemCode(deps: Deps, r: OAuthRedemption): Promise<OAuthGrantRecord> {
   const { oauth } = deps;
   const code = await oauth.findCode(r.hash);
   if (!code) throw refused();
@@ -153,20 +145,11 @@ export async function redeemCode(deps: Deps, r: Redemption): Promise<OAuthGrantR
   return { grantId, ...grant };
 }
 
-interface Refresh {
-  id: string;
-  hash: string;
-  clientId: string;
-  resource: string | null;
-  access: StoredToken;
-  refresh: StoredToken;
-}
-
 /**
  * Rotates a refresh token: the old one is spent, a new pair is stored. A spent one
  * presented again means two parties hold it: the whole grant is revoked (OAuth 2.1 §4.3.1).
  */
-export async function rotateRefresh(deps: Deps, r: Refresh): Promise<OAuthGrantRecord> {
+export async function rotateRefresh(deps: Deps, r: OAuthRefresh): Promise<OAuthGrantRecord> {
   const { oauth } = deps;
   const token = await oauth.findToken(r.id);
   if (!token || token.kind !== 'refresh' || !sameSecret(token.hash, r.hash)) throw refused();
